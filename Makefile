@@ -1,0 +1,61 @@
+# The project's commands (stable: README.md, DESIGN.md and CI rely on them).
+# Everything runs on Node 24 from node_modules/.bin (the npm package node@24), never the system Node.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
+NPM_FLAGS := --no-audit --no-fund --loglevel=error
+
+CONTRACTS := openapi/proxy.yaml $(wildcard openapi/upstream/*.yaml)
+
+.PHONY: install generate check-generated lint lint-contracts lint-code format typecheck test test-unit test-contract mocks start help
+
+help:
+	@echo "make start | test | generate | check-generated | lint | typecheck | mocks"
+
+# Installs exactly what package-lock.json says, when it changed since the last install.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci $(NPM_FLAGS)
+	@touch $@
+
+install: node_modules/.package-lock.json
+
+generate: install
+	node scripts/generate.ts
+
+check-generated: install
+	node scripts/generate.ts --check
+
+lint-contracts: install
+	spectral lint --fail-severity=warn --ruleset spectral.yaml $(CONTRACTS)
+
+lint-code: install
+	eslint --max-warnings=0 .
+	prettier --check --log-level=warn .
+
+lint: lint-contracts lint-code
+
+format: install
+	prettier --write --log-level=warn .
+
+typecheck: install
+	tsc -p tsconfig.json
+
+test-unit: install
+	vitest run --project unit
+
+test-contract: install
+	vitest run --project contract
+
+# Everything a fresh clone needs, then every check; the last line is the plain "N passed, N failed" count.
+test: install check-generated lint typecheck
+	@mkdir -p reports
+	@status=0; vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || status=$$?; \
+	  node scripts/test-summary.ts reports/vitest.json; exit $$status
+
+mocks: install
+	node scripts/mocks.ts
+
+# Until the storefront lands (issue 4), `make start` serves the upstream mocks the proxy will use.
+start: install check-generated
+	@echo "The storefront on http://localhost:3000 arrives with the storefront issue; serving the upstream Prism mocks meanwhile."
+	node scripts/mocks.ts

@@ -1,0 +1,69 @@
+// ESLint flat config. Import boundaries follow ../shared/STYLE.md: shared code -> features -> app,
+// no feature imports another, the server and the client never import each other, nothing imports
+// tests, and generated/ is consumed but never linted.
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import { readdirSync } from 'node:fs';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+const featuresDir = './client/src/features';
+const features = (() => {
+  try {
+    return readdirSync(featuresDir, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
+  } catch {
+    return [];
+  }
+})();
+// One zone per feature: it may import itself, never a sibling.
+const featureZones = features.map((name) => ({
+  target: `${featuresDir}/${name}`,
+  from: featuresDir,
+  except: [`./${name}`],
+  message: 'A feature does not import another feature; pages compose features.',
+}));
+
+export default defineConfig(
+  { ignores: ['generated/**', 'node_modules/**', 'dist/**', 'reports/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node, ...globals.browser },
+    },
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './server', from: './client', message: 'The server never imports client code.' },
+            { target: './client', from: './server', message: 'The client never imports server code.' },
+            { target: './client', from: './mocks', message: 'The client never imports the sandbox.' },
+            { target: './server', from: './mocks', message: 'The server reaches the sandbox over HTTP only.' },
+            { target: ['./server', './client', './mocks'], from: './tests', message: 'Nothing imports tests.' },
+            ...featureZones,
+            {
+              target: ['./client/src/features', './client/src/components', './client/src/lib'],
+              from: './client/src/app',
+              message: 'Imports flow shared -> features -> app.',
+            },
+            {
+              target: ['./client/src/components', './client/src/lib'],
+              from: './client/src/features',
+              message: 'Shared code does not import features.',
+            },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+);
