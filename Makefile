@@ -12,9 +12,11 @@ CONTRACTS := openapi/proxy.yaml $(wildcard openapi/upstream/*.yaml)
 help:
 	@echo "make start | test | generate | check-generated | lint | typecheck | mocks"
 
-# Installs exactly what package-lock.json says, when it changed since the last install.
+# Installs what package-lock.json pins, when it changed since the last install. npm 11 leaves the
+# other platforms' optional binaries of unrs-resolver out of a lock written on Linux, and `npm ci`
+# then calls the lock out of sync; `npm install` installs the same pinned versions in that case.
 node_modules/.package-lock.json: package.json package-lock.json
-	npm ci $(NPM_FLAGS)
+	npm ci $(NPM_FLAGS) || npm install $(NPM_FLAGS)
 	@touch $@
 
 install: node_modules/.package-lock.json
