@@ -1,0 +1,186 @@
+/**
+ * The sandbox: one Express app on port 4010 that stands in for every upstream, each under its own
+ * prefix (DESIGN.md), with shared state, a movable clock and per-upstream faults, plus the
+ * `/__sandbox/*` controls. It is never part of a live configuration.
+ */
+import express, { type Express, type Router } from 'express';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Clock } from './core/clock.ts';
+import {
+  faultMiddleware,
+  Faults,
+  isUpstream,
+  UPSTREAMS,
+  type ErrorBody,
+  type Fault,
+  type Upstream,
+} from './core/faults.ts';
+
+export interface SandboxContext {
+  clock: Clock;
+  faults: Faults;
+  /** Called by `/__sandbox/reset`: every upstream puts its state back to the seed. */
+  resetHooks: Array<() => void>;
+  /** The sandbox's own base URL, for links it hands out (challenge pages, bank pages). */
+  baseUrl: () => string;
+}
+
+export interface UpstreamModule {
+  upstream: Upstream;
+  /** The upstream's own error body for an injected fault status. */
+  errorBody: ErrorBody;
+  router: (context: SandboxContext) => Router;
+}
+
+export interface Sandbox {
+  app: Express;
+  context: SandboxContext;
+  start(port?: number): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export function createSandbox(modules: UpstreamModule[]): Sandbox {
+  let port = 0;
+  const context: SandboxContext = {
+    clock: new Clock(),
+    faults: new Faults(),
+    resetHooks: [],
+    baseUrl: () => `http://localhost:${port}`,
+  };
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+
+  app.get('/', (_req, res) => {
+    res.json({ sandbox: true, upstreams: modules.map((m) => `/${m.upstream}`), controls: '/__sandbox' });
+  });
+  app.use('/__sandbox', controls(context));
+  for (const module of modules) {
+    app.use(
+      `/${module.upstream}`,
+      faultMiddleware(context.faults, module.upstream, module.errorBody),
+      module.router(context),
+    );
+  }
+
+  let server: Server | undefined;
+  return {
+    app,
+    context,
+    start: (wanted = 4010) =>
+      new Promise((resolve, reject) => {
+        server = app.listen(wanted, () => {
+          port = (server!.address() as AddressInfo).port;
+          resolve(port);
+        });
+        server.once('error', reject);
+      }),
+    stop: () =>
+      new Promise((resolve, reject) => {
+        if (!server) return resolve();
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
+
+function controls(context: SandboxContext): Router {
+  const router = express.Router();
+  router.use(express.json());
+
+  router.get('/', (_req, res) => {
+    res.json({
+      now: context.clock.now().toISOString(),
+      clockOffsetMs: context.clock.offsetMs,
+      faults: context.faults.list(),
+      upstreams: UPSTREAMS,
+    });
+  });
+
+  router.post('/reset', (_req, res) => {
+    context.clock.reset();
+    context.faults.clear();
+    for (const hook of context.resetHooks) hook();
+    res.json({ reset: true, now: context.clock.now().toISOString() });
+  });
+
+  // Move the clock: {"advanceDays": 30} or {"advanceMs": 1000} or {"set": "2027-01-01T00:00:00Z"}; {"reset": true} goes back.
+  router.post('/clock', (req, res) => {
+    const body = (req.body ?? {}) as { advanceDays?: unknown; advanceMs?: unknown; set?: unknown; reset?: unknown };
+    if (body.reset === true) context.clock.reset();
+    else if (typeof body.set === 'string' && !Number.isNaN(Date.parse(body.set))) context.clock.set(new Date(body.set));
+    else if (typeof body.advanceDays === 'number' && Number.isFinite(body.advanceDays))
+      context.clock.advance(body.advanceDays * 86_400_000);
+    else if (typeof body.advanceMs === 'number' && Number.isFinite(body.advanceMs))
+      context.clock.advance(body.advanceMs);
+    else {
+      res
+        .status(400)
+        .json({ error: 'Give one of advanceDays (number), advanceMs (number), set (ISO date-time) or reset (true).' });
+      return;
+    }
+    res.json({ now: context.clock.now().toISOString(), clockOffsetMs: context.clock.offsetMs });
+  });
+
+  // Inject a fault into one upstream: {"latencyMs": 2000} or {"status": 503} or {"drop": true}, optional "remaining".
+  router.put('/faults/:upstream', (req, res) => {
+    const upstream = req.params.upstream;
+    if (!isUpstream(upstream)) {
+      res.status(404).json({ error: `Unknown upstream "${upstream}"; one of ${UPSTREAMS.join(', ')}.` });
+      return;
+    }
+    const fault = parseFault(req.body);
+    if (typeof fault === 'string') {
+      res.status(400).json({ error: fault });
+      return;
+    }
+    context.faults.set(upstream, fault);
+    res.json({ upstream, fault });
+  });
+
+  router.delete('/faults/:upstream', (req, res) => {
+    const upstream = req.params.upstream;
+    if (!isUpstream(upstream)) {
+      res.status(404).json({ error: `Unknown upstream "${upstream}"; one of ${UPSTREAMS.join(', ')}.` });
+      return;
+    }
+    context.faults.clear(upstream);
+    res.status(204).end();
+  });
+
+  router.delete('/faults', (_req, res) => {
+    context.faults.clear();
+    res.status(204).end();
+  });
+
+  return router;
+}
+
+function parseFault(body: unknown): Fault | string {
+  if (body === null || typeof body !== 'object') return 'The body must be a JSON object.';
+  const { latencyMs, status, drop, remaining } = body as Record<string, unknown>;
+  const fault: Fault = {};
+  if (latencyMs !== undefined) {
+    if (typeof latencyMs !== 'number' || latencyMs < 0 || latencyMs > 120_000)
+      return 'latencyMs must be a number from 0 to 120000.';
+    fault.latencyMs = latencyMs;
+  }
+  if (status !== undefined) {
+    if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status > 599)
+      return 'status must be an integer from 400 to 599.';
+    fault.status = status;
+  }
+  if (drop !== undefined) {
+    if (typeof drop !== 'boolean') return 'drop must be a boolean.';
+    fault.drop = drop;
+  }
+  if (remaining !== undefined) {
+    if (typeof remaining !== 'number' || !Number.isInteger(remaining) || remaining < 1)
+      return 'remaining must be a positive integer.';
+    fault.remaining = remaining;
+  }
+  if (fault.latencyMs === undefined && fault.status === undefined && !fault.drop)
+    return 'Give at least one of latencyMs, status or drop.';
+  return fault;
+}
