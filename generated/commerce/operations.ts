@@ -26,6 +26,7 @@ export const operations = {
   createOrder: { method: 'post', path: '/checkout/shopper-orders/v1/organizations/{organizationId}/orders', tag: 'shopper-orders' },
   getOrder: { method: 'get', path: '/checkout/shopper-orders/v1/organizations/{organizationId}/orders/{orderNo}', tag: 'shopper-orders' },
   getProducts: { method: 'get', path: '/product/shopper-products/v1/organizations/{organizationId}/products', tag: 'shopper-products' },
+  getPromotions: { method: 'get', path: '/pricing/shopper-promotions/v1/organizations/{organizationId}/promotions', tag: 'shopper-promotions' },
   getProduct: { method: 'get', path: '/product/shopper-products/v1/organizations/{organizationId}/products/{id}', tag: 'shopper-products' },
   getCategory: { method: 'get', path: '/product/shopper-products/v1/organizations/{organizationId}/categories/{id}', tag: 'shopper-products' },
   registerCustomer: { method: 'post', path: '/customer/shopper-customers/v1/organizations/{organizationId}/customers', tag: 'shopper-customers' },

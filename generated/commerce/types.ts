@@ -451,6 +451,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pricing/shopper-promotions/v1/organizations/{organizationId}/promotions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read several promotions by id
+         * @description Reads up to 50 promotions by id (comma-separated `ids`), for the promotion call-outs of the
+         *     basket's price adjustments (storefront §7 "Products, promotions: get by ids").
+         */
+        get: operations["getPromotions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/product/shopper-products/v1/organizations/{organizationId}/products/{id}": {
         parameters: {
             query?: never;
@@ -863,6 +884,25 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A page of promotions. */
+        PromotionResult: {
+            limit: number;
+            total: number;
+            data: components["schemas"]["Promotion"][];
+        };
+        /** @description A promotion, as the Shopper Promotions API describes it. */
+        Promotion: {
+            id: string;
+            name?: string;
+            calloutMsg?: string;
+            details?: string;
+            currency?: string;
+            /** Format: date-time */
+            startDate?: string;
+            /** Format: date-time */
+            endDate?: string;
+            imageUrl?: string;
+        };
         /** @description Problem details (RFC 9457) of the SCAPI shopper APIs. Further members may appear. */
         ErrorResponse: {
             /** @description Short summary of the problem. */
@@ -2547,6 +2587,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getPromotions: {
+        parameters: {
+            query: {
+                /** @description Promotion ids, comma-separated. */
+                ids: string[];
+                /** @description The site (brand) the request is made for. */
+                siteId: components["parameters"]["siteId"];
+                /** @description Language and country, such as `en-GB`. */
+                locale?: components["parameters"]["locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization (`f_ecom_` + realm + instance), `f_ecom_zzzz_001` in the sandbox. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The promotions found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionResult"];
                 };
             };
             400: components["responses"]["BadRequest"];

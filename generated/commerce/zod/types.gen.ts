@@ -5,6 +5,29 @@ export type ClientOptions = {
 };
 
 /**
+ * A page of promotions.
+ */
+export type PromotionResult = {
+    limit: number;
+    total: number;
+    data: Array<Promotion>;
+};
+
+/**
+ * A promotion, as the Shopper Promotions API describes it.
+ */
+export type Promotion = {
+    id: string;
+    name?: string;
+    calloutMsg?: string;
+    details?: string;
+    currency?: string;
+    startDate?: string;
+    endDate?: string;
+    imageUrl?: string;
+};
+
+/**
  * Problem details (RFC 9457) of the SCAPI shopper APIs. Further members may appear.
  */
 export type ErrorResponse = {
@@ -2094,6 +2117,53 @@ export type GetProductsResponses = {
 };
 
 export type GetProductsResponse = GetProductsResponses[keyof GetProductsResponses];
+
+export type GetPromotionsData = {
+    body?: never;
+    path: {
+        /**
+         * The organization (`f_ecom_` + realm + instance), `f_ecom_zzzz_001` in the sandbox.
+         */
+        organizationId: string;
+    };
+    query: {
+        /**
+         * Promotion ids, comma-separated.
+         */
+        ids: Array<string>;
+        /**
+         * The site (brand) the request is made for.
+         */
+        siteId: string;
+        /**
+         * Language and country, such as `en-GB`.
+         */
+        locale?: string;
+    };
+    url: '/pricing/shopper-promotions/v1/organizations/{organizationId}/promotions';
+};
+
+export type GetPromotionsErrors = {
+    /**
+     * The request is malformed or a value is not allowed.
+     */
+    400: ErrorResponse;
+    /**
+     * The shopper token is missing, invalid or expired.
+     */
+    401: ErrorResponse;
+};
+
+export type GetPromotionsError = GetPromotionsErrors[keyof GetPromotionsErrors];
+
+export type GetPromotionsResponses = {
+    /**
+     * The promotions found.
+     */
+    200: PromotionResult;
+};
+
+export type GetPromotionsResponse = GetPromotionsResponses[keyof GetPromotionsResponses];
 
 export type GetProductData = {
     body?: never;

@@ -3,6 +3,29 @@
 import * as z from 'zod';
 
 /**
+ * A promotion, as the Shopper Promotions API describes it.
+ */
+export const zPromotion = z.object({
+    id: z.string(),
+    name: z.string().optional(),
+    calloutMsg: z.string().optional(),
+    details: z.string().optional(),
+    currency: z.string().optional(),
+    startDate: z.iso.datetime().optional(),
+    endDate: z.iso.datetime().optional(),
+    imageUrl: z.string().optional()
+});
+
+/**
+ * A page of promotions.
+ */
+export const zPromotionResult = z.object({
+    limit: z.int(),
+    total: z.int(),
+    data: z.array(zPromotion)
+});
+
+/**
  * Problem details (RFC 9457) of the SCAPI shopper APIs. Further members may appear.
  */
 export const zErrorResponse = z.object({
@@ -1189,6 +1212,21 @@ export const zGetProductsQuery = z.object({
  * The products found.
  */
 export const zGetProductsResponse = zProductResult;
+
+export const zGetPromotionsPath = z.object({
+    organizationId: z.string()
+});
+
+export const zGetPromotionsQuery = z.object({
+    ids: z.array(z.string().min(1).max(100)).max(50),
+    siteId: z.string().min(1).max(32),
+    locale: z.string().optional()
+});
+
+/**
+ * The promotions found.
+ */
+export const zGetPromotionsResponse = zPromotionResult;
 
 export const zGetProductPath = z.object({
     organizationId: z.string(),
