@@ -1,0 +1,285 @@
+/**
+ * The order-management stand-in (`/som`): every method of openapi/upstream/som.yaml, at
+ * `/som/services/apexrest/SOM/{method}`, over the state of state.ts (seeded by seed-data.ts).
+ *
+ * For the commerce stand-in: `recordPlacedOrder` (an order placed there appears in History and
+ * Details). For the controls: `advanceOrder` and the `somControls` router, to be mounted at
+ * `/__sandbox/orders` (`POST /__sandbox/orders/:orderNo/advance`).
+ */
+import express, { type Router } from 'express';
+import type { components } from '../../../../../generated/som/types.ts';
+import {
+  zActiveSubscriptionListRequest,
+  zAddPaymentMethodRequest,
+  zCancelAutoRenewalRequest,
+  zCreditNoteDetailsRequest,
+  zDeletePaymentMethodRequest,
+  zDetailsRequest,
+  zDocumentPdfRequest,
+  zHistoryRequest,
+  zPaymentMethodInformationRequest,
+  zReactivateAutoRenewalRequest,
+  zRequestRefundRequest,
+  zSubscriptionListRequest,
+  zUpdateBillingAddressRequest,
+  zUpdateOmsRecordRequest,
+  zUpdatePaymentMethodRequest,
+} from '../../../../../generated/som/zod/zod.gen.ts';
+import type { SandboxContext, UpstreamModule } from '../../app.ts';
+import { VEHICLES } from '../../seed.ts';
+import type { OmsSubscription } from './model.ts';
+import { documentPdf } from './pdf.ts';
+import { creditNotes, orderDetails, orderSummary, paymentInformation, subscription } from './records.ts';
+import {
+  errorHandler,
+  notFoundHandler,
+  parseBody,
+  requireServiceToken,
+  sendError,
+  serviceErrorBody,
+} from './service-proxy.ts';
+import {
+  accountOf,
+  AdvanceError,
+  addPaymentMethod,
+  advanceOrder,
+  cancelAutoRenewal,
+  deletePaymentMethod,
+  findCreditNote,
+  findInvoice,
+  findOrder,
+  isExpired,
+  ordersOf,
+  paymentRecordOfAccount,
+  reactivateAutoRenewal,
+  requestRefund,
+  resetSom,
+  subscriptionsOf,
+  updateBillingAddress,
+  updateOmsRecord,
+  updatePaymentMethod,
+  type PatchOutcome,
+} from './state.ts';
+
+export { advanceOrder, AdvanceError, recordPlacedOrder, type PlacedOrder, type PlacedOrderLine } from './state.ts';
+
+type S = components['schemas'];
+
+const BASE = '/services/apexrest/SOM';
+
+function patch(outcome: PatchOutcome): S['PatchResultResponse'] {
+  return { patchResult: outcome };
+}
+
+function notFound(res: express.Response, id: string, what = 'record'): void {
+  sendError(res, 404, 'NotFound', `No ${what} found for id ${id}`);
+}
+
+function brandOfVin(vin: string): string | undefined {
+  return VEHICLES.find((v) => v.vin === vin)?.brand;
+}
+
+function subscriptionFilter(query: { brand?: string; vin?: string }) {
+  return (sub: OmsSubscription) =>
+    (!query.vin || sub.vin === query.vin) && (!query.brand || (sub.vehicleMake ?? brandOfVin(sub.vin)) === query.brand);
+}
+
+export function somRouter(context: SandboxContext): Router {
+  resetSom(context.clock);
+  context.resetHooks.push(() => resetSom(context.clock));
+
+  const router = express.Router();
+  router.use(requireServiceToken);
+  router.use(express.json({ limit: '1mb' }));
+
+  router.post(`${BASE}/History`, (req, res) => {
+    const body = parseBody(zHistoryRequest, req, res);
+    if (!body) return;
+    const { userId, vin, storefrontType, brand } = body.query;
+    const limit = body.query.limit ?? 9999;
+    const offset = body.query.offset ?? 0;
+    const matching = ordersOf(userId)
+      .filter(
+        (o) =>
+          (!vin || o.vin === vin) &&
+          (!brand || o.brand === brand) &&
+          (!storefrontType || o.storefrontType === storefrontType),
+      )
+      .sort((a, b) => b.createdDate.localeCompare(a.createdDate));
+    const page = matching.slice(offset, offset + limit);
+    const response: S['HistoryResponse'] = {
+      orders: {
+        totalSize: matching.length,
+        done: offset + page.length >= matching.length,
+        records: page.map(orderSummary),
+      },
+    };
+    res.json(response);
+  });
+
+  router.post(`${BASE}/Details`, (req, res) => {
+    const body = parseBody(zDetailsRequest, req, res);
+    if (!body) return;
+    // refundedFlag (the shop's second load of a Refunded order) returns the same records.
+    const order = findOrder({ id: body.query.orderId, orderNo: body.query.orderNo });
+    if (!order || (body.query.userId && order.userId !== body.query.userId)) {
+      sendError(res, 404, 'NotFound', `No order summary found for id ${body.query.orderId}`);
+      return;
+    }
+    const records = orderDetails(order);
+    const response: S['DetailsResponse'] = { totalSize: records.length, records };
+    res.json(response);
+  });
+
+  router.post(`${BASE}/CreditNoteDetails`, (req, res) => {
+    const body = parseBody(zCreditNoteDetailsRequest, req, res);
+    if (!body) return;
+    const order = findInvoice(body.query.ZuoraInvoiceId);
+    const records = order && (!body.query.userId || order.userId === body.query.userId) ? creditNotes(order) : [];
+    const response: S['CreditNoteDetailsResponse'] = {
+      creditNotes: { totalSize: records.length, done: true, records },
+    };
+    res.json(response);
+  });
+
+  router.post(`${BASE}/SubscriptionList`, (req, res) => {
+    const body = parseBody(zSubscriptionListRequest, req, res);
+    if (!body) return;
+    const account = accountOf(body.query.userId);
+    const list = account ? subscriptionsOf(body.query.userId).filter(subscriptionFilter(body.query)) : [];
+    const response: S['SubscriptionListResponse'] = {
+      isCustomerEnabled: account?.enabled ?? false,
+      subscriptionList: list.map(subscription),
+    };
+    res.json(response);
+  });
+
+  // Active: Installed or In progress, not expired, auto-renewal on (so linked to the saved method).
+  router.post(`${BASE}/ActiveSubsctionList`, (req, res) => {
+    const body = parseBody(zActiveSubscriptionListRequest, req, res);
+    if (!body) return;
+    const account = accountOf(body.query.userId);
+    const list = account
+      ? subscriptionsOf(body.query.userId)
+          .filter(subscriptionFilter(body.query))
+          .filter((s) => ['Installed', 'In progress'].includes(s.status) && !isExpired(s) && s.autoRenew)
+      : [];
+    const response: S['SubscriptionListResponse'] = {
+      isCustomerEnabled: account?.enabled ?? false,
+      subscriptionList: list.map(subscription),
+    };
+    res.json(response);
+  });
+
+  router.post(`${BASE}/PaymentMethodInformation`, (req, res) => {
+    const body = parseBody(zPaymentMethodInformationRequest, req, res);
+    if (!body) return;
+    const account = accountOf(body.query.userId);
+    res.json(paymentInformation(account?.id ?? null, account ? paymentRecordOfAccount(account.id) : undefined));
+  });
+
+  router.post(`${BASE}/UpdateOmsRecord`, (req, res) => {
+    const body = parseBody(zUpdateOmsRecordRequest, req, res);
+    if (!body) return;
+    const { recordId, table, isRecordToBeUpdated } = body.query;
+    if (!updateOmsRecord(recordId, table, isRecordToBeUpdated)) return notFound(res, recordId);
+    res.json(patch({ result: 'Success', recordId }));
+  });
+
+  router.post(`${BASE}/RequestRefund`, (req, res) => {
+    const body = parseBody(zRequestRefundRequest, req, res);
+    if (!body) return;
+    const outcome = requestRefund(body.query.recordId, body.query.referenceId, body.cancelAutoRenewalItems ?? {});
+    if (!outcome) return notFound(res, body.query.recordId);
+    res.json(patch(outcome));
+  });
+
+  router.post(`${BASE}/CancelAutoRenewal`, (req, res) => {
+    const body = parseBody(zCancelAutoRenewalRequest, req, res);
+    if (!body) return;
+    const outcome = cancelAutoRenewal(body.query.recordId, body.cancelAutoRenewalItems ?? {});
+    if (!outcome) return notFound(res, body.query.recordId);
+    res.json(patch(outcome));
+  });
+
+  router.post(`${BASE}/ReactivateAutoRenewal`, (req, res) => {
+    const body = parseBody(zReactivateAutoRenewalRequest, req, res);
+    if (!body) return;
+    const outcome = reactivateAutoRenewal(body.query.recordId);
+    if (!outcome) return notFound(res, body.query.recordId);
+    res.json(patch(outcome));
+  });
+
+  router.post(`${BASE}/AddPaymentMethod`, (req, res) => {
+    const body = parseBody(zAddPaymentMethodRequest, req, res);
+    if (!body) return;
+    res.json(patch(addPaymentMethod(body.query.recordId, body.paymentMethod, body.ipAddress)));
+  });
+
+  router.post(`${BASE}/UpdatePaymentMethod`, (req, res) => {
+    const body = parseBody(zUpdatePaymentMethodRequest, req, res);
+    if (!body) return;
+    const outcome = updatePaymentMethod(body.query.recordId, body.paymentMethod, body.ipAddress);
+    if (!outcome) return notFound(res, body.query.recordId);
+    res.json(patch(outcome));
+  });
+
+  router.post(`${BASE}/DeletePaymentMethod`, (req, res) => {
+    const body = parseBody(zDeletePaymentMethodRequest, req, res);
+    if (!body) return;
+    const outcome = deletePaymentMethod(body.query.recordId);
+    if (!outcome) return notFound(res, body.query.recordId);
+    res.json(patch(outcome));
+  });
+
+  router.post(`${BASE}/UpdateBillingAddress`, (req, res) => {
+    const body = parseBody(zUpdateBillingAddressRequest, req, res);
+    if (!body) return;
+    const outcome = updateBillingAddress(body.query.recordId, body.billingAddress);
+    if (!outcome) return notFound(res, body.query.recordId);
+    res.json(patch(outcome));
+  });
+
+  router.post(`${BASE}/CreditNotes`, async (req, res) => {
+    const body = parseBody(zDocumentPdfRequest, req, res);
+    if (!body) return;
+    const unavailable = (error: string) => res.json({ PDFBlob: null, error } satisfies S['DocumentPdfResponse']);
+    if (body.recordType === 'Invoice') {
+      const order = findInvoice(body.recordId);
+      if (!order) return unavailable(`Document ${body.recordId} not found in the billing system`);
+      if (!order.invoice?.type) return unavailable(`Invoice ${body.recordId} has not been issued yet`);
+      const pdf = await documentPdf('Invoice', order, body.recordId, context.clock.now());
+      res.json({ PDFBlob: pdf, error: null } satisfies S['DocumentPdfResponse']);
+      return;
+    }
+    const found = findCreditNote(body.recordId);
+    if (!found) return unavailable(`Document ${body.recordId} not found in the billing system`);
+    const pdf = await documentPdf('CreditNote', found.order, found.note.name, context.clock.now(), found.note);
+    res.json({ PDFBlob: pdf, error: null } satisfies S['DocumentPdfResponse']);
+  });
+
+  router.use(notFoundHandler);
+  router.use(errorHandler);
+  return router;
+}
+
+/**
+ * Sandbox controls for orders, to be mounted at `/__sandbox/orders`:
+ * `POST /:orderNo/advance` moves the order one fulfilment step and answers `{orderNo, status}`.
+ */
+export const somControls: Router = express.Router();
+somControls.post('/:orderNo/advance', (req, res) => {
+  try {
+    const status = advanceOrder(req.params.orderNo);
+    res.json({ orderNo: req.params.orderNo, status });
+  } catch (error) {
+    if (error instanceof AdvanceError) res.status(error.status).json({ error: error.message });
+    else throw error;
+  }
+});
+
+export const somModule: UpstreamModule = {
+  upstream: 'som',
+  errorBody: serviceErrorBody,
+  router: somRouter,
+};
