@@ -7,7 +7,7 @@ NPM_FLAGS := --no-audit --no-fund --loglevel=error
 
 CONTRACTS := openapi/proxy.yaml $(wildcard openapi/upstream/*.yaml)
 
-.PHONY: install generate check-generated lint lint-contracts lint-code format typecheck test test-unit test-contract mocks start help
+.PHONY: install generate check-generated lint lint-contracts lint-code format typecheck test test-unit test-contract mocks sandbox start help
 
 help:
 	@echo "make start | test | generate | check-generated | lint | typecheck | mocks"
@@ -56,6 +56,10 @@ test: install check-generated lint typecheck
 
 mocks: install
 	node scripts/mocks.ts
+
+# The stateful stand-ins for every upstream on http://localhost:4010 (mocks/sandbox/README.md).
+sandbox: install
+	node mocks/sandbox/src/main.ts
 
 # Until the storefront lands (issue 4), `make start` serves the upstream mocks the proxy will use.
 start: install check-generated

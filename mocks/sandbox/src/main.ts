@@ -1,0 +1,17 @@
+// `make sandbox`: the stateful stand-ins for every upstream on http://localhost:4010 (PORT overrides).
+import { buildSandbox } from './sandbox.ts';
+
+const started = performance.now();
+const sandbox = buildSandbox();
+const port = await sandbox.start(Number(process.env.PORT ?? 4010));
+console.log(
+  `sandbox listening on http://localhost:${port} in ${Math.round(performance.now() - started)} ms ` +
+    '(/commerce /som /vehicles /identity /adyen /stripe /loqate, controls under /__sandbox)',
+);
+
+const stop = async (): Promise<void> => {
+  await sandbox.stop();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

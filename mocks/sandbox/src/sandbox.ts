@@ -1,0 +1,28 @@
+/**
+ * The whole sandbox: every upstream stand-in on one app, with the order-management controls.
+ * Used by `make sandbox` (main.ts), `make start` and the tests that need the real stand-ins.
+ */
+import { createSandbox, type Sandbox } from './app.ts';
+import { adyenModule } from './upstreams/adyen/index.ts';
+import { commerceModule } from './upstreams/commerce/index.ts';
+import { identityModule } from './upstreams/identity/index.ts';
+import { loqateModule } from './upstreams/loqate/index.ts';
+import { somControls, somModule } from './upstreams/som/index.ts';
+import { stripeModule } from './upstreams/stripe/index.ts';
+import { vehiclesModule } from './upstreams/vehicles/index.ts';
+
+export function buildSandbox(): Sandbox {
+  // Order management and vehicles come before commerce: commerce connects to both when it starts.
+  const sandbox = createSandbox([
+    somModule,
+    vehiclesModule,
+    identityModule,
+    adyenModule,
+    stripeModule,
+    loqateModule,
+    commerceModule,
+  ]);
+  // POST /__sandbox/orders/{orderNo}/advance walks an order through export, download and installation.
+  sandbox.app.use('/__sandbox/orders', somControls);
+  return sandbox;
+}

@@ -1,0 +1,139 @@
+/**
+ * The Adyen stand-in's state: payments by pspReference, redirect results handed out by the
+ * challenge and bank pages, stored payment methods per shopper and merchant account, idempotent
+ * responses and the ledger of charges (authorised payments). `resetAdyenStore` puts it back to the
+ * seed: alex's stored Visa ending 4242, expiring 12/2030.
+ */
+import type { components } from '../../../../../generated/adyen/types.ts';
+import { ALEX_SAVED_CARD, CREDENTIALS, SHOPPERS } from '../../seed.ts';
+
+export type PaymentResponse = components['schemas']['PaymentResponse'];
+export type PaymentDetailsResponse = components['schemas']['PaymentDetailsResponse'];
+export type StoredPaymentMethodResource = components['schemas']['StoredPaymentMethodResource'];
+export type Amount = { currency: string; value: number };
+
+export interface Payment {
+  pspReference: string;
+  merchantAccount: string;
+  merchantReference: string;
+  amount: Amount;
+  returnUrl: string;
+  paymentMethodType: string;
+  /** Card facts for additionalData (cards only). */
+  card?: {
+    brand: string;
+    last4: string;
+    bin: string;
+    country: string;
+    number: string;
+    expiryMonth: string;
+    expiryYear: string;
+    holderName?: string;
+  };
+  shopperReference?: string;
+  shopperEmail?: string;
+  storePaymentMethod: boolean;
+  recurringProcessingModel?: string;
+  /** Where the payment stands; `RedirectShopper` until the page and /payments/details finish it. */
+  resultCode: 'Authorised' | 'Refused' | 'RedirectShopper' | 'Error';
+  /** What the shopper chose on the page (before /payments/details is called). */
+  pageOutcome?: 'complete' | 'fail';
+  action: 'challenge' | 'bank' | null;
+  refusalReason?: string;
+  refusalReasonCode?: string;
+  storedPaymentMethodId?: string;
+  createdAtMs: number;
+}
+
+export interface StoredCard {
+  resource: StoredPaymentMethodResource;
+  merchantAccount: string;
+  /** The card number, to decide outcomes of later payments with the token. */
+  number: string;
+}
+
+export interface IdempotentResponse {
+  endpoint: string;
+  fingerprint: string;
+  status: number;
+  body: unknown;
+  storedAtMs: number;
+}
+
+/** One charge: an authorised payment. Never two for one payment. */
+export interface Charge {
+  pspReference: string;
+  merchantReference: string;
+  amount: Amount;
+  atMs: number;
+}
+
+export interface AdyenStore {
+  payments: Map<string, Payment>;
+  /** Opaque redirect result -> pspReference. */
+  redirectResults: Map<string, string>;
+  storedCards: Map<string, StoredCard>;
+  idempotency: Map<string, IdempotentResponse>;
+  ledger: Charge[];
+}
+
+const alex = SHOPPERS.find((s) => s.handle === 'alex')!;
+
+export const ADYEN_SEED = {
+  merchantAccount: CREDENTIALS.adyen.merchantAccount,
+  alexShopperReference: alex.customerId,
+  alexStoredPaymentMethodId: '8316234567890123',
+} as const;
+
+export const store: AdyenStore = {
+  payments: new Map(),
+  redirectResults: new Map(),
+  storedCards: new Map(),
+  idempotency: new Map(),
+  ledger: [],
+};
+
+export function resetAdyenStore(): void {
+  store.payments.clear();
+  store.redirectResults.clear();
+  store.storedCards.clear();
+  store.idempotency.clear();
+  store.ledger.length = 0;
+  store.storedCards.set(ADYEN_SEED.alexStoredPaymentMethodId, {
+    merchantAccount: ADYEN_SEED.merchantAccount,
+    number: '4242424242424242',
+    resource: {
+      id: ADYEN_SEED.alexStoredPaymentMethodId,
+      type: 'scheme',
+      name: 'VISA',
+      brand: 'visa',
+      lastFour: ALEX_SAVED_CARD.last4,
+      expiryMonth: String(ALEX_SAVED_CARD.expMonth).padStart(2, '0'),
+      expiryYear: String(ALEX_SAVED_CARD.expYear),
+      holderName: `${alex.firstName} ${alex.lastName}`,
+      shopperEmail: alex.email,
+      shopperReference: alex.customerId,
+      supportedRecurringProcessingModels: ['CardOnFile', 'Subscription', 'UnscheduledCardOnFile'],
+    },
+  });
+}
+
+resetAdyenStore();
+
+/** Read-only: a payment by pspReference (for server-side verification of a payment). */
+export function getPayment(pspReference: string): Readonly<Payment> | undefined {
+  const payment = store.payments.get(pspReference);
+  return payment ? structuredClone(payment) : undefined;
+}
+
+/** Read-only: every charge so far, oldest first. */
+export function adyenLedger(): Charge[] {
+  return structuredClone(store.ledger);
+}
+
+/** Read-only: the stored payment methods of a shopper. */
+export function getStoredPaymentMethods(shopperReference: string): StoredPaymentMethodResource[] {
+  return [...store.storedCards.values()]
+    .filter((card) => card.resource.shopperReference === shopperReference)
+    .map((card) => structuredClone(card.resource));
+}

@@ -1,0 +1,73 @@
+/**
+ * The commerce platform stand-in (`/commerce`): shopper login (SLAS), baskets, orders, products,
+ * customers, classic OCAPI shop calls and storefront controllers, with real state seeded from
+ * seed.ts and the module's own content. Controls: `POST /commerce/__sandbox/token-lifetime
+ * {"seconds": 5}` and `POST /commerce/__sandbox/maintenance {"on": true}`.
+ */
+import express, { type Router } from 'express';
+import type { SandboxContext, UpstreamModule } from '../../app.ts';
+import { authRouter } from './auth.ts';
+import { basketsRouter } from './baskets.ts';
+import { imagesRouter, productsRouter } from './catalog.ts';
+import { classicRouter } from './classic.ts';
+import { customersRouter } from './customers.ts';
+import { errorBody, finalErrorHandler, problem } from './errors.ts';
+import { connectStandIns } from './integration.ts';
+import { ordersRouter } from './orders.ts';
+import { resetState, setMaintenance, setTokenLifetime, state } from './state.ts';
+
+export { onOrderPlaced, getOrderByNo, failOrderByNo } from './orders.ts';
+export { setTokenLifetime, setMaintenance } from './state.ts';
+
+const ORG = '/organizations/:organizationId';
+
+function controls(): Router {
+  const router = express.Router();
+  router.use(express.json());
+  router.post('/token-lifetime', (req, res) => {
+    const seconds = (req.body as { seconds?: unknown } | undefined)?.seconds;
+    if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 1 || seconds > 86_400) {
+      res.status(400).json({ error: 'Give seconds: an integer from 1 to 86400.' });
+      return;
+    }
+    setTokenLifetime(seconds);
+    res.json({ tokenLifetimeSeconds: state.tokenLifetimeS });
+  });
+  router.post('/maintenance', (req, res) => {
+    const on = (req.body as { on?: unknown } | undefined)?.on;
+    if (typeof on !== 'boolean') {
+      res.status(400).json({ error: 'Give on: true or false.' });
+      return;
+    }
+    setMaintenance(on);
+    res.json({ maintenance: state.maintenance });
+  });
+  return router;
+}
+
+function commerceRouter(context: SandboxContext): Router {
+  resetState(context.clock);
+  context.resetHooks.push(() => resetState(context.clock));
+  connectStandIns(context);
+
+  const router = express.Router();
+  router.use('/__sandbox', controls());
+  router.use(imagesRouter());
+  router.use(`/shopper/auth/v1${ORG}`, authRouter(context));
+  router.use(`/checkout/shopper-baskets/v1${ORG}`, basketsRouter(context));
+  router.use(`/checkout/shopper-orders/v1${ORG}`, ordersRouter(context));
+  router.use(`/product/shopper-products/v1${ORG}`, productsRouter(context));
+  router.use(`/customer/shopper-customers/v1${ORG}`, customersRouter(context));
+  router.use(classicRouter(context));
+  router.use((req, res) => {
+    problem(res, 404, 'not-found', 'Not Found', `No commerce resource at ${req.method} ${req.path}.`);
+  });
+  router.use(finalErrorHandler);
+  return router;
+}
+
+export const commerceModule: UpstreamModule = {
+  upstream: 'commerce',
+  errorBody,
+  router: commerceRouter,
+};

@@ -1,0 +1,161 @@
+/**
+ * The Stripe stand-in's state: customers, payment methods, setup intents, stored idempotent
+ * responses and a ledger of setup confirmations. `resetStripeStore` puts it back to the seed
+ * (alex's payment customer with his saved Visa ending 4242, and one deleted customer).
+ */
+import type { components } from '../../../../../generated/stripe/types.ts';
+import { ALEX_SAVED_CARD, SHOPPERS } from '../../seed.ts';
+
+export type Customer = components['schemas']['customer'];
+export type DeletedCustomer = components['schemas']['deleted_customer'];
+export type PaymentMethod = components['schemas']['payment_method'];
+export type SetupIntent = components['schemas']['setup_intent'];
+export type ApiError = components['schemas']['api_errors'];
+
+/** A payment method with what only the stand-in knows: the full card number and detached state. */
+export interface StoredPaymentMethod {
+  object: PaymentMethod;
+  /** The card number (cards only), to decide the outcome at confirmation. */
+  cardNumber?: string;
+  /** Detached methods can no longer be used or attached again. */
+  detached: boolean;
+}
+
+/** A setup intent with the return URL and the action the shopper must complete. */
+export interface StoredSetupIntent {
+  object: SetupIntent;
+  returnUrl: string | null;
+  /** The kind of page the shopper is sent to while `requires_action`. */
+  action: 'challenge' | 'bank' | null;
+}
+
+export interface IdempotentResponse {
+  fingerprint: string;
+  status: number;
+  body: unknown;
+  storedAtMs: number;
+}
+
+/** One confirmation of a setup intent (what "charging" means for a setup). */
+export interface SetupAttempt {
+  setupIntent: string;
+  paymentMethod: string;
+  outcome: 'succeeded' | 'requires_action' | 'failed';
+  atMs: number;
+}
+
+export interface StripeStore {
+  customers: Map<string, Customer | DeletedCustomer>;
+  paymentMethods: Map<string, StoredPaymentMethod>;
+  setupIntents: Map<string, StoredSetupIntent>;
+  idempotency: Map<string, IdempotentResponse>;
+  ledger: SetupAttempt[];
+}
+
+/** Seed ids (stable: the commerce seed refers to them as `c_stripeCustomerId` and saved card). */
+export const STRIPE_SEED = {
+  alexCustomerId: SHOPPERS.find((s) => s.handle === 'alex')?.stripeCustomerId ?? 'cus_SandboxAlex01',
+  alexPaymentMethodId: 'pm_SandboxVisa4242',
+  deletedCustomerId: 'cus_SandboxGone01',
+  /** 2026-01-01T00:00:00Z, when the seed objects were "created". */
+  createdAt: 1767225600,
+} as const;
+
+export const store: StripeStore = {
+  customers: new Map(),
+  paymentMethods: new Map(),
+  setupIntents: new Map(),
+  idempotency: new Map(),
+  ledger: [],
+};
+
+export function resetStripeStore(): void {
+  store.customers.clear();
+  store.paymentMethods.clear();
+  store.setupIntents.clear();
+  store.idempotency.clear();
+  store.ledger.length = 0;
+
+  const alex = SHOPPERS.find((s) => s.handle === 'alex')!;
+  store.customers.set(STRIPE_SEED.alexCustomerId, {
+    id: STRIPE_SEED.alexCustomerId,
+    object: 'customer',
+    created: STRIPE_SEED.createdAt,
+    livemode: false,
+    email: alex.email,
+    name: `${alex.firstName} ${alex.lastName}`,
+    phone: null,
+    address: null,
+    description: null,
+    preferred_locales: ['en-GB'],
+    metadata: { sap_cdc_id: alex.sapCdcId, locale_id: 'en_GB', host_name: 'localhost' },
+  });
+  store.customers.set(STRIPE_SEED.deletedCustomerId, {
+    id: STRIPE_SEED.deletedCustomerId,
+    object: 'customer',
+    deleted: true,
+  });
+  const billing = ALEX_SAVED_CARD.billingAddress;
+  store.paymentMethods.set(STRIPE_SEED.alexPaymentMethodId, {
+    cardNumber: '4242424242424242',
+    detached: false,
+    object: {
+      id: STRIPE_SEED.alexPaymentMethodId,
+      object: 'payment_method',
+      type: 'card',
+      card: {
+        brand: ALEX_SAVED_CARD.brand,
+        last4: ALEX_SAVED_CARD.last4,
+        exp_month: ALEX_SAVED_CARD.expMonth,
+        exp_year: ALEX_SAVED_CARD.expYear,
+        country: billing.countryCode,
+        funding: 'credit',
+        fingerprint: 'SbxFp4242GB',
+      },
+      billing_details: {
+        name: `${billing.firstName} ${billing.lastName}`,
+        email: alex.email,
+        phone: null,
+        address: {
+          line1: billing.address1,
+          line2: billing.address2 || null,
+          city: billing.city,
+          postal_code: billing.postalCode,
+          state: null,
+          country: billing.countryCode,
+        },
+      },
+      customer: STRIPE_SEED.alexCustomerId,
+      created: STRIPE_SEED.createdAt,
+      livemode: false,
+      metadata: {},
+    },
+  });
+}
+
+resetStripeStore();
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+/** Read-only: a setup intent by id, as the API would return it (for server-side verification). */
+export function getSetupIntent(id: string): SetupIntent | undefined {
+  const intent = store.setupIntents.get(id);
+  return intent ? clone(intent.object) : undefined;
+}
+
+/** Read-only: a payment method by id. */
+export function getStripePaymentMethod(id: string): PaymentMethod | undefined {
+  const method = store.paymentMethods.get(id);
+  return method ? clone(method.object) : undefined;
+}
+
+/** Read-only: a customer (or deleted customer) by id. */
+export function getStripeCustomer(id: string): Customer | DeletedCustomer | undefined {
+  const customer = store.customers.get(id);
+  return customer ? clone(customer) : undefined;
+}
+
+/** Read-only: every setup confirmation so far, oldest first. */
+export function stripeLedger(): SetupAttempt[] {
+  return clone(store.ledger);
+}
