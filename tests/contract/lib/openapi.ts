@@ -27,7 +27,7 @@ export const CONTRACT_FILES: Record<ContractName, string> = {
 
 export const ALL_CONTRACTS = Object.keys(CONTRACT_FILES) as ContractName[];
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+ 
 export type Json = any;
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;

@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are loosely typed here; the contract shape is checked with the generated Zod schemas */
+ 
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are loosely typed here; the contract shape is checked with the generated Zod schemas */
+ 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { zConnectedServicesResponse, zVehicleLookupResponse } from '../../../../../generated/vehicles/zod/zod.gen.ts';
 import { createSandbox, type Sandbox } from '../../app.ts';
