@@ -27,7 +27,6 @@ export const CONTRACT_FILES: Record<ContractName, string> = {
 
 export const ALL_CONTRACTS = Object.keys(CONTRACT_FILES) as ContractName[];
 
- 
 export type Json = any;
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;

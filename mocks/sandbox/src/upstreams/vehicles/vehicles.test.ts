@@ -1,4 +1,3 @@
- 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { zConnectedServicesResponse, zVehicleLookupResponse } from '../../../../../generated/vehicles/zod/zod.gen.ts';
 import { createSandbox, type Sandbox } from '../../app.ts';
