@@ -14,7 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'contract',
-          include: ['tests/contract/**/*.test.ts'],
+          include: ['tests/{contract,sandbox}/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,

@@ -7,6 +7,7 @@ import { Clock, DAY_MS } from '../../core/clock.ts';
 import { SHOPPERS, VEHICLES } from '../../seed.ts';
 import { setVehicleExpiry } from '../vehicles/fleet.ts';
 import {
+  creditNoteExternalId,
   invoiceExternalId,
   PREFIX,
   recordId,
@@ -290,6 +291,7 @@ export class AdvanceError extends Error {
 export function advanceOrder(orderNo: string): OmsStatus {
   const order = state.orders.find((o) => o.orderNo === orderNo);
   if (!order) throw new AdvanceError(404, `No order ${orderNo}.`);
+  if (order.status === 'Refund requested') return issueRefund(order);
   const target = NEXT_STATUS[order.status];
   if (!target) throw new AdvanceError(409, `Order ${orderNo} is ${order.status}; it cannot be advanced.`);
   const nowIso = clock.now().toISOString();
@@ -319,6 +321,37 @@ export function advanceOrder(orderNo: string): OmsStatus {
     installSubscriptions(order);
   }
   return target;
+}
+
+/**
+ * Processes a requested refund (the advance control's step after "Refund requested"): the draft
+ * refund is processed, the items are marked refunded, the return order is cancelled and a posted
+ * credit note for the refunded amount is issued against the order's invoice.
+ */
+function issueRefund(order: OmsOrder): OmsStatus {
+  const n = Number(order.id.slice(5, 15));
+  const amount = order.refunds
+    .filter((r) => r.status === 'Draft')
+    .reduce((sum, r) => {
+      r.status = 'Processed';
+      return sum + r.refunded;
+    }, 0);
+  order.status = 'Refund issued';
+  for (const item of order.items) {
+    item.status = 'Refund issued';
+    item.isRefunded = true;
+  }
+  for (const ret of order.returns) ret.status = 'Canceled';
+  const index = order.creditNotes.length;
+  order.creditNotes.push({
+    id: recordId(PREFIX.creditNote, n + index * 1_000_000),
+    name: `CN-${order.orderNo}-${index + 1}`,
+    status: 'Posted',
+    amount: amount || order.total,
+    createdDate: clock.now().toISOString(),
+    externalId: creditNoteExternalId(n + index * 1_000_000),
+  });
+  return order.status;
 }
 
 function installSubscriptions(order: OmsOrder): void {
