@@ -61,7 +61,7 @@ mocks: install
 sandbox: install
 	node mocks/sandbox/src/main.ts
 
-# Until the storefront lands (issue 4), `make start` serves the upstream mocks the proxy will use.
+# Until the storefront lands (issue 4), `make start` serves the sandbox the proxy will use.
 start: install check-generated
-	@echo "The storefront on http://localhost:3000 arrives with the storefront issue; serving the upstream Prism mocks meanwhile."
-	node scripts/mocks.ts
+	@echo "The storefront on http://localhost:3000 arrives with the storefront issue; serving the sandbox meanwhile."
+	node mocks/sandbox/src/main.ts
