@@ -48,7 +48,16 @@ export default defineConfig(
             { target: './client', from: './server', message: 'The client never imports server code.' },
             { target: './client', from: './mocks', message: 'The client never imports the sandbox.' },
             { target: './server', from: './mocks', message: 'The server reaches the sandbox over HTTP only.' },
-            { target: ['./server', './client', './mocks'], from: './tests', message: 'Nothing imports tests.' },
+            {
+              target: ['./server', './client', './mocks', './domain'],
+              from: './tests',
+              message: 'Nothing imports tests.',
+            },
+            {
+              target: './domain',
+              from: ['./server', './client', './mocks'],
+              message: 'Domain rules are pure: server and client import them, never the other way round.',
+            },
             ...featureZones,
             {
               target: ['./client/src/features', './client/src/components', './client/src/lib'],
