@@ -3317,6 +3317,15 @@ export interface operations {
                     "application/json": components["schemas"]["MaintenanceStatus"];
                 };
             };
+            /** @description No such site. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControllerError"];
+                };
+            };
             500: components["responses"]["ControllerFailed"];
         };
     };

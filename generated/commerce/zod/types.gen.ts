@@ -3034,6 +3034,10 @@ export type GetMaintenanceStatusData = {
 
 export type GetMaintenanceStatusErrors = {
     /**
+     * No such site.
+     */
+    404: ControllerError;
+    /**
      * The controller failed.
      */
     500: ControllerError;

@@ -252,3 +252,27 @@ export function imagesRouter(): Router {
   });
   return router;
 }
+
+/** The seeded promotions (Shopper Promotions API): the renewal discount behind the RENEW10 coupon. */
+const PROMOTIONS: Array<Omit<Schemas['Promotion'], 'currency'>> = [
+  { id: 'renew-10-percent', name: '10 % off your renewal', calloutMsg: '10 % off with the code RENEW10' },
+];
+
+export function promotionsRouter(context: SandboxContext): Router {
+  const router = express.Router({ mergeParams: true });
+  router.use(requireOrgAndSite, requireShopper(context));
+
+  router.get('/promotions', (req, res) => {
+    const ids = (query(req, 'ids') ?? '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean);
+    if (ids.length === 0 || ids.length > 50) return badRequest(res, `The value of parameter 'ids' is not valid.`);
+    const currency = requestCurrency(query(req, 'currency')) ?? 'GBP';
+    const data = PROMOTIONS.filter((p) => ids.includes(p.id)).map((p) => ({ ...p, currency }));
+    const result: Schemas['PromotionResult'] = { limit: data.length, total: data.length, data };
+    res.json(result);
+  });
+
+  return router;
+}

@@ -8,7 +8,7 @@ import express, { type Router } from 'express';
 import type { SandboxContext, UpstreamModule } from '../../app.ts';
 import { authRouter } from './auth.ts';
 import { basketsRouter } from './baskets.ts';
-import { imagesRouter, productsRouter } from './catalog.ts';
+import { imagesRouter, productsRouter, promotionsRouter } from './catalog.ts';
 import { classicRouter } from './classic.ts';
 import { customersRouter } from './customers.ts';
 import { errorBody, finalErrorHandler, problem } from './errors.ts';
@@ -58,6 +58,7 @@ function commerceRouter(context: SandboxContext): Router {
   router.use(`/checkout/shopper-orders/v1${ORG}`, ordersRouter(context));
   router.use(`/product/shopper-products/v1${ORG}`, productsRouter(context));
   router.use(`/customer/shopper-customers/v1${ORG}`, customersRouter(context));
+  router.use(`/pricing/shopper-promotions/v1${ORG}`, promotionsRouter(context));
   router.use(classicRouter(context));
   router.use((req, res) => {
     problem(res, 404, 'not-found', 'Not Found', `No commerce resource at ${req.method} ${req.path}.`);

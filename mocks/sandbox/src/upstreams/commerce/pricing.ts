@@ -5,7 +5,7 @@ import { round2 } from './http.ts';
 import { SHIPMENT_ID, type BasketRecord, type Custom } from './state.ts';
 
 export const COUPONS: Record<string, { promotionId: string; percent: number; text: string }> = {
-  RENEW10: { promotionId: 'renewal-10-percent', percent: 10, text: '10% off your renewal' },
+  RENEW10: { promotionId: 'renew-10-percent', percent: 10, text: '10% off your renewal' },
 };
 
 export const DIGITAL_SHIPPING: Schemas['ShippingMethod'] = { id: 'digital', name: 'Email delivery', price: 0 };
