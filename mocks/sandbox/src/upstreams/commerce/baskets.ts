@@ -303,7 +303,7 @@ export function basketsRouter(context: SandboxContext): Router {
     if (!basket) return;
     const method = parseBody(zShippingMethod, req, res);
     if (!method) return;
-    if (method.id.toLowerCase() !== DIGITAL_SHIPPING.id)
+    if (method.id.toUpperCase() !== DIGITAL_SHIPPING.id)
       return problem(
         res,
         400,

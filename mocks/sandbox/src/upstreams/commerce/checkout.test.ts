@@ -50,10 +50,10 @@ describe('commerce checkout', () => {
     await call(base(), t, 'PUT', `${baskets}/${id}/shipments/me/shipping-address?${site}&useAsBilling=false`, address);
     const methods = await call(base(), t, 'GET', `${baskets}/${id}/shipments/me/shipping-methods?${site}`);
     expect(methods.body).toEqual({
-      applicableShippingMethods: [{ id: 'digital', name: 'Email delivery', price: 0 }],
-      defaultShippingMethodId: 'digital',
+      applicableShippingMethods: [{ id: 'DIGITAL', name: 'Digital delivery', price: 0 }],
+      defaultShippingMethodId: 'DIGITAL',
     });
-    await call(base(), t, 'PUT', `${baskets}/${id}/shipments/me/shipping-method?${site}`, { id: 'digital' });
+    await call(base(), t, 'PUT', `${baskets}/${id}/shipments/me/shipping-method?${site}`, { id: 'DIGITAL' });
     await call(base(), t, 'PUT', `${baskets}/${id}/billing-address?${site}`, address);
     await call(base(), t, 'PUT', `${baskets}/${id}/customer?${site}`, { email: 'alex.owner@example.com' });
     const payment = await call(base(), t, 'GET', `${baskets}/${id}/payment-methods?${site}`);

@@ -8,7 +8,7 @@ export const COUPONS: Record<string, { promotionId: string; percent: number; tex
   RENEW10: { promotionId: 'renew-10-percent', percent: 10, text: '10% off your renewal' },
 };
 
-export const DIGITAL_SHIPPING: Schemas['ShippingMethod'] = { id: 'digital', name: 'Email delivery', price: 0 };
+export const DIGITAL_SHIPPING: Schemas['ShippingMethod'] = { id: 'DIGITAL', name: 'Digital delivery', price: 0 };
 
 /** The basket's market: billing country, shipping country, locale country, then the currency's first market. */
 export function basketMarket(basket: BasketRecord): Market {

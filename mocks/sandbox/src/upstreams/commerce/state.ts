@@ -278,7 +278,7 @@ function seedOrders(clock: Clock): void {
         {
           shipmentId: SHIPMENT_ID,
           shippingAddress: billingAddress,
-          shippingMethod: { id: 'digital', name: 'Email delivery', price: 0 },
+          shippingMethod: { id: 'DIGITAL', name: 'Digital delivery', price: 0 },
           shippingTotal: 0,
         },
       ],
