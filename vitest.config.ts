@@ -7,7 +7,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{scripts,spectral-functions,server,client,mocks}/**/*.test.{ts,tsx}'],
+          include: ['{scripts,spectral-functions,server,client,mocks,domain}/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
       },

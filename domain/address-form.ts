@@ -1,0 +1,140 @@
+// Address form rules: storefront §5 "Address form" table, labels, lookup rules and errors; storefront §4
+// "Address form modes"; storefront §3 Saved address (countryCode object, address2 joined with a pipe);
+// storefront §9 address limits and lookup limits; account §3/§5 billing address.
+import * as z from 'zod';
+import { hasStateField, SUPPORTED_ADDRESS_COUNTRIES } from './postal-codes.ts';
+
+export const ADDRESS_LIMITS = { name: 100, addressLine: 100, city: 40, state: 2, postalCode: 11 } as const;
+
+export const ADDRESS_FORM_MESSAGES = {
+  firstName: 'Please enter a first name.',
+  lastName: 'Please enter your last name.',
+  countryCode: 'Please select your country.',
+  address1: 'Please enter your address.',
+  city: 'Please enter your town or city.',
+  state: 'Please select a state.',
+  postalCode: 'Please enter a postal code.',
+  addressLookup: 'Please select a billing address.',
+} as const;
+
+export const ADDRESS_FORM_LABELS = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  countryCode: 'Country',
+  address1: 'Address line 1',
+  address2: 'Address line 2 (Optional)',
+  city: 'Town or city',
+  state: 'State',
+  postalCode: 'Postal code',
+} as const;
+
+export const ADDRESS_LOOKUP_HINT = 'Enter full address or postcode.';
+export const ADDRESS_LOOKUP_NOT_FOUND_MESSAGE =
+  'Address cannot be found. Please try a different address or add your address manually.';
+export const ADDRESS_LOOKUP_UNAVAILABLE_MESSAGE =
+  'Address lookup service is unavailable. Please enter your address manually.';
+export const ADD_ADDRESS_MANUALLY_LABEL = 'Add address manually';
+export const BACK_TO_ADDRESS_LOOKUP_LABEL = 'Back to address lookup';
+/** Probe text searched on load to check availability (storefront §4). */
+export const ADDRESS_LOOKUP_PROBE_TEXT = 'test';
+export const ADDRESS_LOOKUP_MIN_CHARS = 3;
+export const ADDRESS_LOOKUP_LIMIT = 10;
+
+/** Lookup text triggers a search only at 3 or more characters. */
+export function shouldSearchAddressLookup(text: string | null | undefined): boolean {
+  return (text ?? '').trim().length >= ADDRESS_LOOKUP_MIN_CHARS;
+}
+
+export type AddressLookupOutcome = 'ok' | 'unavailable' | 'notFound';
+
+export interface AddressLookupResult {
+  /** Error code from the lookup service or the HTTP status of a failed call. */
+  errorCode?: number | string | null;
+  networkError?: boolean;
+  itemCount?: number;
+}
+
+/**
+ * Codes 400-599, codes above 1008 or a network error → unavailable (switch to manual entry);
+ * codes 1001-1008 or an empty result → not found (field invalid). Other error codes count as not found.
+ */
+export function addressLookupOutcome(result: AddressLookupResult): AddressLookupOutcome {
+  if (result.networkError) return 'unavailable';
+  const hasCode = result.errorCode !== undefined && result.errorCode !== null && result.errorCode !== '';
+  if (hasCode) {
+    const code = Number(result.errorCode);
+    if ((code >= 400 && code <= 599) || code > 1008) return 'unavailable';
+    return 'notFound';
+  }
+  return (result.itemCount ?? 0) > 0 ? 'ok' : 'notFound';
+}
+
+/** Message shown for a lookup outcome, if any. */
+export function addressLookupMessage(outcome: AddressLookupOutcome): string | undefined {
+  if (outcome === 'unavailable') return ADDRESS_LOOKUP_UNAVAILABLE_MESSAGE;
+  if (outcome === 'notFound') return ADDRESS_LOOKUP_NOT_FOUND_MESSAGE;
+  return undefined;
+}
+
+export const ADDRESS_LINE_SEPARATOR = '|';
+
+/** For storage, address2 is joined to address1 with a pipe. */
+export function joinAddressLines(address1: string, address2?: string | null): string {
+  const second = (address2 ?? '').trim();
+  return second ? `${address1}${ADDRESS_LINE_SEPARATOR}${second}` : address1;
+}
+
+/** Splits a stored street (first pipe) back into address1 and address2. */
+export function splitAddressLines(street: string | null | undefined): { address1: string; address2: string } {
+  const value = street ?? '';
+  const at = value.indexOf(ADDRESS_LINE_SEPARATOR);
+  if (at < 0) return { address1: value, address2: '' };
+  return { address1: value.slice(0, at), address2: value.slice(at + 1) };
+}
+
+/** countryCode may arrive as an object with a value. */
+export function normalizeCountryCode(value: string | { value?: string | null } | null | undefined): string {
+  const code = typeof value === 'string' ? value : (value?.value ?? '');
+  return code.trim().toUpperCase();
+}
+
+/** Default country from the locale's country part: 'en-GB' → 'GB'. */
+export function defaultCountryFromLocale(locale: string | null | undefined): string | undefined {
+  const part = (locale ?? '').split(/[-_]/)[1];
+  return part ? part.toUpperCase() : undefined;
+}
+
+export interface AddressFormSchemaOptions {
+  /** Allowed country list; defaults to the supported address countries (storefront §5). */
+  countries?: readonly string[];
+  /** Lookup mode requires the addressLookup field. */
+  lookupMode?: boolean;
+}
+
+/** Zod schema for the address form (storefront §5 Address form table). */
+export function addressFormSchema(options: AddressFormSchemaOptions = {}) {
+  const countries = options.countries ?? SUPPORTED_ADDRESS_COUNTRIES;
+  const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
+  return z
+    .object({
+      firstName: required(ADDRESS_FORM_MESSAGES.firstName, ADDRESS_LIMITS.name),
+      lastName: required(ADDRESS_FORM_MESSAGES.lastName, ADDRESS_LIMITS.name),
+      countryCode: z
+        .string({ error: ADDRESS_FORM_MESSAGES.countryCode })
+        .refine((c) => countries.includes(c), ADDRESS_FORM_MESSAGES.countryCode),
+      address1: required(ADDRESS_FORM_MESSAGES.address1, ADDRESS_LIMITS.addressLine),
+      address2: z.string().max(ADDRESS_LIMITS.addressLine).optional(),
+      city: required(ADDRESS_FORM_MESSAGES.city, ADDRESS_LIMITS.city),
+      stateCode: z.string().max(ADDRESS_LIMITS.state, ADDRESS_FORM_MESSAGES.state).optional(),
+      postalCode: required(ADDRESS_FORM_MESSAGES.postalCode, ADDRESS_LIMITS.postalCode),
+      addressLookup: options.lookupMode
+        ? z.string({ error: ADDRESS_FORM_MESSAGES.addressLookup }).min(1, ADDRESS_FORM_MESSAGES.addressLookup)
+        : z.string().optional(),
+    })
+    .superRefine((value, ctx) => {
+      if (hasStateField(value.countryCode) && !value.stateCode?.trim()) {
+        ctx.addIssue({ code: 'custom', path: ['stateCode'], message: ADDRESS_FORM_MESSAGES.state });
+      }
+    });
+}
+export type AddressFormValues = z.infer<ReturnType<typeof addressFormSchema>>;

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+  expiryNotice,
+  expiryState,
+  isOrderable,
+  isRenewable,
+  isStoredValueExpired,
+  isTokenValid,
+  type ExpiryState,
+} from './expiry.ts';
+
+const NOW = Date.parse('2025-06-01T12:00:00Z');
+const DAY = 864e5;
+
+describe('expiryState', () => {
+  it.each<[string, number | string, ExpiryState]>([
+    // storefront §4 Renewal page load: "expired when the date is past"; account §4 Subscription expiry
+    ['one millisecond in the past', NOW - 1, 'expired'],
+    ['one year in the past', NOW - 365 * DAY, 'expired'],
+    // storefront §4: "renewable/expiring when within 62 days before expiry and not expired"
+    ['exactly now', NOW, 'expiring'],
+    ['in 1 day', NOW + DAY, 'expiring'],
+    ['in exactly 62 days', NOW + 62 * DAY, 'expiring'],
+    // storefront §4: "active otherwise"
+    ['62 days and 1 ms ahead', NOW + 62 * DAY + 1, 'active'],
+    ['in 1 year', NOW + 365 * DAY, 'active'],
+    // storefront §3 Subscription expiryDate given as an ISO string
+    ['an ISO date string 10 days ahead', '2025-06-11T12:00:00Z', 'expiring'],
+    ['an unreadable date', 'not a date', 'expired'],
+  ])('when the expiry date is %s, then the state is %s', (_label, expiry, expected) => {
+    expect(expiryState(expiry, NOW)).toBe(expected);
+  });
+
+  it.each<[string, number, boolean]>([
+    // storefront §4 expiry logic: renewal detail for expired and expiring, thank-you for active
+    ['expired', NOW - DAY, true],
+    ['expiring', NOW + 30 * DAY, true],
+    ['active', NOW + 90 * DAY, false],
+  ])('when the service is %s, then isRenewable is %s', (_label, expiry, expected) => {
+    expect(isRenewable(expiry, NOW)).toBe(expected);
+  });
+});
+
+describe('expiryNotice', () => {
+  it.each([
+    // storefront §2 Renewal page: "This service has expired" when expired
+    ['expired', NOW - DAY, { text: 'This service has expired' }],
+    // storefront §2 / account §4: otherwise "expires soon" with the renewal date
+    ['expiring', NOW + DAY, { text: 'expires soon', renewalDate: NOW + DAY }],
+    ['active', NOW + 100 * DAY, { text: 'expires soon', renewalDate: NOW + 100 * DAY }],
+  ])('when the service is %s, then the notice is %o', (_label, expiry, expected) => {
+    expect(expiryNotice(expiry, NOW)).toEqual(expected);
+  });
+});
+
+describe('isOrderable', () => {
+  it.each<[string, number | string, boolean]>([
+    // storefront §4 Renewal page load: "orderable 24 hours (864e5 ms) after its ordered date"
+    ['ordered just now', NOW, false],
+    ['ordered 23h59m59.999s ago', NOW - DAY + 1, false],
+    ['ordered exactly 24 hours ago', NOW - DAY, true],
+    ['ordered 3 days ago', NOW - 3 * DAY, true],
+    ['an unreadable order date', 'nope', false],
+  ])('when %s, then orderable is %s', (_label, ordered, expected) => {
+    expect(isOrderable(ordered, NOW)).toBe(expected);
+  });
+});
+
+describe('isStoredValueExpired', () => {
+  it.each<[string, number, number | undefined, boolean]>([
+    // storefront §3 / §9: "Stored vehicle data expires after 10 days" (864e6 ms)
+    ['stored 9 days ago', NOW - 9 * DAY, undefined, false],
+    ['stored just under 10 days ago', NOW - 864e6 + 1, undefined, false],
+    ['stored exactly 10 days ago', NOW - 864e6, undefined, true],
+    ['stored 11 days ago', NOW - 11 * DAY, undefined, true],
+    // storefront §3: "Stored values are rejected and removed once expired" (custom lifetime)
+    ['stored 2 s ago with a 1 s lifetime', NOW - 2000, 1000, true],
+  ])('when %s, then expired is %s', (_label, storedAt, lifetime, expected) => {
+    expect(isStoredValueExpired(storedAt, NOW, lifetime)).toBe(expected);
+  });
+});
+
+describe('isTokenValid', () => {
+  it.each<[string, number | undefined, boolean]>([
+    // storefront §4 Authentication: "valid only while unexpired with a 60-second margin"
+    ['the token expires in 1 hour', NOW + 3_600_000, true],
+    ['the token expires in 60.001 s', NOW + 60_001, true],
+    ['the token expires in exactly 60 s', NOW + 60_000, false],
+    ['the token expires in 30 s', NOW + 30_000, false],
+    ['the token has expired', NOW - 1, false],
+    ['there is no token expiry', undefined, false],
+  ])('when %s, then valid is %s', (_label, expiresAt, expected) => {
+    expect(isTokenValid(expiresAt, NOW)).toBe(expected);
+  });
+});

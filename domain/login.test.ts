@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import {
+  customerAuthType,
+  externalLoginErrorMessage,
+  hasRequiredIdentifiers,
+  loginDecision,
+  mismatchedUserOutcome,
+  shouldRetryAfterRefreshFailure,
+  type ExternalLoginResult,
+  type LoginState,
+} from './login.ts';
+
+const NOW = Date.parse('2025-06-01T12:00:00Z');
+
+describe('loginDecision', () => {
+  it.each<[string, LoginState, string]>([
+    // storefront §4 Authentication step 1: credentials → authorize
+    [
+      'credentials are given',
+      { hasCredentials: true, accessTokenExpiresAt: NOW + 3_600_000, hasRefreshToken: true },
+      'authorize',
+    ],
+    // step 2: reuse the current token if valid (60 s margin)
+    ['a token valid for 1 hour exists', { accessTokenExpiresAt: NOW + 3_600_000, hasRefreshToken: true }, 'reuseToken'],
+    [
+      'a token expiring in 30 s and a refresh token exist',
+      { accessTokenExpiresAt: NOW + 30_000, hasRefreshToken: true },
+      'refresh',
+    ],
+    // step 3: refresh if a refresh token exists
+    ['only a refresh token exists', { hasRefreshToken: true }, 'refresh'],
+    // step 4: guest
+    ['an expired token and no refresh token exist', { accessTokenExpiresAt: NOW - 1 }, 'guest'],
+    ['nothing exists', {}, 'guest'],
+  ])('when %s, then the decision is %s', (_label, state, expected) => {
+    expect(loginDecision(state, NOW)).toBe(expected);
+  });
+});
+
+describe('shouldRetryAfterRefreshFailure', () => {
+  it.each<[string | undefined, number, boolean]>([
+    // storefront §4: "One retry happens after clearing auth when refresh fails with 'invalid refresh_token' or EXPIRED_TOKEN"
+    ['invalid refresh_token', 0, true],
+    ['Error: EXPIRED_TOKEN', 0, true],
+    ['invalid refresh_token', 1, false],
+    ['network down', 0, false],
+    [undefined, 0, false],
+  ])('when refresh fails with "%s" after %i retries, then retry is %s', (message, retries, expected) => {
+    expect(shouldRetryAfterRefreshFailure(message, retries)).toBe(expected);
+  });
+});
+
+describe('login errors', () => {
+  it.each([
+    // storefront §8 Login: E001 for user-type failures, otherwise "FORGEROCK Token Error"
+    [true, 'E001: The VIN is connected to another user'],
+    [false, 'FORGEROCK Token Error'],
+  ])('when the failure is user-type: %s, then the message is "%s"', (userType, expected) => {
+    expect(externalLoginErrorMessage(userType)).toBe(expected);
+  });
+
+  it.each([
+    // storefront §6: allowed-domain list works in development and test only; production gives E000
+    [true, true, 'E000'],
+    [true, false, 'E000'],
+    [false, true, 'allowed'],
+    [false, false, 'denied'],
+  ])('when production is %s and the domain is allowed: %s, then the outcome is %s', (production, allowed, expected) => {
+    expect(mismatchedUserOutcome({ production, domainAllowed: allowed })).toBe(expected);
+  });
+});
+
+describe('hasRequiredIdentifiers', () => {
+  it.each<[string, ExternalLoginResult, boolean]>([
+    // storefront §4: fails unless an id token exists with a customer-relations id and a directory UID
+    ['all three are present', { idToken: 'jwt', customerRelationsId: 'crm1', directoryUid: 'uid1' }, true],
+    ['the id token is missing', { customerRelationsId: 'crm1', directoryUid: 'uid1' }, false],
+    ['the customer-relations id is missing', { idToken: 'jwt', directoryUid: 'uid1' }, false],
+    ['the directory UID is blank', { idToken: 'jwt', customerRelationsId: 'crm1', directoryUid: ' ' }, false],
+  ])('when %s, then the login may proceed: %s', (_label, result, expected) => {
+    expect(hasRequiredIdentifiers(result)).toBe(expected);
+  });
+
+  it.each([
+    // storefront §4: "Registered means a registered refresh token is present"
+    [true, 'registered'],
+    [false, 'guest'],
+  ])('when a registered refresh token is present: %s, then the customer is %s', (present, expected) => {
+    expect(customerAuthType(present)).toBe(expected);
+  });
+});

@@ -1,0 +1,399 @@
+// Order and item statuses: account §4 (status vocabulary, synthetic cancellation statuses, display labels,
+// mappings, deriving item status, order-status timeline, help text), storefront §4 "Timeline by order status",
+// account §2 My Orders / Order detail and account §9 limits.
+
+/** Normalises a status for matching: 'Failed - Waiting for retry' → 'failed_waiting_for_retry', 'CancelInstallNoRefund' → 'cancel_install_no_refund'. */
+export function statusKey(status: string | null | undefined): string {
+  return (status ?? '')
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}
+
+/** Customer-facing display labels (account §4). */
+export const STATUS_LABELS = {
+  activationError: 'Activation error',
+  orderPlaced: 'Order placed',
+  readyToUninstall: 'Ready to uninstall',
+  readyToInstall: 'Ready to install',
+  activated: 'Activated',
+  active: 'Active',
+  cancellationRequested: 'Cancellation requested',
+  cancellationConfirmed: 'Cancellation confirmed',
+  cancellationCompleted: 'Cancellation completed',
+  cancelled: 'Cancelled',
+  inProgress: 'In progress',
+  refundError: 'Refund error',
+  refundIssued: 'Refund issued',
+  refundRequested: 'Refund requested',
+  exportError: 'Export error',
+  installationFailed: 'Installation failed',
+  paymentFailed: 'Payment failed',
+  renewed: 'Renewed',
+  orderCancelled: 'Order cancelled',
+  stateNotMappedYet: 'State not mapped yet',
+} as const;
+export type StatusLabel = (typeof STATUS_LABELS)[keyof typeof STATUS_LABELS];
+
+/** Short versions of labels (account §4: cancellation requested → 'Requested', cancellation completed → 'Cancelled'). */
+export const SHORT_STATUS_LABELS: Partial<Record<StatusLabel, string>> = {
+  'Cancellation requested': 'Requested',
+  'Cancellation completed': 'Cancelled',
+};
+
+// ---- Synthetic cancellation statuses (account §4) -------------------------------------------------------
+
+export const SYNTHETIC_CANCELLATION_STATUSES = [
+  'CancelInstallNoRefund',
+  'CancelInstallRefund',
+  'CancelReadyToUninstallNoRefund',
+  'CancelReadyToUninstallRefund',
+  'CancelReadyToInstallNoRefund',
+  'CancelReadyToInstallRefund',
+  'CancelNoInstallNoRefund',
+  'CancelNoInstallRefund',
+] as const;
+export type SyntheticCancellationStatus = (typeof SYNTHETIC_CANCELLATION_STATUSES)[number];
+
+export type InstallationState = 'installed' | 'readyToInstall' | 'readyToUninstall' | 'notInstalled';
+
+/**
+ * Combines: the order was cancelled; the item's installation state; whether a refund is required.
+ * Returns undefined when the order is not cancelled.
+ */
+export function syntheticCancellationStatus(facts: {
+  orderCancelled: boolean;
+  installation: InstallationState;
+  noRefundRequired: boolean;
+}): SyntheticCancellationStatus | undefined {
+  if (!facts.orderCancelled) return undefined;
+  const stem = {
+    installed: 'CancelInstall',
+    readyToInstall: 'CancelReadyToInstall',
+    readyToUninstall: 'CancelReadyToUninstall',
+    notInstalled: 'CancelNoInstall',
+  }[facts.installation];
+  return `${stem}${facts.noRefundRequired ? 'NoRefund' : 'Refund'}` as SyntheticCancellationStatus;
+}
+
+// ---- Mapping for a subscription or item with no uninstall record (account §4) ---------------------------
+
+const SUBSCRIPTION_LABEL_BY_KEY: Readonly<Record<string, StatusLabel>> = {
+  created: STATUS_LABELS.orderPlaced,
+  payment_pending: STATUS_LABELS.orderPlaced,
+  ready_for_export: STATUS_LABELS.orderPlaced,
+  exported: STATUS_LABELS.orderPlaced,
+  pending: STATUS_LABELS.orderPlaced,
+  export_error: STATUS_LABELS.exportError,
+  triggered_download: STATUS_LABELS.readyToInstall,
+  rejected_waiting_for_retry: STATUS_LABELS.readyToInstall,
+  failed_waiting_for_retry: STATUS_LABELS.readyToInstall,
+  ready_for_download: STATUS_LABELS.readyToInstall,
+  installed: STATUS_LABELS.active,
+  success: STATUS_LABELS.active,
+  failed: STATUS_LABELS.installationFailed,
+  in_progress: STATUS_LABELS.inProgress,
+  canceled: STATUS_LABELS.cancelled,
+  cancelled: STATUS_LABELS.cancelled,
+  cancel_install_no_refund: STATUS_LABELS.cancelled,
+  cancel_no_install_no_refund: STATUS_LABELS.cancelled,
+  pending_cancellation: STATUS_LABELS.cancellationRequested,
+  pending_cancelation: STATUS_LABELS.cancellationRequested,
+  cancel_ready_to_install_no_refund: STATUS_LABELS.cancellationRequested,
+  cancel_ready_to_install_refund: STATUS_LABELS.cancellationRequested,
+  cancel_ready_to_uninstall_no_refund: STATUS_LABELS.cancellationRequested,
+  cancel_ready_to_uninstall_refund: STATUS_LABELS.cancellationRequested,
+  ready_for_uninstallation: STATUS_LABELS.readyToUninstall,
+  refunded: STATUS_LABELS.refundIssued,
+  partially_refunded: STATUS_LABELS.refundIssued,
+  cancel_install_refund: STATUS_LABELS.refundIssued,
+  cancel_no_install_refund: STATUS_LABELS.refundIssued,
+};
+
+/** Display label for a subscription or item without an uninstall record; anything else → 'State not mapped yet'. */
+export function subscriptionStatusLabel(status: string | null | undefined): StatusLabel {
+  return SUBSCRIPTION_LABEL_BY_KEY[statusKey(status)] ?? STATUS_LABELS.stateNotMappedYet;
+}
+
+// ---- Refund record statuses (account §4: Draft, Processed, Error) -----------------------------------------
+
+export function refundRecordLabel(refundStatus: string | null | undefined): StatusLabel | undefined {
+  switch (statusKey(refundStatus)) {
+    case 'draft':
+      return STATUS_LABELS.refundRequested;
+    case 'processed':
+      return STATUS_LABELS.refundIssued;
+    case 'error':
+      return STATUS_LABELS.refundError;
+    default:
+      return undefined;
+  }
+}
+
+// ---- Order-status timeline (account §4, storefront §4) ----------------------------------------------------
+
+export type TimelineStepStatus = 'done' | 'default' | 'inactive';
+export interface TimelineStep {
+  label: StatusLabel;
+  status: TimelineStepStatus;
+}
+export type TimelineFlow = 'renewal' | 'cancellation' | 'refund';
+
+const step = (label: StatusLabel, status: TimelineStepStatus): TimelineStep => ({ label, status });
+const L = STATUS_LABELS;
+
+const RENEWAL_SECOND_STEPS: Readonly<Record<string, readonly TimelineStep[]>> = {
+  payment_error: [step(L.paymentFailed, 'inactive')],
+  created: [step(L.renewed, 'default')],
+  payment_pending: [step(L.renewed, 'default')],
+  ready_for_export: [step(L.renewed, 'default')],
+  exported: [step(L.renewed, 'default')],
+  pending: [step(L.renewed, 'default')],
+  export_error: [step(L.activationError, 'inactive')],
+  triggered_download: [step(L.readyToInstall, 'done'), step(L.activated, 'default')],
+  failed_waiting_for_retry: [step(L.readyToInstall, 'done'), step(L.activated, 'default')],
+  rejected_waiting_for_retry: [step(L.readyToInstall, 'done'), step(L.activated, 'default')],
+  ready_for_download: [step(L.readyToInstall, 'done'), step(L.activated, 'default')],
+  success: [step(L.renewed, 'done')],
+  installed: [step(L.renewed, 'done')],
+  failed: [step(L.renewed, 'inactive')],
+  failed_installation: [step(L.renewed, 'inactive')],
+  payment_failed: [step(L.orderCancelled, 'inactive')],
+};
+
+const CANCELLATION_NEXT_STEPS: Readonly<Record<string, readonly TimelineStep[]>> = {
+  ready_for_uninstallation: [step(L.cancellationConfirmed, 'default')],
+  cancellation_requested: [step(L.cancellationCompleted, 'default')],
+  uninstalled: [step(L.cancellationConfirmed, 'done')],
+  canceled: [step(L.refundIssued, 'done')],
+  pending_cancellation: [step(L.cancellationConfirmed, 'default')],
+  pending_cancelation: [step(L.cancellationConfirmed, 'default')],
+  partially_refunded: [step(L.refundIssued, 'done')],
+  refunded: [step(L.refundIssued, 'done')],
+  cancel_install_no_refund: [step(L.readyToUninstall, 'done'), step(L.cancellationConfirmed, 'done')],
+  cancel_install_refund: [step(L.readyToUninstall, 'done'), step(L.refundIssued, 'done')],
+  cancel_no_install_no_refund: [step(L.cancellationConfirmed, 'done')],
+  cancel_no_install_refund: [step(L.refundIssued, 'done')],
+  cancel_ready_to_install_no_refund: [step(L.readyToInstall, 'default'), step(L.cancellationConfirmed, 'default')],
+  cancel_ready_to_install_refund: [step(L.readyToInstall, 'default'), step(L.refundIssued, 'default')],
+  cancel_ready_to_uninstall_no_refund: [step(L.readyToUninstall, 'default'), step(L.cancellationConfirmed, 'default')],
+  cancel_ready_to_uninstall_refund: [step(L.readyToUninstall, 'default'), step(L.refundIssued, 'default')],
+};
+
+const REFUND_NEXT_STEPS: Readonly<Record<string, readonly TimelineStep[]>> = {
+  refund_issued: [step(L.refundIssued, 'done')],
+  refund_requested: [step(L.refundIssued, 'default')],
+  refund_error: [step(L.refundError, 'inactive')],
+};
+
+/** The flow a status belongs to, or undefined when it shows no steps. */
+export function timelineFlow(status: string | null | undefined): TimelineFlow | undefined {
+  const key = statusKey(status);
+  if (key in RENEWAL_SECOND_STEPS) return 'renewal';
+  if (key in CANCELLATION_NEXT_STEPS) return 'cancellation';
+  if (key in REFUND_NEXT_STEPS) return 'refund';
+  return undefined;
+}
+
+/**
+ * Steps for a status. Renewal starts with "Order placed" (done), cancellation with "Cancellation requested"
+ * (done), refund with "Refund requested" (done). Any other status shows no steps.
+ */
+export function orderStatusTimeline(status: string | null | undefined): TimelineStep[] {
+  const key = statusKey(status);
+  const renewal = RENEWAL_SECOND_STEPS[key];
+  if (renewal) return [step(L.orderPlaced, 'done'), ...renewal];
+  const cancellation = CANCELLATION_NEXT_STEPS[key];
+  if (cancellation) return [step(L.cancellationRequested, 'done'), ...cancellation];
+  const refund = REFUND_NEXT_STEPS[key];
+  if (refund) return [step(L.refundRequested, 'done'), ...refund];
+  return [];
+}
+
+// ---- Item status on order detail (account §4) --------------------------------------------------------------
+
+const ORDER_DETAIL_LABEL_BY_KEY: Readonly<Record<string, StatusLabel>> = {
+  payment_pending: L.orderPlaced,
+  failed: L.installationFailed,
+  pending_cancellation: L.cancellationRequested,
+  canceled: L.cancelled,
+  export_error: L.activationError,
+  payment_failed: L.orderCancelled,
+  payment_error: L.paymentFailed,
+  failed_installation: L.installationFailed,
+  success: L.active,
+  draft: L.refundRequested,
+  processed: L.refundIssued,
+  error: L.refundError,
+};
+
+/** Item status on order detail (no uninstall record); otherwise the current timeline step's label, else Active. */
+export function orderDetailItemStatusLabel(status: string | null | undefined): StatusLabel {
+  const mapped = ORDER_DETAIL_LABEL_BY_KEY[statusKey(status)];
+  if (mapped) return mapped;
+  return orderStatusTimeline(status).find((s) => s.status === 'default')?.label ?? L.active;
+}
+
+/** Mapping when an uninstall record exists (account §4); undefined when the status has no rule. */
+export function uninstallRecordStatusLabel(
+  status: string | null | undefined,
+  options: { noRefundRequired?: boolean } = {},
+): StatusLabel | undefined {
+  const key = statusKey(status);
+  if (key === 'pending_cancellation' || key === 'pending_cancelation') {
+    return options.noRefundRequired ? L.cancellationCompleted : L.cancellationRequested;
+  }
+  if (key === 'canceled' || key === 'cancelled') return L.cancelled;
+  // account §4 says "Ready for uninstallation -> Ready to install" with an uninstall record; kept as written.
+  if (key === 'ready_for_uninstallation') return L.readyToInstall;
+  return refundRecordLabel(status);
+}
+
+// ---- Deriving item status (account §4) ---------------------------------------------------------------------
+
+export interface ItemStatusSources {
+  returnOrder?: { Status?: string | null; SNPOMSNoRefundRequired_C?: boolean | null } | null;
+  fulfillmentOrder?: { Status?: string | null } | null;
+  /** SNPOMSIsRefunded_C on the item. */
+  isRefunded?: boolean | null;
+  /** Status of the payment refund record (Draft, Processed, Error). */
+  refundStatus?: string | null;
+}
+
+/**
+ * The return order is used when present, else the fulfillment order. A refunded-item marker sets Refund issued;
+ * a refund record gives Refund requested (Draft), Refund issued (Processed) or Refund error (other); a return
+ * order in Pending Cancellation becomes Canceled if no refund is required, else Cancellation Requested.
+ */
+export function deriveItemStatus(sources: ItemStatusSources): string | undefined {
+  if (sources.isRefunded) return 'Refund issued';
+  if (sources.refundStatus) {
+    const key = statusKey(sources.refundStatus);
+    if (key === 'draft') return 'Refund requested';
+    if (key === 'processed') return 'Refund issued';
+    return 'Refund error';
+  }
+  const returnOrder = sources.returnOrder ?? undefined;
+  if (returnOrder) {
+    const key = statusKey(returnOrder.Status);
+    if (key === 'pending_cancellation' || key === 'pending_cancelation') {
+      return returnOrder.SNPOMSNoRefundRequired_C ? 'Canceled' : 'Cancellation Requested';
+    }
+    return returnOrder.Status ?? undefined;
+  }
+  return sources.fulfillmentOrder?.Status ?? undefined;
+}
+
+// ---- Help text per item status (account §4) ----------------------------------------------------------------
+
+export type HelpTextKind =
+  | 'installInstructions'
+  | 'contactCentre'
+  | 'activationError'
+  | 'uninstallInstructions'
+  | 'refundRequested'
+  | 'refundIssued'
+  | 'refundError'
+  | 'paymentError'
+  | 'paymentFailed';
+
+const HELP_TEXT_BY_KEY: Readonly<Record<string, HelpTextKind>> = {
+  triggered_download: 'installInstructions',
+  failed_waiting_for_retry: 'installInstructions',
+  rejected_waiting_for_retry: 'installInstructions',
+  failed: 'contactCentre',
+  failed_installation: 'contactCentre',
+  export_error: 'activationError',
+  ready_for_uninstallation: 'uninstallInstructions',
+  refund_requested: 'refundRequested',
+  refund_issued: 'refundIssued',
+  refund_error: 'refundError',
+  payment_error: 'paymentError',
+  payment_failed: 'paymentFailed',
+};
+
+export function helpTextKind(status: string | null | undefined): HelpTextKind | undefined {
+  return HELP_TEXT_BY_KEY[statusKey(status)];
+}
+
+/** Help texts quoted by account §4 (other help texts are not given verbatim). */
+export const HELP_TEXTS = {
+  activationError: 'error while activating your service',
+  paymentError: 'unable to process this order due to an issue with the chosen payment method',
+  paymentFailed:
+    "Apologies, we couldn't process your payment, so we had to cancel your order. Check your payment details and try again.",
+} as const;
+
+// ---- My Orders (account §2, §9) ------------------------------------------------------------------------------
+
+export const ORDERS_PAGE_SIZE = 5;
+export const ORDER_THUMBNAILS = { default: 4, tablet: 5 } as const;
+export const ITEM_NAME_MAX_CHARS = 30;
+export const ORDER_CANCELLED_TAG = 'Order Cancelled';
+
+/** Connected navigation feature type (flow type CN, storefront §1). */
+export function isConnectedNavigationFeatureType(featureType: string | null | undefined): boolean {
+  const key = statusKey(featureType);
+  return key === 'cn' || key === 'connected_navigation';
+}
+
+/** Lists only orders whose first item has feature type connected navigation. */
+export function connectedNavigationOrders<
+  T extends { OrderItemSummaries?: { records?: ReadonlyArray<{ SNPOMSFeatureType_C?: string | null }> | null } | null },
+>(orders: readonly T[]): T[] {
+  return orders.filter((o) =>
+    isConnectedNavigationFeatureType(o.OrderItemSummaries?.records?.[0]?.SNPOMSFeatureType_C),
+  );
+}
+
+/** Orders shown after `loadMoreClicks` presses of Load more: 5 first, 5 more each time. */
+export function visibleOrderCount(total: number, loadMoreClicks: number): number {
+  return Math.min(total, ORDERS_PAGE_SIZE * (loadMoreClicks + 1));
+}
+
+export interface OrdersPaging {
+  shown: number;
+  /** 'Showing X of Y orders', only when there are more than 5 orders. */
+  summary: string | undefined;
+  hasLoadMore: boolean;
+}
+
+export function ordersPaging(total: number, loadMoreClicks: number): OrdersPaging {
+  const shown = visibleOrderCount(total, loadMoreClicks);
+  return {
+    shown,
+    summary: total > ORDERS_PAGE_SIZE ? `Showing ${shown} of ${total} orders` : undefined,
+    hasLoadMore: shown < total,
+  };
+}
+
+/** '0 items', '1 item', 'n items'. */
+export function itemCountText(count: number): string {
+  return `${count} ${count === 1 ? 'item' : 'items'}`;
+}
+
+/** Up to 4 thumbnails (5 on tablet) plus a '+N' remainder. */
+export function orderThumbnails<T>(
+  images: readonly T[],
+  tablet = false,
+): { visible: T[]; remainder: string | undefined } {
+  const max = tablet ? ORDER_THUMBNAILS.tablet : ORDER_THUMBNAILS.default;
+  const rest = images.length - max;
+  return { visible: images.slice(0, max), remainder: rest > 0 ? `+${rest}` : undefined };
+}
+
+/** Item name truncated to 30 characters (an ellipsis marks the cut). */
+export function truncateItemName(name: string, max: number = ITEM_NAME_MAX_CHARS): string {
+  return name.length > max ? `${name.slice(0, max)}...` : name;
+}
+
+/** 'Order Cancelled' tag when payment failed. */
+export function orderCancelledTag(status: string | null | undefined): string | undefined {
+  return statusKey(status) === 'payment_failed' ? ORDER_CANCELLED_TAG : undefined;
+}
+
+/** Order detail sections are sorted by item name. */
+export function sortItemsByName<T extends { Name?: string | null }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => (a.Name ?? '').localeCompare(b.Name ?? ''));
+}

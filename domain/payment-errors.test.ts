@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BILLING_ADDRESS_MISMATCH_TEXT,
+  CARD_FORM_MESSAGES,
+  EXPIRED_CARD_MESSAGE,
+  isCardExpiryInPast,
+  isPaymentErrorKind,
+  isSavedCardExpired,
+  PAYMENT_ERROR_KINDS,
+  PAYMENT_ERROR_MODAL_ENTRIES,
+  PAYMENT_METHOD_CANNOT_BE_ADDED_MESSAGE,
+  paymentErrorEntry,
+  paymentErrorEntryIndex,
+  paymentErrorKindForStatus,
+  stripeStatusEntryIndex,
+} from './payment-errors.ts';
+
+const NOW = Date.parse('2025-06-15T12:00:00Z');
+
+describe('payment error kinds', () => {
+  it('when listed, then they are the eleven kinds of storefront §8 with their exact spelling', () => {
+    // storefront §8 Payment error types (incl. 'billing_address_missmatch')
+    expect(PAYMENT_ERROR_KINDS).toEqual([
+      'card_error',
+      'validation_error',
+      'connection_error',
+      'invalid_request_error',
+      'authentication_error',
+      'payment_platform_error',
+      'gPay-error',
+      'aPay-error',
+      'iDeal-error',
+      'billing_address_missmatch',
+      'card_authorisation_error',
+    ]);
+  });
+
+  it.each<[unknown, boolean]>([
+    ['billing_address_missmatch', true],
+    ['billing_address_mismatch', false],
+    ['iDeal-error', true],
+    [undefined, false],
+  ])('when the value is %s, then isPaymentErrorKind is %s', (value, expected) => {
+    expect(isPaymentErrorKind(value)).toBe(expected);
+  });
+});
+
+describe('paymentErrorKindForStatus', () => {
+  it.each([
+    // storefront §8 / account §8 HTTP status to payment error kind
+    [400, 'invalid_request_error'],
+    [413, 'invalid_request_error'],
+    [401, 'authentication_error'],
+    [403, 'authentication_error'],
+    [404, 'payment_platform_error'],
+    [422, 'payment_platform_error'],
+    [500, 'connection_error'],
+    // "others undefined"
+    [200, undefined],
+    [409, undefined],
+    [502, undefined],
+    [503, undefined],
+  ])('when the status is %i, then the kind is %s', (status, expected) => {
+    expect(paymentErrorKindForStatus(status)).toBe(expected);
+  });
+});
+
+describe('payment error modal entries', () => {
+  it.each<[string | undefined, number, string]>([
+    // account §8: "The mismatch entry is index 8"; storefront §8 billing address mismatch text
+    ['billing_address_missmatch', 8, BILLING_ADDRESS_MISMATCH_TEXT],
+    // storefront §8: authorisation "There was a problem processing your payment approval"
+    ['card_authorisation_error', 5, 'There was a problem processing your payment approval'],
+    // storefront §8: authentication and platform errors: not charged, wait a few minutes and retry
+    ['authentication_error', 4, 'Your payment method has not been charged. Please wait a few minutes and try again.'],
+    ['payment_platform_error', 4, 'Your payment method has not been charged. Please wait a few minutes and try again.'],
+    // account §8: "a generic one (index 3) for any other result code"
+    ['Refused', 3, 'Something went wrong with your payment. Please try again.'],
+    [undefined, 3, 'Something went wrong with your payment. Please try again.'],
+  ])('when the kind is %s, then entry %i is used with its description', (kind, index, description) => {
+    expect(paymentErrorEntryIndex(kind)).toBe(index);
+    expect(paymentErrorEntry(kind).description).toBe(description);
+  });
+
+  it('when every kind is looked up, then each has an entry with title, description and label', () => {
+    // storefront §8: "Each has a modal (a list of entries with title, description and label)"
+    for (const kind of PAYMENT_ERROR_KINDS) {
+      const entry = PAYMENT_ERROR_MODAL_ENTRIES[paymentErrorEntryIndex(kind)];
+      expect(entry?.title && entry.description && entry.label).toBeTruthy();
+    }
+  });
+
+  it('when the mismatch text is read, then it is verbatim from the spec', () => {
+    // storefront §8 billing address mismatch
+    expect(BILLING_ADDRESS_MISMATCH_TEXT).toBe(
+      'Your billing address does not match the country associated with your payment method. Please try again with a different address or payment method',
+    );
+  });
+
+  it.each([
+    // account §8: "For Stripe, status requires_payment_method opens entry 3"
+    ['requires_payment_method', 3],
+    ['requires_action', 3],
+    ['succeeded', undefined],
+  ])('when the Stripe status is %s, then the entry is %s', (status, expected) => {
+    expect(stripeStatusEntryIndex(status)).toBe(expected);
+  });
+});
+
+describe('messages', () => {
+  it.each([
+    // storefront §8: saving a payment method
+    [
+      PAYMENT_METHOD_CANNOT_BE_ADDED_MESSAGE,
+      'Payment method can’t be added. We’re sorry but it isn’t possible to add a payment method at this time. You will be able to add a payment method when you place an order.',
+    ],
+    // storefront §5 Card form messages
+    [CARD_FORM_MESSAGES.numberIncomplete, 'Your card number is incomplete.'],
+    [CARD_FORM_MESSAGES.expiryIncomplete, "Your card's expiration date is incomplete."],
+    [CARD_FORM_MESSAGES.numberInvalid, 'Your card number is invalid'],
+    [CARD_FORM_MESSAGES.expiryYearInPast, 'Your card expiration year is in the past'],
+    [CARD_FORM_MESSAGES.securityCodeIncomplete, "Your card's security code is incomplete."],
+    // storefront §5 / account §8 expired card
+    [EXPIRED_CARD_MESSAGE, 'Your credit/debit card has expired. Please update your card details.'],
+  ])('when the message is read, then it is "%s"', (actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+});
+
+describe('card expiry', () => {
+  it.each([
+    // storefront §5 Card form: "in the past if the two-digit year (read as 20xx) and month come before now"
+    [5, 25, true],
+    [6, 25, false],
+    [7, 25, false],
+    [12, 24, true],
+    [1, 26, false],
+    [13, 30, false],
+  ])('when the card expires %i/%i, then in the past is %s', (month, year, expected) => {
+    expect(isCardExpiryInPast(month, year, NOW)).toBe(expected);
+  });
+
+  it.each<[number | string | undefined, number | string | undefined, boolean]>([
+    // storefront §5 / account §5: saved-card expiry from exp_year and exp_month
+    [2025, 5, true],
+    [2025, 6, false],
+    [2024, 12, true],
+    [2030, 1, false],
+    ['2025', '05', true],
+    [25, 5, true],
+    [undefined, 5, false],
+  ])('when the saved card has exp_year %s and exp_month %s, then expired is %s', (year, month, expected) => {
+    expect(isSavedCardExpired({ exp_year: year, exp_month: month }, NOW)).toBe(expected);
+  });
+});

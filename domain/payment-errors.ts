@@ -1,0 +1,166 @@
+// Payment errors: storefront §8 "Payment error types" and HTTP mapping, storefront §5 "Card form",
+// account §8 (modal entries: generic index 3, mismatch index 8, Stripe requires_payment_method → 3; expired card).
+import { toMillis, type Instant } from './time.ts';
+
+/** The payment error kinds, spelled exactly as in storefront §8 (including 'billing_address_missmatch'). */
+export const PAYMENT_ERROR_KINDS = [
+  'card_error',
+  'validation_error',
+  'connection_error',
+  'invalid_request_error',
+  'authentication_error',
+  'payment_platform_error',
+  'gPay-error',
+  'aPay-error',
+  'iDeal-error',
+  'billing_address_missmatch',
+  'card_authorisation_error',
+] as const;
+export type PaymentErrorKind = (typeof PAYMENT_ERROR_KINDS)[number];
+
+export function isPaymentErrorKind(value: unknown): value is PaymentErrorKind {
+  return typeof value === 'string' && (PAYMENT_ERROR_KINDS as readonly string[]).includes(value);
+}
+
+/** HTTP status → kind: 400/413 invalid request; 401/403 authentication; 404/422 platform; 500 connection. */
+export function paymentErrorKindForStatus(status: number): PaymentErrorKind | undefined {
+  switch (status) {
+    case 400:
+    case 413:
+      return 'invalid_request_error';
+    case 401:
+    case 403:
+      return 'authentication_error';
+    case 404:
+    case 422:
+      return 'payment_platform_error';
+    case 500:
+      return 'connection_error';
+    default:
+      return undefined;
+  }
+}
+
+export interface PaymentErrorModalEntry {
+  title: string;
+  description: string;
+  /** Button label. */
+  label: string;
+}
+
+export const BILLING_ADDRESS_MISMATCH_TEXT =
+  'Your billing address does not match the country associated with your payment method. Please try again with a different address or payment method';
+export const PAYMENT_AUTHORISATION_TEXT = 'There was a problem processing your payment approval';
+export const PAYMENT_NOT_CHARGED_TEXT =
+  'Your payment method has not been charged. Please wait a few minutes and try again.';
+/** Generic description; the spec does not show the texts of the other entries (storefront §8, account §8). */
+export const PAYMENT_GENERIC_TEXT = 'Something went wrong with your payment. Please try again.';
+
+const CLOSE = 'Close';
+const TRY_AGAIN = 'Try again';
+
+/**
+ * Modal entries, indexed. Index 3 is the generic entry (any other result code; Stripe requires_payment_method);
+ * index 8 is the billing-address mismatch (account §8). Only the texts given by the spec are verbatim.
+ */
+export const PAYMENT_ERROR_MODAL_ENTRIES: readonly PaymentErrorModalEntry[] = [
+  /* 0 card_error */ { title: 'Card error', description: PAYMENT_GENERIC_TEXT, label: TRY_AGAIN },
+  /* 1 validation_error */ { title: 'Payment details invalid', description: PAYMENT_GENERIC_TEXT, label: TRY_AGAIN },
+  /* 2 connection_error / invalid_request_error */
+  { title: 'Payment unavailable', description: PAYMENT_GENERIC_TEXT, label: TRY_AGAIN },
+  /* 3 generic */ { title: 'Payment failed', description: PAYMENT_GENERIC_TEXT, label: TRY_AGAIN },
+  /* 4 authentication_error / payment_platform_error */
+  { title: 'Payment failed', description: PAYMENT_NOT_CHARGED_TEXT, label: TRY_AGAIN },
+  /* 5 card_authorisation_error */ {
+    title: 'Payment failed',
+    description: PAYMENT_AUTHORISATION_TEXT,
+    label: TRY_AGAIN,
+  },
+  /* 6 gPay-error / aPay-error */ {
+    title: 'Wallet payment failed',
+    description: PAYMENT_GENERIC_TEXT,
+    label: TRY_AGAIN,
+  },
+  /* 7 iDeal-error */ { title: 'iDEAL payment failed', description: PAYMENT_GENERIC_TEXT, label: TRY_AGAIN },
+  /* 8 billing_address_missmatch */
+  { title: 'Billing address mismatch', description: BILLING_ADDRESS_MISMATCH_TEXT, label: CLOSE },
+];
+
+export const GENERIC_PAYMENT_ERROR_ENTRY_INDEX = 3;
+export const BILLING_MISMATCH_ENTRY_INDEX = 8;
+
+const ENTRY_INDEX_BY_KIND: Readonly<Record<PaymentErrorKind, number>> = {
+  card_error: 0,
+  validation_error: 1,
+  connection_error: 2,
+  invalid_request_error: 2,
+  authentication_error: 4,
+  payment_platform_error: 4,
+  card_authorisation_error: 5,
+  'gPay-error': 6,
+  'aPay-error': 6,
+  'iDeal-error': 7,
+  billing_address_missmatch: BILLING_MISMATCH_ENTRY_INDEX,
+};
+
+/** Modal entry index for a kind; unknown or missing kinds use the generic entry (index 3). */
+export function paymentErrorEntryIndex(kind: string | null | undefined): number {
+  return isPaymentErrorKind(kind) ? ENTRY_INDEX_BY_KIND[kind] : GENERIC_PAYMENT_ERROR_ENTRY_INDEX;
+}
+
+export function paymentErrorEntry(kind: string | null | undefined): PaymentErrorModalEntry {
+  return PAYMENT_ERROR_MODAL_ENTRIES[paymentErrorEntryIndex(kind)] as PaymentErrorModalEntry;
+}
+
+/** Stripe setup/payment status → modal entry index; requires_payment_method opens entry 3, success opens none. */
+export function stripeStatusEntryIndex(status: string | null | undefined): number | undefined {
+  if (status === 'succeeded' || status === 'processing') return undefined;
+  return GENERIC_PAYMENT_ERROR_ENTRY_INDEX;
+}
+
+/** Shown when saving a payment method fails (storefront §8; apostrophes as in the spec). */
+export const PAYMENT_METHOD_CANNOT_BE_ADDED_MESSAGE =
+  'Payment method can’t be added. We’re sorry but it isn’t possible to add a payment method at this time. You will be able to add a payment method when you place an order.';
+
+/** Card form messages (storefront §5 Card form, verbatim). */
+export const CARD_FORM_MESSAGES = {
+  numberIncomplete: 'Your card number is incomplete.',
+  expiryIncomplete: "Your card's expiration date is incomplete.",
+  numberInvalid: 'Your card number is invalid',
+  expiryYearInPast: 'Your card expiration year is in the past',
+  securityCodeIncomplete: "Your card's security code is incomplete.",
+} as const;
+
+export const EXPIRED_CARD_MESSAGE = 'Your credit/debit card has expired. Please update your card details.';
+
+function monthIndex(year: number, month: number): number {
+  return year * 12 + (month - 1);
+}
+
+function nowMonthIndex(now: Instant): number {
+  const d = new Date(toMillis(now));
+  return monthIndex(d.getUTCFullYear(), d.getUTCMonth() + 1);
+}
+
+/**
+ * Card form: expiry is in the past when the two-digit year (read as 20xx) and month come before now
+ * (compared by UTC month; the card stays valid through its expiry month).
+ */
+export function isCardExpiryInPast(month: number, twoDigitYear: number, now: Instant): boolean {
+  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(twoDigitYear)) return false;
+  return monthIndex(2000 + (twoDigitYear % 100), month) < nowMonthIndex(now);
+}
+
+/** Saved card: expired when exp_year and exp_month precede now (two-digit years read as 20xx). */
+export function isSavedCardExpired(
+  card: { exp_year?: number | string | null; exp_month?: number | string | null },
+  now: Instant,
+): boolean {
+  const year = Number(card.exp_year);
+  const month = Number(card.exp_month);
+  if (!Number.isInteger(year) || !Number.isInteger(month) || card.exp_year == null || card.exp_month == null) {
+    return false;
+  }
+  const fullYear = year < 100 ? 2000 + year : year;
+  return monthIndex(fullYear, month) < nowMonthIndex(now);
+}

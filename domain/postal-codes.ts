@@ -1,0 +1,97 @@
+// Postal-code exclusions and supported countries: storefront §5 "Postal codes where shipping is not allowed",
+// "Supported address countries", address form table (postalCode), storefront §9 extra markets.
+
+/** Shipping-excluded postal codes per country (spaces are stripped before matching). */
+export const SHIPPING_EXCLUDED_POSTAL_CODES: Readonly<Record<string, RegExp>> = {
+  // FR: prefixes 975, 984, 986, 987, 988, 977, 971, 972, 973, 976, 978 followed by two digits
+  FR: /^(?:975|984|986|987|988|977|971|972|973|976|978)\d{2}$/,
+  // DE: exactly 27498 and 78266
+  DE: /^(?:27498|78266)$/,
+  // IT: exactly 23041 and 22061
+  IT: /^(?:23041|22061)$/,
+  // PT: prefix 9 in the form three digits, hyphen, three digits
+  PT: /^9\d{2}-\d{3}$/,
+  // ES: prefixes 51, 52, 35, 38 followed by three digits
+  ES: /^(?:51|52|35|38)\d{3}$/,
+};
+
+/** Extra markets (storefront §9): Slovakia, Canada, USA. */
+export const EXTRA_MARKETS = ['SK', 'CA', 'US'] as const;
+
+/** Countries still allowed when the storefront is an extra or special market. */
+export const EXTRA_MARKET_ALLOWED_COUNTRIES = ['US', 'CA'] as const;
+
+export interface ShippingCheckOptions {
+  /** The storefront is an extra or special market. */
+  extraMarket?: boolean;
+}
+
+/**
+ * True when shipping is not allowed to this postal code. For extra or special markets every country except
+ * US and CA is blocked.
+ */
+export function isShippingNotAllowed(
+  countryCode: string | null | undefined,
+  postalCode: string | null | undefined,
+  options: ShippingCheckOptions = {},
+): boolean {
+  const country = (countryCode ?? '').trim().toUpperCase();
+  if (options.extraMarket && !(EXTRA_MARKET_ALLOWED_COUNTRIES as readonly string[]).includes(country)) return true;
+  const pattern = SHIPPING_EXCLUDED_POSTAL_CODES[country];
+  if (!pattern) return false;
+  return pattern.test((postalCode ?? '').replace(/\s+/g, ''));
+}
+
+/** Supported address countries, in the order of storefront §5. */
+export const SUPPORTED_ADDRESS_COUNTRIES = [
+  'GB',
+  'AT',
+  'BE',
+  'CZ',
+  'FR',
+  'DE',
+  'IT',
+  'LU',
+  'NL',
+  'PT',
+  'ES',
+  'BG',
+  'HR',
+  'CY',
+  'DK',
+  'EE',
+  'FI',
+  'GR',
+  'IE',
+  'LV',
+  'LT',
+  'MT',
+  'PL',
+  'RO',
+  'SE',
+  'SK',
+  'SI',
+  'HU',
+  'US',
+  'CA',
+  'JE',
+  'GG',
+  'IM',
+] as const;
+export type SupportedAddressCountry = (typeof SUPPORTED_ADDRESS_COUNTRIES)[number];
+
+export function isSupportedAddressCountry(code: string | null | undefined): code is SupportedAddressCountry {
+  return (SUPPORTED_ADDRESS_COUNTRIES as readonly string[]).includes(code ?? '');
+}
+
+/** Countries that get a state list (CA provinces, US states). */
+export const STATE_COUNTRIES = ['US', 'CA'] as const;
+
+export function hasStateField(code: string | null | undefined): boolean {
+  return (STATE_COUNTRIES as readonly string[]).includes((code ?? '').toUpperCase());
+}
+
+/** Postal code input: characters other than letters, digits, spaces and hyphens are stripped as typed. */
+export function sanitizePostalCode(input: string): string {
+  return input.replace(/[^\p{L}\p{N} -]/gu, '');
+}

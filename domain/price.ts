@@ -1,0 +1,132 @@
+// Price formatting and plan periods: storefront §2 Renewal page "Prices", storefront §5 "Other rules",
+// storefront §3 Product variant, storefront §9 subscription terms, account §9 plan periods and prices.
+
+/** One-time fee label (storefront §2). */
+export const ONE_TIME_FEE_LABEL = '/ one-time fee';
+export const PRICES_INCLUDE_VAT_TEXT = 'All prices include VAT';
+export const SUBTOTAL_EXCL_VAT_LABEL = 'Subtotal excl. VAT';
+export const VAT_LABEL = 'VAT';
+
+export interface FormatPriceOptions {
+  /** Prices are shown without zero decimals by default; pass false to keep them. */
+  dropZeroDecimals?: boolean;
+}
+
+/**
+ * Formats a price for a locale and currency. Returns undefined (nothing shown) when the number, currency or
+ * locale is missing. 99 → "£99", 99.5 → "£99.50" (en-GB, GBP).
+ */
+export function formatPrice(
+  value: number | null | undefined,
+  currency: string | null | undefined,
+  locale: string | null | undefined,
+  options: FormatPriceOptions = {},
+): string | undefined {
+  if (typeof value !== 'number' || !Number.isFinite(value) || !currency || !locale) return undefined;
+  const dropZeroDecimals = options.dropZeroDecimals ?? true;
+  const whole = Math.round(value * 100) % 100 === 0;
+  const format = new Intl.NumberFormat(
+    locale,
+    dropZeroDecimals && whole
+      ? { style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 0 }
+      : { style: 'currency', currency },
+  );
+  return format.format(value);
+}
+
+export interface VatLines {
+  subtotalExclVat: number;
+  vat: number;
+}
+
+/**
+ * Splits a gross (VAT-inclusive) total into "Subtotal excl. VAT" and "VAT" lines. `rate` is a fraction
+ * (0.2 for 20 %). Amounts are rounded to cents and always add up to the gross total.
+ */
+export function vatLines(grossTotal: number, rate: number): VatLines {
+  if (!Number.isFinite(grossTotal) || !Number.isFinite(rate) || rate < 0) {
+    throw new RangeError(`Invalid VAT input: total ${grossTotal}, rate ${rate}`);
+  }
+  const subtotalExclVat = Math.round((grossTotal / (1 + rate)) * 100) / 100;
+  const vat = Math.round((grossTotal - subtotalExclVat) * 100) / 100;
+  return { subtotalExclVat, vat };
+}
+
+/** Subscription term options for every locale: 12, 24 and 36 months with values 1, 2, 3 (storefront §9). */
+export const SUBSCRIPTION_TERM_OPTIONS = [
+  { months: 12, value: 1 },
+  { months: 24, value: 2 },
+  { months: 36, value: 3 },
+] as const;
+
+export type PeriodUnit = 'year' | 'month';
+
+/** Variant subscriptionDurationType: 'y' means year, otherwise month (storefront §3). */
+export function periodUnit(durationType: string | null | undefined): PeriodUnit {
+  return durationType === 'y' ? 'year' : 'month';
+}
+
+const ONES = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+
+function belowThousand(n: number): string {
+  const hundreds = Math.floor(n / 100);
+  const rest = n % 100;
+  const parts: string[] = [];
+  if (hundreds > 0) parts.push(`${ONES[hundreds]} hundred`);
+  if (rest > 0 || hundreds === 0) {
+    if (rest < 20) parts.push(ONES[rest] ?? '');
+    else parts.push(rest % 10 === 0 ? (TENS[rest / 10] ?? '') : `${TENS[Math.floor(rest / 10)]}-${ONES[rest % 10]}`);
+  }
+  return parts.join(' ');
+}
+
+/** English number words; accepts only non-negative integers of up to nine digits (storefront §5). */
+export function numberToWords(n: number): string {
+  if (!Number.isInteger(n) || n < 0 || n > 999_999_999) {
+    throw new RangeError(`numberToWords accepts only integers of up to nine digits, got ${n}`);
+  }
+  if (n === 0) return 'zero';
+  const millions = Math.floor(n / 1_000_000);
+  const thousands = Math.floor((n % 1_000_000) / 1000);
+  const rest = n % 1000;
+  const parts: string[] = [];
+  if (millions > 0) parts.push(`${belowThousand(millions)} million`);
+  if (thousands > 0) parts.push(`${belowThousand(thousands)} thousand`);
+  if (rest > 0) parts.push(belowThousand(rest));
+  return parts.join(' ');
+}
+
+/**
+ * Plan period words for a numeric period: (1, 'y') → "one-year plan", (6, 'm') → "six-month plan"
+ * (account §9). Returns undefined when the period is not numeric.
+ */
+export function planPeriodWords(
+  duration: number | string | null | undefined,
+  durationType: string | null | undefined,
+): string | undefined {
+  const n = typeof duration === 'string' && duration.trim() !== '' ? Number(duration) : duration;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) return undefined;
+  return `${numberToWords(n)}-${periodUnit(durationType)} plan`;
+}
