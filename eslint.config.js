@@ -76,6 +76,17 @@ export default defineConfig(
     },
   },
   {
+    // The server's integration tests start the sandbox in-process and validate answers with the
+    // contract-test library; the server's own code still reaches the sandbox over HTTP only.
+    files: ['server/**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [{ target: './server', from: './client', message: 'The server never imports client code.' }] },
+      ],
+    },
+  },
+  {
     // Tests read JSON bodies whose shape each assertion states; an untyped body keeps them short.
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test-helpers.ts', 'tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

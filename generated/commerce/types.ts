@@ -1484,6 +1484,8 @@ export interface components {
             c_hidePaymentMethodPage?: boolean;
             c_showMyOverview?: boolean;
             c_showAutoRenewal?: boolean;
+            /** @description Whether the billing country must equal the card's country (account §5). */
+            c_billingMismatchControl?: boolean;
         };
         /** @description Values of an order to change (classic OCAPI); status and custom attributes. */
         ClassicOrderUpdate: {

@@ -2079,6 +2079,7 @@ export interface operations {
                     "application/json": components["schemas"]["SiteConfig"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["BadGateway"];
         };

@@ -815,6 +815,10 @@ export type CustomObject = {
     c_hidePaymentMethodPage?: boolean;
     c_showMyOverview?: boolean;
     c_showAutoRenewal?: boolean;
+    /**
+     * Whether the billing country must equal the card's country (account §5).
+     */
+    c_billingMismatchControl?: boolean;
 };
 
 /**

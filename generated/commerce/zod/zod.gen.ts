@@ -687,7 +687,8 @@ export const zCustomObject = z.object({
     c_hideAccountPage: z.boolean().optional(),
     c_hidePaymentMethodPage: z.boolean().optional(),
     c_showMyOverview: z.boolean().optional(),
-    c_showAutoRenewal: z.boolean().optional()
+    c_showAutoRenewal: z.boolean().optional(),
+    c_billingMismatchControl: z.boolean().optional()
 });
 
 /**

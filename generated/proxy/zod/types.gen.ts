@@ -1222,6 +1222,10 @@ export type GetSiteConfigData = {
 
 export type GetSiteConfigErrors = {
     /**
+     * The request is malformed or fails validation.
+     */
+    400: Problem;
+    /**
      * No such resource.
      */
     404: Problem;

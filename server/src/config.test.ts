@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('configuration', () => {
+  it('when nothing is set, then sandbox mode on port 3000 with the sandbox base URLs and credentials', () => {
+    const config = loadConfig({});
+    expect(config.mode).toBe('sandbox');
+    expect(config.port).toBe(3000);
+    expect(config.baseUrls.adyen).toBe('http://localhost:4010/adyen/v71');
+    expect(config.baseUrls.identity).toBe('http://localhost:4010/identity/am/oauth2/realms/root/realms/alpha');
+    expect(config.credentials.serviceToken).toBe('sandbox-service-token');
+    expect(config.credentials.commerce.clientIds).toEqual({
+      aurora: 'aurora-storefront',
+      borealis: 'borealis-storefront',
+    });
+    expect(config.sites.defaultSite).toBe('aurora');
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('when UPSTREAM=prism, then each upstream is its Prism root on 4011-4017', () => {
+    const config = loadConfig({ UPSTREAM: 'prism' });
+    expect(config.baseUrls.commerce).toBe('http://127.0.0.1:4011');
+    expect(config.baseUrls.loqate).toBe('http://127.0.0.1:4017');
+  });
+
+  it('when values are malformed, then every problem is listed by variable', () => {
+    const problems = problemsOf({ UPSTREAM: 'staging', PORT: 'abc', BODY_LIMIT: 'lots' });
+    expect(problems.some((p) => p.startsWith('UPSTREAM:'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('PORT:'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('BODY_LIMIT:'))).toBe(true);
+  });
+
+  it('when live mode lacks its secrets and base URLs, then each missing one is named', () => {
+    const problems = problemsOf({ UPSTREAM: 'live' });
+    expect(problems).toContain('SESSION_SECRET: required in live mode and in production');
+    expect(problems).toContain('COMMERCE_BASE_URL: required in live mode');
+    expect(problems).toContain('STRIPE_SECRET_KEY: required in live mode');
+    expect(problems).toContain('ADYEN_API_KEY: required in live mode');
+    expect(problems).toContain('LOQATE_KEY: required in live mode');
+    expect(() => loadConfig({ UPSTREAM: 'live' })).toThrow(/Invalid configuration:\n {2}- /);
+  });
+
+  it('when production runs on the sandbox without SESSION_SECRET, then it refuses to start', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual(['SESSION_SECRET: required in live mode and in production']);
+  });
+
+  it('when a site-host pair names an unknown site, then the pair is reported', () => {
+    expect(problemsOf({ SITE_HOSTS: 'shop.example=nowhere' })[0]).toMatch(/^SITE_HOSTS: 'shop.example=nowhere'/);
+  });
+
+  it('when live mode is fully configured, then test flags are off whatever the list says', () => {
+    const env: Record<string, string> = {
+      UPSTREAM: 'live',
+      SESSION_SECRET: 'x'.repeat(40),
+      TEST_FLAG_HOSTS: 'localhost',
+    };
+    for (const name of [
+      'COMMERCE_BASE_URL',
+      'COMMERCE_STOREFRONT_URL',
+      'SOM_BASE_URL',
+      'VEHICLES_BASE_URL',
+      'IDENTITY_BASE_URL',
+      'ADYEN_BASE_URL',
+      'STRIPE_BASE_URL',
+      'LOQATE_BASE_URL',
+    ])
+      env[name] = `https://${name.toLowerCase()}.example.com`;
+    for (const name of [
+      'COMMERCE_SHORT_CODE',
+      'COMMERCE_ORGANIZATION_ID',
+      'COMMERCE_CLIENT_ID_AURORA',
+      'COMMERCE_CLIENT_ID_BOREALIS',
+      'IDENTITY_CLIENT_ID',
+      'IDENTITY_CLIENT_SECRET',
+      'SERVICE_TOKEN',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_PUBLISHABLE_KEY',
+      'ADYEN_API_KEY',
+      'ADYEN_MERCHANT_ACCOUNT',
+      'ADYEN_CLIENT_KEY',
+      'LOQATE_KEY',
+    ])
+      env[name] = `live-${name}`;
+    const config = loadConfig(env);
+    expect(config.mode).toBe('live');
+    expect(config.testFlagHosts).toEqual([]);
+    expect(config.credentials.stripe.secretKey).toBe('live-STRIPE_SECRET_KEY');
+  });
+});

@@ -1,0 +1,262 @@
+/**
+ * Configuration from the environment, validated with Zod at start-up. A bad configuration throws
+ * a `ConfigError` listing every problem (main.ts prints it and exits), so the process never starts
+ * half-configured. The three upstream modes share one shape; only base URLs and keys differ.
+ */
+import { z } from 'zod';
+
+export const UPSTREAM_NAMES = [
+  'commerce',
+  'commerceClassic',
+  'som',
+  'vehicles',
+  'identity',
+  'adyen',
+  'stripe',
+  'loqate',
+] as const;
+export type UpstreamName = (typeof UPSTREAM_NAMES)[number];
+
+export type UpstreamMode = 'sandbox' | 'prism' | 'live';
+
+const SANDBOX_ROOT = 'http://localhost:4010';
+
+/** Sandbox mode: `http://localhost:4010/<prefix>` plus the contract's real base path (mocks/sandbox/README.md). */
+export function sandboxBaseUrls(root = SANDBOX_ROOT): Record<UpstreamName, string> {
+  return {
+    commerce: `${root}/commerce`,
+    commerceClassic: `${root}/commerce`,
+    som: `${root}/som`,
+    vehicles: `${root}/vehicles`,
+    identity: `${root}/identity/am/oauth2/realms/root/realms/alpha`,
+    adyen: `${root}/adyen/v71`,
+    stripe: `${root}/stripe`,
+    loqate: `${root}/loqate`,
+  };
+}
+
+/** Prism mode: one Prism per contract (`make mocks`); Prism strips the server path, so the root. */
+const PRISM_BASE_URLS: Record<UpstreamName, string> = {
+  commerce: 'http://127.0.0.1:4011',
+  commerceClassic: 'http://127.0.0.1:4011',
+  som: 'http://127.0.0.1:4012',
+  vehicles: 'http://127.0.0.1:4013',
+  identity: 'http://127.0.0.1:4014',
+  adyen: 'http://127.0.0.1:4015',
+  stripe: 'http://127.0.0.1:4016',
+  loqate: 'http://127.0.0.1:4017',
+};
+
+/** The environment variable naming each upstream's base URL (required in live mode). */
+export const BASE_URL_ENV: Record<UpstreamName, string> = {
+  commerce: 'COMMERCE_BASE_URL',
+  commerceClassic: 'COMMERCE_STOREFRONT_URL',
+  som: 'SOM_BASE_URL',
+  vehicles: 'VEHICLES_BASE_URL',
+  identity: 'IDENTITY_BASE_URL',
+  adyen: 'ADYEN_BASE_URL',
+  stripe: 'STRIPE_BASE_URL',
+  loqate: 'LOQATE_BASE_URL',
+};
+
+/** Fixed sandbox credentials (DESIGN.md, "Sandbox credentials"): not secrets. */
+const SANDBOX_CREDENTIALS = {
+  COMMERCE_SHORT_CODE: 'sandbox',
+  COMMERCE_ORGANIZATION_ID: 'f_ecom_zzzz_001',
+  COMMERCE_CLIENT_ID_AURORA: 'aurora-storefront',
+  COMMERCE_CLIENT_ID_BOREALIS: 'borealis-storefront',
+  IDENTITY_CLIENT_ID: 'webshop',
+  IDENTITY_CLIENT_SECRET: 'webshop-sandbox-secret',
+  SERVICE_TOKEN: 'sandbox-service-token',
+  STRIPE_SECRET_KEY: 'sk_test_sandbox',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_sandbox',
+  ADYEN_API_KEY: 'sandbox-adyen-api-key',
+  ADYEN_MERCHANT_ACCOUNT: 'SandboxMerchantECOM',
+  ADYEN_CLIENT_KEY: 'test_SANDBOXCLIENTKEY',
+  LOQATE_KEY: 'SANDBOX-LOQATE-KEY',
+} as const;
+type CredentialName = keyof typeof SANDBOX_CREDENTIALS;
+
+const DEV_SESSION_SECRET = 'dev-only-session-secret-not-for-production-use';
+
+export const SITE_IDS = ['aurora', 'borealis'] as const;
+export type SiteId = (typeof SITE_IDS)[number];
+
+export interface Config {
+  mode: UpstreamMode;
+  port: number;
+  nodeEnv: 'development' | 'test' | 'production';
+  production: boolean;
+  logLevel: string;
+  sessionSecret: string;
+  sessionTtlSeconds: number;
+  /** Express `trust proxy`: which hops may set X-Forwarded-For (the load balancer). */
+  trustProxy: string;
+  baseUrls: Record<UpstreamName, string>;
+  credentials: {
+    commerce: { shortCode: string; organizationId: string; clientIds: Record<SiteId, string> };
+    identity: { clientId: string; clientSecret: string };
+    serviceToken: string;
+    stripe: { secretKey: string; publishableKey: string };
+    adyen: { apiKey: string; merchantAccount: string; clientKey: string };
+    loqate: { key: string };
+  };
+  sites: { ids: readonly SiteId[]; defaultSite: SiteId; hostSites: Record<string, SiteId> };
+  /** Hosts on which test flags (sandbox card form, forced outcomes) are honoured. */
+  testFlagHosts: string[];
+  upstreamTimeoutMs: number;
+  upstreamRetries: number;
+  bodyLimit: string;
+  rateLimits: { windowMs: number; login: number; addressLookup: number; payment: number };
+  maintenancePollIntervalMs: number;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const csv = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((s) =>
+      s
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    );
+
+const envSchema = z.object({
+  UPSTREAM: z.enum(['sandbox', 'prism', 'live']).default('sandbox'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_TTL_SECONDS: positiveInt(60 * 60 * 24 * 10),
+  TRUST_PROXY: z.string().default('loopback'),
+  SANDBOX_URL: z.url().default(SANDBOX_ROOT),
+  DEFAULT_SITE: z.enum(SITE_IDS).default('aurora'),
+  // host=site pairs, e.g. "shop.aurora.example=aurora,shop.borealis.example=borealis"
+  SITE_HOSTS: csv('localhost=aurora,127.0.0.1=aurora'),
+  TEST_FLAG_HOSTS: csv('localhost,127.0.0.1'),
+  UPSTREAM_TIMEOUT_MS: positiveInt(8000),
+  UPSTREAM_RETRIES: z.coerce.number().int().min(0).max(2).default(2),
+  BODY_LIMIT: z
+    .string()
+    .regex(/^\d+(b|kb|mb)$/, 'must look like 32kb')
+    .default('32kb'),
+  RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
+  RATE_LIMIT_LOGIN: positiveInt(10),
+  RATE_LIMIT_ADDRESS: positiveInt(60),
+  RATE_LIMIT_PAYMENT: positiveInt(20),
+  MAINTENANCE_POLL_INTERVAL_MS: z.coerce.number().int().min(1000).default(120_000),
+});
+
+/**
+ * Loads the configuration from `env` (process.env by default). Throws a ConfigError naming every
+ * problem: unknown values, and in live mode (or production) every missing base URL and secret.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const live = e.UPSTREAM === 'live';
+  const production = e.NODE_ENV === 'production';
+
+  let sessionSecret = e.SESSION_SECRET;
+  if (!sessionSecret) {
+    if (live || production) problems.push('SESSION_SECRET: required in live mode and in production');
+    sessionSecret = DEV_SESSION_SECRET;
+  }
+
+  const defaults =
+    e.UPSTREAM === 'sandbox'
+      ? sandboxBaseUrls(e.SANDBOX_URL.replace(/\/$/, ''))
+      : e.UPSTREAM === 'prism'
+        ? PRISM_BASE_URLS
+        : undefined;
+  const baseUrls = {} as Record<UpstreamName, string>;
+  for (const name of UPSTREAM_NAMES) {
+    const variable = BASE_URL_ENV[name];
+    const value = env[variable]?.trim() || defaults?.[name];
+    if (!value) {
+      problems.push(`${variable}: required in live mode`);
+      continue;
+    }
+    if (!URL.canParse(value)) problems.push(`${variable}: not a URL ('${value}')`);
+    else if (live && !value.startsWith('https://')) problems.push(`${variable}: must be https in live mode`);
+    baseUrls[name] = value.replace(/\/$/, '');
+  }
+
+  const credential = (name: CredentialName): string => {
+    const value = env[name]?.trim();
+    if (value) return value;
+    if (live) problems.push(`${name}: required in live mode`);
+    return SANDBOX_CREDENTIALS[name];
+  };
+
+  const hostSites: Record<string, SiteId> = {};
+  for (const pair of e.SITE_HOSTS) {
+    const [host, site] = pair.split('=').map((s) => s.trim());
+    if (!host || !site || !(SITE_IDS as readonly string[]).includes(site)) {
+      problems.push(`SITE_HOSTS: '${pair}' is not host=site with site one of ${SITE_IDS.join(', ')}`);
+      continue;
+    }
+    hostSites[host.toLowerCase()] = site as SiteId;
+  }
+
+  const config: Config = {
+    mode: e.UPSTREAM,
+    port: e.PORT,
+    nodeEnv: e.NODE_ENV,
+    production,
+    logLevel: e.LOG_LEVEL,
+    sessionSecret,
+    sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    trustProxy: e.TRUST_PROXY,
+    baseUrls,
+    credentials: {
+      commerce: {
+        shortCode: credential('COMMERCE_SHORT_CODE'),
+        organizationId: credential('COMMERCE_ORGANIZATION_ID'),
+        clientIds: {
+          aurora: credential('COMMERCE_CLIENT_ID_AURORA'),
+          borealis: credential('COMMERCE_CLIENT_ID_BOREALIS'),
+        },
+      },
+      identity: { clientId: credential('IDENTITY_CLIENT_ID'), clientSecret: credential('IDENTITY_CLIENT_SECRET') },
+      serviceToken: credential('SERVICE_TOKEN'),
+      stripe: { secretKey: credential('STRIPE_SECRET_KEY'), publishableKey: credential('STRIPE_PUBLISHABLE_KEY') },
+      adyen: {
+        apiKey: credential('ADYEN_API_KEY'),
+        merchantAccount: credential('ADYEN_MERCHANT_ACCOUNT'),
+        clientKey: credential('ADYEN_CLIENT_KEY'),
+      },
+      loqate: { key: credential('LOQATE_KEY') },
+    },
+    sites: { ids: SITE_IDS, defaultSite: e.DEFAULT_SITE, hostSites },
+    // Test flags are never honoured in live mode, whatever the list says.
+    testFlagHosts: live ? [] : e.TEST_FLAG_HOSTS.map((h) => h.toLowerCase()),
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    upstreamRetries: e.UPSTREAM_RETRIES,
+    bodyLimit: e.BODY_LIMIT,
+    rateLimits: {
+      windowMs: e.RATE_LIMIT_WINDOW_MS,
+      login: e.RATE_LIMIT_LOGIN,
+      addressLookup: e.RATE_LIMIT_ADDRESS,
+      payment: e.RATE_LIMIT_PAYMENT,
+    },
+    maintenancePollIntervalMs: e.MAINTENANCE_POLL_INTERVAL_MS,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

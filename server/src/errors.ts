@@ -1,0 +1,119 @@
+/**
+ * One error type and one error handler. Every failure leaves the proxy as
+ * `application/problem+json` (the contract's `Problem`), never with a stack trace.
+ */
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { z } from 'zod';
+import type { components } from '../../generated/proxy/types.ts';
+
+export type Problem = components['schemas']['Problem'];
+export type FieldError = components['schemas']['FieldError'];
+
+/** Problem `type`s are stable URIs under this base, as in proxy.yaml's examples. */
+export const PROBLEM_BASE = 'https://shop.example/problems/';
+export const problemType = (slug: string): string => `${PROBLEM_BASE}${slug}`;
+
+export class AppError extends Error {
+  readonly status: number;
+  readonly type: string;
+  readonly title: string;
+  readonly detail: string;
+  readonly extra: Omit<Problem, 'type' | 'title' | 'status' | 'detail'>;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    status: number,
+    slug: string,
+    title: string,
+    detail: string,
+    extra: Omit<Problem, 'type' | 'title' | 'status' | 'detail'> = {},
+    headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    this.name = 'AppError';
+    this.status = status;
+    this.type = slug.startsWith('http') ? slug : problemType(slug);
+    this.title = title;
+    this.detail = detail;
+    this.extra = extra;
+    this.headers = headers;
+  }
+
+  toProblem(instance?: string): Problem {
+    return {
+      type: this.type,
+      title: this.title,
+      status: this.status,
+      detail: this.detail,
+      ...(instance ? { instance } : {}),
+      ...this.extra,
+    };
+  }
+}
+
+/** A 400/422 with one field error per Zod issue (`field` is a JSON pointer or the parameter name). */
+export function validationError(
+  error: z.ZodError,
+  where: 'body' | 'query' | 'path' | 'header',
+  status: 400 | 422 = 400,
+): AppError {
+  const errors: FieldError[] = error.issues.map((issue) => ({
+    field: where === 'body' ? `/${issue.path.map(String).join('/')}` : issue.path.map(String).join('.') || where,
+    message: issue.message,
+    code: issue.code,
+  }));
+  return new AppError(status, 'validation-error', 'Invalid request', `The request ${where} is not valid.`, {
+    errors,
+  });
+}
+
+/** 502 for an upstream that answered with an error or could not be reached. */
+export function upstreamError(upstream: string, cause?: unknown): AppError {
+  const timeout = cause instanceof Error && (cause.name === 'TimeoutError' || cause.name === 'AbortError');
+  return timeout
+    ? new AppError(502, 'upstream-timeout', 'Service timed out', `Upstream ${upstream} did not answer in time.`)
+    : new AppError(502, 'upstream-error', 'Service unavailable', `Upstream ${upstream} failed.`);
+}
+
+export function sendProblem(res: Response, problem: Problem): void {
+  res.status(problem.status).type('application/problem+json').json(problem);
+}
+
+/** Unknown route: a 404 problem (mounted after every route). */
+export const notFoundHandler: RequestHandler = (req, _res, next) => {
+  next(new AppError(404, 'not-found', 'Not found', `No route for ${req.method} ${req.path}.`));
+};
+
+interface HttpLikeError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  expose?: boolean;
+}
+
+/** The ONE error handler: AppError, body-parser errors, anything else (500, logged, no stack). */
+export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) => {
+  if (res.headersSent) return next(err);
+  const instance = typeof req.id === 'string' ? req.id : undefined;
+  let appError: AppError;
+  if (err instanceof AppError) {
+    appError = err;
+  } else {
+    const e = (err ?? {}) as HttpLikeError;
+    const status = e.status ?? e.statusCode;
+    if (e.type === 'entity.parse.failed') {
+      appError = new AppError(400, 'malformed-json', 'Malformed JSON', 'The request body is not valid JSON.');
+    } else if (e.type === 'entity.too.large' || status === 413) {
+      appError = new AppError(413, 'payload-too-large', 'Request too large', 'The request body is too large.');
+    } else if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported' || status === 415) {
+      appError = new AppError(415, 'unsupported-media-type', 'Unsupported media type', 'Send application/json.');
+    } else if (typeof status === 'number' && status >= 400 && status < 500) {
+      appError = new AppError(status, 'bad-request', 'Bad request', 'The request could not be read.');
+    } else {
+      req.log?.error({ err }, 'unhandled error');
+      appError = new AppError(500, 'internal-error', 'Internal error', 'Something went wrong on our side.');
+    }
+  }
+  for (const [name, value] of Object.entries(appError.headers)) res.setHeader(name, value);
+  sendProblem(res, appError.toProblem(instance));
+};

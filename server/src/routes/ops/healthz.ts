@@ -1,0 +1,16 @@
+import type { components } from '../../../../generated/proxy/types.ts';
+import type { Handler } from '../../context.ts';
+
+/** GET /api/healthz: the process is up (text/plain `ok` when asked for, JSON otherwise). */
+export const healthz: Handler = (req, res, ctx) => {
+  res.setHeader('Cache-Control', 'no-store');
+  if (req.accepts(['application/json', 'text/plain']) === 'text/plain') {
+    res.type('text/plain').send('ok');
+    return;
+  }
+  const body: components['schemas']['Health'] = {
+    status: 'ok',
+    uptimeSeconds: Math.floor((Date.now() - ctx.startedAt) / 1000),
+  };
+  res.json(body);
+};

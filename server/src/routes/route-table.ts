@@ -1,0 +1,130 @@
+/**
+ * The route table, typed from generated/proxy/operations.ts: `satisfies Record<OperationId, Handler>`
+ * makes a missing (or unknown) operation a compile error. Operations not implemented in this
+ * increment point at the ONE shared `notImplemented` (a 501 problem).
+ */
+import express, { type RequestHandler, type Router } from 'express';
+import { operations, type OperationId } from '../../../generated/proxy/operations.ts';
+import type { AppContext, Handler } from '../context.ts';
+import type { rateLimits } from '../security.ts';
+import { healthz } from './ops/healthz.ts';
+import { readyz } from './ops/readyz.ts';
+import { notImplemented } from './not-implemented.ts';
+import { getSession } from './session/get-session.ts';
+import { getGeolocation } from './site/get-geolocation.ts';
+import { getMaintenanceStatus } from './site/get-maintenance-status.ts';
+import { getSiteConfig } from './site/get-site-config.ts';
+
+export const routes = {
+  getSession,
+  createGuestSession: notImplemented('createGuestSession'),
+  startLogin: notImplemented('startLogin'),
+  completeLogin: notImplemented('completeLogin'),
+  logout: notImplemented('logout'),
+  getSiteConfig,
+  getMaintenanceStatus,
+  getTranslations: notImplemented('getTranslations'),
+  getGeolocation,
+  getContentAsset: notImplemented('getContentAsset'),
+  searchFaqs: notImplemented('searchFaqs'),
+  lookupVehicle: notImplemented('lookupVehicle'),
+  getRenewalPage: notImplemented('getRenewalPage'),
+  getBasket: notImplemented('getBasket'),
+  renewItem: notImplemented('renewItem'),
+  removeItem: notImplemented('removeItem'),
+  setShippingAddress: notImplemented('setShippingAddress'),
+  listShippingMethods: notImplemented('listShippingMethods'),
+  setShippingMethod: notImplemented('setShippingMethod'),
+  setBillingAddress: notImplemented('setBillingAddress'),
+  setCustomerEmail: notImplemented('setCustomerEmail'),
+  getCheckoutState: notImplemented('getCheckoutState'),
+  setupPayment: notImplemented('setupPayment'),
+  placeOrder: notImplemented('placeOrder'),
+  confirmPayment: notImplemented('confirmPayment'),
+  getOrderConfirmation: notImplemented('getOrderConfirmation'),
+  tokenizeSandboxCard: notImplemented('tokenizeSandboxCard'),
+  findAddresses: notImplemented('findAddresses'),
+  retrieveAddress: notImplemented('retrieveAddress'),
+  probeAddressLookup: notImplemented('probeAddressLookup'),
+  getAccountOverview: notImplemented('getAccountOverview'),
+  listSubscriptions: notImplemented('listSubscriptions'),
+  requestRefund: notImplemented('requestRefund'),
+  cancelAutoRenewal: notImplemented('cancelAutoRenewal'),
+  reactivateAutoRenewal: notImplemented('reactivateAutoRenewal'),
+  listOrders: notImplemented('listOrders'),
+  getOrder: notImplemented('getOrder'),
+  getInvoiceDocument: notImplemented('getInvoiceDocument'),
+  getCreditNoteDocument: notImplemented('getCreditNoteDocument'),
+  getPaymentMethod: notImplemented('getPaymentMethod'),
+  updatePaymentMethod: notImplemented('updatePaymentMethod'),
+  addPaymentMethod: notImplemented('addPaymentMethod'),
+  deletePaymentMethod: notImplemented('deletePaymentMethod'),
+  updateBillingAddress: notImplemented('updateBillingAddress'),
+  getHelpContent: notImplemented('getHelpContent'),
+  healthz,
+  readyz,
+} satisfies Record<OperationId, Handler>;
+
+type RateLimitGroup = keyof ReturnType<typeof rateLimits>;
+
+/** Operations behind a rate limit (security.ts), by group. */
+export const RATE_LIMITED: Partial<Record<OperationId, RateLimitGroup>> = {
+  createGuestSession: 'login',
+  startLogin: 'login',
+  completeLogin: 'login',
+  findAddresses: 'addressLookup',
+  retrieveAddress: 'addressLookup',
+  probeAddressLookup: 'addressLookup',
+  setupPayment: 'payment',
+  placeOrder: 'payment',
+  confirmPayment: 'payment',
+  tokenizeSandboxCard: 'payment',
+  addPaymentMethod: 'payment',
+  updatePaymentMethod: 'payment',
+};
+
+/** `/account/orders/{id}/invoice` -> `/account/orders/:id/invoice`. */
+export const expressPath = (contractPath: string): string => contractPath.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+
+/** Static segments before parameters, so `/orders/{id}/invoice` is not swallowed by `/orders/{id}/{orderNo}`. */
+function bySpecificity(a: string, b: string): number {
+  const left = a.split('/');
+  const right = b.split('/');
+  for (let i = 0; i < Math.min(left.length, right.length); i += 1) {
+    const l = left[i]!.startsWith('{');
+    const r = right[i]!.startsWith('{');
+    if (l !== r) return l ? 1 : -1;
+  }
+  return 0;
+}
+
+export interface MountedRoute {
+  operationId: OperationId;
+  method: string;
+  path: string;
+}
+
+/** Mounts every operation on a new router (to be used under /api) and returns it with the list. */
+export function mountRoutes(
+  ctx: AppContext,
+  limits: Record<RateLimitGroup, RequestHandler>,
+  table: Record<OperationId, Handler> = routes,
+): { router: Router; mounted: MountedRoute[] } {
+  const router = express.Router();
+  const mounted: MountedRoute[] = [];
+  const ids = (Object.keys(operations) as OperationId[]).sort((a, b) =>
+    bySpecificity(operations[a].path, operations[b].path),
+  );
+  for (const operationId of ids) {
+    const { method, path } = operations[operationId];
+    const handler = table[operationId];
+    const group = RATE_LIMITED[operationId];
+    const chain: RequestHandler[] = group ? [limits[group]] : [];
+    chain.push(async (req, res) => {
+      await handler(req, res, ctx);
+    });
+    router[method](expressPath(path), ...chain);
+    mounted.push({ operationId, method, path: expressPath(path) });
+  }
+  return { router, mounted };
+}

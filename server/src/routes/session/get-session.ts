@@ -1,0 +1,42 @@
+import { zGetSessionQuery } from '../../../../generated/proxy/zod/zod.gen.ts';
+import type { components } from '../../../../generated/proxy/types.ts';
+import type { Handler } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { DEFAULT_LOCALE } from '../../markets.ts';
+import type { SessionData } from '../../session.ts';
+import { resolveSite } from '../../site.ts';
+import { parseQuery } from '../../validate.ts';
+
+/** The browser's view of a session: never tokens, never the store's internals. */
+export function sessionView(session: SessionData): components['schemas']['Session'] {
+  return {
+    authType: session.authType,
+    customer: session.customer,
+    csrfToken: session.csrfToken,
+    basketItemCount: session.basketItemCount,
+    site: session.site,
+    locale: session.locale,
+    ...(session.vehicle !== undefined ? { vehicle: session.vehicle } : {}),
+  };
+}
+
+/**
+ * GET /api/session: the current session, or a new anonymous one (cookie set, CSRF token issued).
+ * `site` and `locale`, when given, become the session's.
+ */
+export const getSession: Handler = async (req, res, ctx) => {
+  const query = parseQuery(zGetSessionQuery, req);
+  const site = resolveSite(req, ctx.config, query.site);
+  if (!site) {
+    throw new AppError(400, 'validation-error', 'Invalid request', `Unknown site '${query.site}'.`, {
+      errors: [{ field: 'site', message: 'Unknown site.', code: 'unknown_site' }],
+    });
+  }
+  const session = await ctx.sessions.currentOrNew(req, { site, locale: query.locale ?? DEFAULT_LOCALE });
+  if (query.site !== undefined) session.site = site;
+  if (query.locale !== undefined) session.locale = query.locale;
+  // Saving renews the cookie and the store's TTL on every visit.
+  await ctx.sessions.save(res, session);
+  res.setHeader('Cache-Control', 'no-store');
+  res.json(sessionView(session));
+};

@@ -1,0 +1,85 @@
+/**
+ * Hardening: helmet with a strict Content-Security-Policy, rate limits on the routes that call
+ * costly or abusable upstreams (login, address lookup, payment), and the JSON body size limit.
+ */
+import helmet from 'helmet';
+import { rateLimit } from 'express-rate-limit';
+import type { RequestHandler } from 'express';
+import type { Config } from './config.ts';
+import { AppError } from './errors.ts';
+
+/** Hosts the card providers' own components load from; only in live mode (DESIGN.md). */
+const PROVIDER_SCRIPT_HOSTS = ['https://js.stripe.com', 'https://checkoutshopper-live.adyen.com'];
+const PROVIDER_FRAME_HOSTS = [
+  'https://js.stripe.com',
+  'https://hooks.stripe.com',
+  'https://checkoutshopper-live.adyen.com',
+];
+const PROVIDER_CONNECT_HOSTS = ['https://api.stripe.com', 'https://checkoutshopper-live.adyen.com'];
+
+export function contentSecurityPolicy(config: Config): Record<string, string[]> {
+  const live = config.mode === 'live';
+  const imgSrc = ["'self'", 'data:'];
+  if (config.mode === 'sandbox') imgSrc.push(new URL(config.baseUrls.commerce).origin);
+  if (live) imgSrc.push(...PROVIDER_SCRIPT_HOSTS);
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...(live ? PROVIDER_SCRIPT_HOSTS : [])],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", ...(live ? PROVIDER_SCRIPT_HOSTS : [])],
+    'img-src': imgSrc,
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...(live ? PROVIDER_CONNECT_HOSTS : [])],
+    'frame-src': live ? PROVIDER_FRAME_HOSTS : ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'", ...(live ? PROVIDER_FRAME_HOSTS : [])],
+    'base-uri': ["'self'"],
+    'object-src': ["'none'"],
+    ...(config.production ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+export function securityHeaders(config: Config): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    strictTransportSecurity: config.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+function limiter(windowMs: number, limit: number, what: string): RequestHandler {
+  return rateLimit({
+    windowMs,
+    limit,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    handler: (_req, _res, next) =>
+      next(
+        new AppError(
+          429,
+          'rate-limited',
+          'Too many requests',
+          `Too many ${what} requests; try again later.`,
+          {},
+          {
+            'Retry-After': String(Math.ceil(windowMs / 1000)),
+          },
+        ),
+      ),
+  });
+}
+
+/** Rate limits per operation group, keyed by client IP (a shared store is the scale-out step). */
+export function rateLimits(config: Config): {
+  login: RequestHandler;
+  addressLookup: RequestHandler;
+  payment: RequestHandler;
+} {
+  const { windowMs, login, addressLookup, payment } = config.rateLimits;
+  return {
+    login: limiter(windowMs, login, 'login'),
+    addressLookup: limiter(windowMs, addressLookup, 'address lookup'),
+    payment: limiter(windowMs, payment, 'payment'),
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * The Express proxy: middlewares (request id and logging, security headers), then /api (body
+ * limit, CSRF, the contract's routes), then the 404 and the ONE error handler, in that order.
+ * `createServer(config)` builds it; `start(port)` listens (port 0 in tests), `stop()` closes.
+ */
+import express, { type Express } from 'express';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { errorHandler, notFoundHandler } from './errors.ts';
+import { createLogger, requestLogger } from './logger.ts';
+import { mountRoutes, type MountedRoute } from './routes/route-table.ts';
+import { rateLimits, securityHeaders } from './security.ts';
+import { csrfProtection, MemorySessionStore, Sessions, type SessionStore } from './session.ts';
+import { createUpstreams, type Upstreams } from './upstreams.ts';
+
+export interface ServerOptions {
+  logger?: Logger;
+  sessionStore?: SessionStore;
+  upstreams?: Upstreams;
+}
+
+export interface ProxyServer {
+  app: Express;
+  context: AppContext;
+  /** The method and Express path of every mounted operation (under /api). */
+  mounted: MountedRoute[];
+  start(port?: number): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export function createServer(config: Config, options: ServerOptions = {}): ProxyServer {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const sessions = new Sessions({
+    store: options.sessionStore ?? new MemorySessionStore(),
+    secret: config.sessionSecret,
+    ttlSeconds: config.sessionTtlSeconds,
+    secure: config.production,
+  });
+  const context: AppContext = {
+    config,
+    upstreams: options.upstreams ?? createUpstreams(config),
+    sessions,
+    logger,
+    startedAt: Date.now(),
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('query parser', 'simple');
+
+  app.use(requestLogger(logger));
+  app.use(securityHeaders(config));
+
+  const api = express.Router();
+  api.use(express.json({ limit: config.bodyLimit, type: ['application/json', 'application/*+json'] }));
+  api.use(csrfProtection(sessions));
+  const { router, mounted } = mountRoutes(context, rateLimits(config));
+  api.use(router);
+  app.use('/api', api);
+
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+
+  let server: Server | undefined;
+  return {
+    app,
+    context,
+    mounted,
+    start: (port = config.port) =>
+      new Promise((resolve, reject) => {
+        const listening = app.listen(port, (error?: Error) => {
+          if (error) return reject(error);
+          resolve((listening.address() as AddressInfo).port);
+        });
+        server = listening;
+      }),
+    stop: () =>
+      new Promise((resolve, reject) => {
+        if (!server) return resolve();
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+        server = undefined;
+      }),
+  };
+}

@@ -1,0 +1,194 @@
+/**
+ * Server-side sessions. The browser holds only the `shop_session` cookie (proxy.yaml's security
+ * scheme): HttpOnly, SameSite=Lax, Secure in production, carrying a random id signed with
+ * SESSION_SECRET. Everything else — shopper and identity tokens included — lives in the
+ * SessionStore and never appears in a response. Each session has a CSRF token, handed out by
+ * GET /session and required as X-CSRF-Token on every POST, PUT, PATCH and DELETE.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { components } from '../../generated/proxy/types.ts';
+import type { SiteId } from './config.ts';
+import { AppError } from './errors.ts';
+
+type Schemas = components['schemas'];
+
+export const SESSION_COOKIE = 'shop_session';
+export const CSRF_HEADER = 'x-csrf-token';
+
+export interface ShopperTokens {
+  accessToken: string;
+  refreshToken?: string;
+  usid?: string;
+  customerId?: string;
+  expiresAt?: number;
+}
+
+export interface SessionData {
+  id: string;
+  csrfToken: string;
+  authType: Schemas['Session']['authType'];
+  site: SiteId;
+  locale: string;
+  customer: Schemas['CustomerSummary'] | null;
+  basketItemCount: number;
+  vehicle?: Schemas['VehicleSummary'] | null;
+  /** Server-only: never serialised into a response. */
+  shopperTokens?: ShopperTokens;
+  /** Server-only: the identity provider's id token (logout). */
+  idToken?: string;
+  /** Server-only: PKCE verifier and state of a login in progress. */
+  login?: { verifier: string; state: string; returnTo?: string };
+}
+
+/** Where sessions live; the in-memory store serves one instance, a Redis store many. */
+export interface SessionStore {
+  get(id: string): Promise<SessionData | undefined>;
+  set(data: SessionData, ttlSeconds: number): Promise<void>;
+  delete(id: string): Promise<void>;
+}
+
+export class MemorySessionStore implements SessionStore {
+  private readonly entries = new Map<string, { data: SessionData; expiresAt: number }>();
+  private readonly now: () => number;
+
+  constructor(now: () => number = Date.now) {
+    this.now = now;
+  }
+
+  async get(id: string): Promise<SessionData | undefined> {
+    const entry = this.entries.get(id);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.now()) {
+      this.entries.delete(id);
+      return undefined;
+    }
+    return structuredClone(entry.data);
+  }
+
+  async set(data: SessionData, ttlSeconds: number): Promise<void> {
+    // Sweep expired entries now and then so an idle process does not grow.
+    if (this.entries.size % 1000 === 999) {
+      const now = this.now();
+      for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
+    }
+    this.entries.set(data.id, { data: structuredClone(data), expiresAt: this.now() + ttlSeconds * 1000 });
+  }
+
+  async delete(id: string): Promise<void> {
+    this.entries.delete(id);
+  }
+}
+
+export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
+
+function sign(id: string, secret: string): string {
+  return `${id}.${createHmac('sha256', secret).update(id).digest('base64url')}`;
+}
+
+function unsign(value: string, secret: string): string | undefined {
+  const dot = value.lastIndexOf('.');
+  if (dot <= 0) return undefined;
+  const id = value.slice(0, dot);
+  const expected = Buffer.from(sign(id, secret));
+  const given = Buffer.from(value);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? id : undefined;
+}
+
+export function readCookie(req: Request, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+export interface SessionOptions {
+  store: SessionStore;
+  secret: string;
+  ttlSeconds: number;
+  secure: boolean;
+}
+
+/** Session access for handlers: the current one (or none), a new one, saving. */
+export class Sessions {
+  readonly options: SessionOptions;
+
+  constructor(options: SessionOptions) {
+    this.options = options;
+  }
+
+  /** The session named by the request's cookie, if it exists and its signature holds. */
+  async current(req: Request): Promise<SessionData | undefined> {
+    const raw = readCookie(req, SESSION_COOKIE);
+    const id = raw ? unsign(raw, this.options.secret) : undefined;
+    return id ? this.options.store.get(id) : undefined;
+  }
+
+  /** The current session, or a new anonymous one with a fresh CSRF token (saved by `save`). */
+  async currentOrNew(req: Request, defaults: Pick<SessionData, 'site' | 'locale'>): Promise<SessionData> {
+    const existing = await this.current(req);
+    if (existing) return existing;
+    return {
+      id: randomToken(),
+      csrfToken: randomToken(),
+      authType: 'none',
+      customer: null,
+      basketItemCount: 0,
+      ...defaults,
+    };
+  }
+
+  /** Stores the session and (re)sets the cookie, renewing its lifetime. */
+  async save(res: Response, session: SessionData): Promise<void> {
+    await this.options.store.set(session, this.options.ttlSeconds);
+    res.cookie(SESSION_COOKIE, sign(session.id, this.options.secret), {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.options.secure,
+      path: '/',
+      maxAge: this.options.ttlSeconds * 1000,
+      encode: (v: string) => v,
+    });
+  }
+
+  async destroy(res: Response, session: SessionData): Promise<void> {
+    await this.options.store.delete(session.id);
+    res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: this.options.secure, path: '/' });
+  }
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** 403 unless a state-changing request carries the session's CSRF token in X-CSRF-Token. */
+export function csrfProtection(sessions: Sessions): RequestHandler {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    if (!UNSAFE_METHODS.has(req.method)) return next();
+    const given = req.get(CSRF_HEADER);
+    const session = await sessions.current(req);
+    if (!given || !session || !sameToken(given, session.csrfToken)) {
+      return next(
+        new AppError(
+          403,
+          'csrf-token-invalid',
+          'Invalid CSRF token',
+          'The X-CSRF-Token header is missing or does not match the session.',
+        ),
+      );
+    }
+    next();
+  };
+}
