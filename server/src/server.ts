@@ -3,6 +3,7 @@
  * limit, CSRF, the contract's routes), then the 404 and the ONE error handler, in that order.
  * `createServer(config)` builds it; `start(port)` listens (port 0 in tests), `stop()` closes.
  */
+import compression from 'compression';
 import express, { type Express } from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +14,7 @@ import { errorHandler, notFoundHandler } from './errors.ts';
 import { createLogger, requestLogger } from './logger.ts';
 import { mountRoutes, type MountedRoute } from './routes/route-table.ts';
 import { rateLimits, securityHeaders } from './security.ts';
+import { clientApp } from './static.ts';
 import { csrfProtection, MemorySessionStore, Sessions, type SessionStore } from './session.ts';
 import { createUpstreams, type Upstreams } from './upstreams.ts';
 
@@ -20,6 +22,8 @@ export interface ServerOptions {
   logger?: Logger;
   sessionStore?: SessionStore;
   upstreams?: Upstreams;
+  /** Serve dist/client when it exists (default true). */
+  serveClient?: boolean;
 }
 
 export interface ProxyServer {
@@ -54,6 +58,7 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
 
   app.use(requestLogger(logger));
   app.use(securityHeaders(config));
+  app.use(compression());
 
   const api = express.Router();
   api.use(express.json({ limit: config.bodyLimit, type: ['application/json', 'application/*+json'] }));
@@ -61,6 +66,10 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
   const { router, mounted } = mountRoutes(context, rateLimits(config));
   api.use(router);
   app.use('/api', api);
+
+  // The built client, when there is one (make start builds it); API-only in tests.
+  const client = options.serveClient === false ? undefined : clientApp();
+  if (client) app.use(client);
 
   app.use(notFoundHandler);
   app.use(errorHandler);

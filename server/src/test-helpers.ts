@@ -10,7 +10,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
 export async function startTestServer(
   config: Config = testConfig(),
 ): Promise<{ server: ProxyServer; url: (path: string) => string }> {
-  const server = createServer(config, { logger: pino({ level: 'silent' }) });
+  const server = createServer(config, { logger: pino({ level: 'silent' }), serveClient: false });
   const port = await server.start(0);
   return { server, url: (path: string) => `http://127.0.0.1:${port}${path}` };
 }

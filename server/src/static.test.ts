@@ -1,0 +1,48 @@
+import express from 'express';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientApp } from './static.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'client-'));
+mkdirSync(path.join(dir, 'assets'));
+writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Shop</title>');
+writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+
+const app = express();
+app.use(clientApp(dir)!);
+app.use((_req, res) => res.status(404).json({ title: 'Not Found' }));
+let base = '';
+const server = app.listen(0);
+beforeAll(() => {
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => void server.close());
+
+describe('serving the built client', () => {
+  it('when a hashed asset is asked for, then it is cached for a year as immutable', async () => {
+    const res = await fetch(`${base}/assets/app-abc123.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('when a deep link with a locale prefix asks for HTML, then index.html answers, never cached', async () => {
+    const res = await fetch(`${base}/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA000001`, {
+      headers: { accept: 'text/html' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toContain('<title>Shop</title>');
+  });
+
+  it('when an /api path or a missing asset is asked for, then the client does not answer it', async () => {
+    expect((await fetch(`${base}/api/nothing`, { headers: { accept: 'text/html' } })).status).toBe(404);
+    expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('when there is no build, then there is nothing to serve', () => {
+    expect(clientApp(path.join(dir, 'nowhere'))).toBeUndefined();
+  });
+});
