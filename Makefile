@@ -7,7 +7,7 @@ NPM_FLAGS := --no-audit --no-fund --loglevel=error
 
 CONTRACTS := openapi/proxy.yaml $(wildcard openapi/upstream/*.yaml)
 
-.PHONY: install generate check-generated lint lint-contracts lint-code format typecheck test test-unit test-contract mocks sandbox start help
+.PHONY: install generate check-generated lint lint-contracts lint-code format typecheck test test-unit test-contract mocks sandbox start build help
 
 help:
 	@echo "make start | test | generate | check-generated | lint | typecheck | mocks"
@@ -61,7 +61,10 @@ mocks: install
 sandbox: install
 	node mocks/sandbox/src/main.ts
 
-# Until the storefront lands (issue 4), `make start` serves the sandbox the proxy will use.
-start: install check-generated
-	@echo "The storefront on http://localhost:3000 arrives with the storefront issue; serving the sandbox meanwhile."
-	node mocks/sandbox/src/main.ts
+# The shop on http://localhost:3000 (the proxy serving the built client) with the sandbox on :4010.
+start: install check-generated build
+	node scripts/start.ts
+
+# The client bundle the proxy serves (dist/client).
+build: install
+	@if [ -f client/index.html ]; then npm run --silent client:build; else echo "no client yet"; fi
