@@ -38,7 +38,11 @@ export interface SessionData {
   /** Server-only: the identity provider's id token (logout). */
   idToken?: string;
   /** Server-only: PKCE verifier and state of a login in progress. */
-  login?: { verifier: string; state: string; returnTo?: string };
+  login?: { verifier: string; state: string; returnTo?: string; nonce?: string; redirectUri?: string };
+  /** Server-only: the identity provider's subject of the logged-in shopper. */
+  principalUUID?: string;
+  /** Server-only: the mail token of the current vehicle's link, when it came with one (logout redirect). */
+  mailToken?: string;
 }
 
 /** Where sessions live; the in-memory store serves one instance, a Redis store many. */

@@ -7,27 +7,35 @@ import express, { type RequestHandler, type Router } from 'express';
 import { operations, type OperationId } from '../../../generated/proxy/operations.ts';
 import type { AppContext, Handler } from '../context.ts';
 import type { rateLimits } from '../security.ts';
+import { findAddresses } from './address/find-addresses.ts';
+import { probeAddressLookup } from './address/probe-address-lookup.ts';
+import { retrieveAddress } from './address/retrieve-address.ts';
 import { healthz } from './ops/healthz.ts';
 import { readyz } from './ops/readyz.ts';
 import { notImplemented } from './not-implemented.ts';
+import { completeLogin } from './session/complete-login.ts';
+import { createGuestSession } from './session/create-guest-session.ts';
 import { getSession } from './session/get-session.ts';
+import { logout } from './session/logout.ts';
+import { startLogin } from './session/start-login.ts';
 import { getGeolocation } from './site/get-geolocation.ts';
 import { getMaintenanceStatus } from './site/get-maintenance-status.ts';
 import { getSiteConfig } from './site/get-site-config.ts';
+import { lookupVehicle } from './vehicles/lookup-vehicle.ts';
 
 export const routes = {
   getSession,
-  createGuestSession: notImplemented('createGuestSession'),
-  startLogin: notImplemented('startLogin'),
-  completeLogin: notImplemented('completeLogin'),
-  logout: notImplemented('logout'),
+  createGuestSession,
+  startLogin,
+  completeLogin,
+  logout,
   getSiteConfig,
   getMaintenanceStatus,
   getTranslations: notImplemented('getTranslations'),
   getGeolocation,
   getContentAsset: notImplemented('getContentAsset'),
   searchFaqs: notImplemented('searchFaqs'),
-  lookupVehicle: notImplemented('lookupVehicle'),
+  lookupVehicle,
   getRenewalPage: notImplemented('getRenewalPage'),
   getBasket: notImplemented('getBasket'),
   renewItem: notImplemented('renewItem'),
@@ -43,9 +51,9 @@ export const routes = {
   confirmPayment: notImplemented('confirmPayment'),
   getOrderConfirmation: notImplemented('getOrderConfirmation'),
   tokenizeSandboxCard: notImplemented('tokenizeSandboxCard'),
-  findAddresses: notImplemented('findAddresses'),
-  retrieveAddress: notImplemented('retrieveAddress'),
-  probeAddressLookup: notImplemented('probeAddressLookup'),
+  findAddresses,
+  retrieveAddress,
+  probeAddressLookup,
   getAccountOverview: notImplemented('getAccountOverview'),
   listSubscriptions: notImplemented('listSubscriptions'),
   requestRefund: notImplemented('requestRefund'),

@@ -1,0 +1,50 @@
+import * as z from 'zod';
+import { ADDRESS_LOOKUP_LIMIT } from '../../../../domain/address-form.ts';
+import { zFindAddressesQuery } from '../../../../generated/proxy/zod/zod.gen.ts';
+import type { components } from '../../../../generated/proxy/types.ts';
+import type { Handler } from '../../context.ts';
+import { DEFAULT_LOCALE, marketOfLocale } from '../../markets.ts';
+import { findAddressItems, lookupProblem } from '../../services/address-lookup.ts';
+import { parseQuery } from '../../validate.ts';
+
+type Schemas = components['schemas'];
+
+/** The query arrives as strings: `limit` is coerced before the contract's bounds apply. */
+const query = zFindAddressesQuery.extend({
+  limit: z.coerce.number().int().gte(1).lte(50).default(ADDRESS_LOOKUP_LIMIT),
+});
+
+/**
+ * GET /api/address/find: Loqate Find through the server, which holds the key (storefront §5
+ * "Address form", §7 "Address capture"). Countries from the query, else the allowed countries of
+ * the market of the locale (query, session or en-GB); `container` drills into a container
+ * suggestion. Not found → 422 on the addressLookup field; unavailable → 503 (manual entry).
+ */
+export const findAddresses: Handler = async (req, res, ctx) => {
+  const { text, container, countries, limit, locale: queryLocale } = parseQuery(query, req);
+  const session = await ctx.sessions.current(req);
+  const locale = queryLocale ?? session?.locale ?? DEFAULT_LOCALE;
+  const market = marketOfLocale(locale) ?? marketOfLocale(DEFAULT_LOCALE);
+  const result = await findAddressItems(
+    ctx,
+    {
+      text,
+      container,
+      countries: countries ?? market?.allowedCountries.join(','),
+      limit,
+      language: locale.split('-')[0],
+    },
+    { signal: req.signal, log: req.log },
+  );
+  if (!result.ok) throw lookupProblem(result.outcome, result.code);
+  const body: Schemas['AddressSuggestions'] = {
+    items: result.items.map((item) => ({
+      Id: item.Id,
+      Text: item.Text,
+      Description: item.Description ?? '',
+      Type: item.Type,
+    })),
+  };
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.json(body);
+};

@@ -1,0 +1,158 @@
+/**
+ * The vehicle lookup shared by GET /vehicles/lookup and GET /renewal/{productId}: the vehicle
+ * services' lookup (v11 or v12 by the market's `selectedVCSVersion` custom preference, v12 when
+ * unreadable) by VIN, encrypted VIN or mail token, with the storefront §5 "Vehicle lookup
+ * response" checks (domain/renewal-guards.ts) turned into the contract's problems.
+ */
+import type { Request } from 'express';
+import { checkVehicleLookup, vehicleLookupRedirect } from '../../../domain/renewal-guards.ts';
+import type { components } from '../../../generated/proxy/types.ts';
+import type { components as VehicleComponents } from '../../../generated/vehicles/types.ts';
+import type { SiteId } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { DEFAULT_LOCALE, marketOfLocale } from '../markets.ts';
+import { resolveSite } from '../site.ts';
+
+type Schemas = components['schemas'];
+export type UpstreamVehicle = VehicleComponents['schemas']['Vehicle'];
+
+/** The link's identifiers (proxy query parameters). */
+export interface VehicleIdentifiers {
+  carvin?: string | undefined;
+  cvin?: string | undefined;
+  vin?: string | undefined;
+  evn?: string | undefined;
+  token?: string | undefined;
+}
+
+export interface LookupContext {
+  site: SiteId;
+  country: string;
+  extraMarket?: string | null;
+}
+
+/** Site (session, host, default) and current country (market of the session locale). */
+export async function lookupContext(req: Request, ctx: AppContext, locale?: string): Promise<LookupContext> {
+  const session = await ctx.sessions.current(req);
+  const site = session?.site ?? resolveSite(req, ctx.config, undefined) ?? ctx.config.sites.defaultSite;
+  const market = marketOfLocale(locale ?? session?.locale ?? DEFAULT_LOCALE) ?? marketOfLocale(DEFAULT_LOCALE)!;
+  return { site, country: market.country, extraMarket: null };
+}
+
+/** v11 or v12: the market's `selectedVCSVersion` custom preference; v12 when absent or unreadable. */
+export async function lookupVersion(req: Request, ctx: AppContext, site: SiteId, country: string) {
+  try {
+    const { data } = await ctx.upstreams.commerceClassic.GET(
+      '/s/{siteId}/dw/shop/v24_5/custom_objects/{object_type}/{key}',
+      { params: { path: { siteId: site, object_type: 'CustomPreferences', key: country } }, signal: req.signal },
+    );
+    return String(data?.c_selectedVCSVersion ?? '12') === '11' ? 'v11' : 'v12';
+  } catch {
+    return 'v12';
+  }
+}
+
+const problemVehicle = (v: UpstreamVehicle): Schemas['VehicleSummary'] => ({
+  vin: v.vin,
+  model: v.model,
+  brand: v.brand ?? v.make,
+  market: v.market,
+});
+
+function lookupFailed(detail: string): AppError {
+  return new AppError(502, 'vehicle-lookup-failed', 'Vehicle lookup failed', detail, { redirectUrl: '/generic-error' });
+}
+
+/**
+ * Looks the vehicle up; answers the vehicle on success, else throws the contract's problem:
+ * 400 without an identifier, 404 vin-not-found, 409 invalid-market-vin / invalid-brand-vin, 502 otherwise.
+ */
+export async function lookupVehicleOrFail(
+  req: Request,
+  ctx: AppContext,
+  ids: VehicleIdentifiers,
+  where: LookupContext,
+): Promise<UpstreamVehicle> {
+  const vin = ids.carvin ?? ids.cvin;
+  const cryptedVin = ids.vin ?? ids.evn;
+  const token = ids.token;
+  if (!vin && !cryptedVin && !token) {
+    throw new AppError(400, 'validation-error', 'Invalid request', 'The request query is not valid.', {
+      errors: [
+        {
+          field: 'carvin',
+          message: 'Give a VIN (carvin, cvin), an encrypted VIN (vin, evn) or a token.',
+          code: 'required',
+        },
+      ],
+    });
+  }
+  const identifier = vin ? { vin } : cryptedVin ? { cryptedVin } : { userMailToken: token! };
+  const version = await lookupVersion(req, ctx, where.site, where.country);
+  const { data, response } = await ctx.upstreams.vehicles
+    .GET('/{version}/vehicles', {
+      params: {
+        path: { version },
+        query: { service: 'VCS', ...identifier, exactVehicleMatch: true, consolidateConNav: true },
+      },
+      signal: req.signal,
+    })
+    .catch((cause: unknown) => {
+      req.log.error({ err: cause }, 'vehicle lookup failed');
+      throw lookupFailed('The vehicle service could not be reached.');
+    });
+  const outcome = checkVehicleLookup(
+    { status: response.status, vehicles: data?.result ?? null },
+    { brand: where.site, country: where.country, extraMarket: where.extraMarket ?? null },
+  );
+  const redirect = vehicleLookupRedirect(outcome);
+  const vehicle = data?.result?.[0];
+  switch (outcome.kind) {
+    case 'success':
+      return vehicle!;
+    case 'notFound': {
+      const what = vin ? `VIN ${vin}` : cryptedVin ? 'this encrypted VIN' : 'this link token';
+      throw new AppError(404, 'vin-not-found', 'VIN not found', `No vehicle was found for ${what}.`, {
+        redirectUrl: redirect!.path,
+      });
+    }
+    case 'brandError':
+      throw new AppError(
+        409,
+        'invalid-brand-vin',
+        'Brand Error',
+        `The vehicle ${vehicle!.vin} is a ${vehicle!.brand ?? vehicle!.make} vehicle.`,
+        { redirectUrl: redirect!.path, vehicle: problemVehicle(vehicle!) },
+      );
+    case 'marketError':
+      throw new AppError(
+        409,
+        'invalid-market-vin',
+        'Market Error',
+        `The vehicle ${vehicle!.vin} is registered in ${vehicle!.market}, not in ${where.country}.`,
+        { redirectUrl: redirect!.path, vehicle: problemVehicle(vehicle!) },
+      );
+    case 'genericError':
+      req.log.warn({ status: response.status }, 'vehicle lookup failed');
+      throw lookupFailed(
+        response.status >= 200 && response.status < 300
+          ? 'The vehicle service found no vehicle.'
+          : `The vehicle service answered ${response.status}.`,
+      );
+  }
+}
+
+/** Keeps the spec's session values (vehicleVin, vehicleModel, userMailToken) server-side. */
+export async function rememberVehicle(
+  req: Request,
+  res: import('express').Response,
+  ctx: AppContext,
+  vehicle: UpstreamVehicle,
+  where: LookupContext,
+): Promise<void> {
+  const session = await ctx.sessions.currentOrNew(req, { site: where.site, locale: DEFAULT_LOCALE });
+  session.vehicle = problemVehicle(vehicle);
+  if (vehicle.userMailToken) session.mailToken = vehicle.userMailToken;
+  await ctx.sessions.save(res, session);
+}
