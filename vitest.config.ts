@@ -1,14 +1,25 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Two projects: `unit` (tests beside the code) and `contract` (tests/contract, reading openapi/).
+// Three projects: `unit` (tests beside the code, Node), `client` (React app tests beside the code,
+// jsdom) and `contract` (tests/contract, reading openapi/).
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['{scripts,spectral-functions,server,client,mocks,domain}/**/*.test.{ts,tsx}'],
+          include: ['{scripts,spectral-functions,server,mocks,domain}/**/*.test.{ts,tsx}'],
           environment: 'node',
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'client',
+          include: ['client/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['client/src/testing/setup.ts'],
         },
       },
       {

@@ -1,0 +1,73 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../testing/render-app.tsx';
+
+describe('route table', () => {
+  it.each([
+    ['/home', 'Connected vehicle services'],
+    ['/checkout', 'Checkout'],
+    ['/service/cn-connected-navigation', 'Renew your service'],
+    ['/faqs/payment', 'Frequently asked questions'],
+    ['/account/orders', 'My account'],
+    ['/vin-error', "We couldn't find your vehicle"],
+    ['/maintenance', "We'll be back soon"],
+    ['/restricted-access', 'Access restricted'],
+    ['/internal-server-error', 'Something went wrong on our side'],
+    ['/generic-error', 'Unable to Load Page'],
+  ])('when %s is opened without a locale prefix, then its page renders', async (url, heading) => {
+    renderApp(url);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+  });
+
+  it.each([
+    ['/en-GB/checkout', 'Checkout'],
+    ['/en-XB/vin-error', "We couldn't find your vehicle"],
+    ['/en-US/terms-conditions', 'Terms and conditions'],
+  ])('when %s is opened with a locale prefix, then its page renders', async (url, heading) => {
+    renderApp(url);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+  });
+
+  it('when a French locale prefix is used, then the page is in French', async () => {
+    renderApp('/fr-FR/page-not-found');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page introuvable' })).toBeTruthy();
+  });
+
+  it.each(['/nowhere', '/de-DE/nowhere/deeper', '/xx-YY/checkout'])(
+    'when %s matches nothing, then page not found renders',
+    async (url) => {
+      renderApp(url);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    },
+  );
+
+  it("when / is opened under a locale with a query, then it redirects to that locale's /home keeping the query", async () => {
+    const { router } = renderApp('/nl-BE/?site=borealis');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/nl-BE/home'));
+    expect(router.state.location.search).toBe('?site=borealis');
+  });
+
+  it('when production routes are built, then test pages are page not found', async () => {
+    renderApp('/test', { production: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+  });
+
+  it('when /test-override is opened, then only fr-BE and es-ES have it', async () => {
+    renderApp('/fr-BE/test-override');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 1, name: /introuvable/i })).toBeNull();
+  });
+
+  it('when a page renders, then fdp_page is pushed with its path', async () => {
+    renderApp('/en-GB/checkout');
+    await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+    expect(window.dataLayer).toContainEqual(
+      expect.objectContaining({
+        event: 'fdp_page',
+        page_path: '/en-GB/checkout',
+        page_type: 'checkout',
+        locale: 'en-GB',
+      }),
+    );
+  });
+});

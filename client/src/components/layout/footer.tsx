@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { api, request } from '../../lib/api.ts';
+import { useSite } from '../../lib/site.tsx';
+import { useLocale, type PageType } from './page-type.ts';
+
+export const FOOTER_ASSET_ID = 'footer-links';
+
+/**
+ * The footer: links from the `footer-links` content asset (hidden on the login-redirect page) and
+ * the copyright line with the current year. A failed asset fetch leaves the links out.
+ */
+export function Footer({ pageType }: { pageType: PageType | undefined }) {
+  const { t } = useTranslation();
+  const site = useSite();
+  const { locale } = useLocale();
+  const showLinks = pageType !== 'login-redirect';
+  const { data } = useSWR(showLinks ? ['content', FOOTER_ASSET_ID, locale] : null, () =>
+    request(api.GET('/content/{assetId}', { params: { path: { assetId: FOOTER_ASSET_ID }, query: { locale } } })),
+  );
+  const year = new Date().getFullYear();
+  return (
+    <footer className="footer">
+      <div className="footer__inner container">
+        {showLinks && data ? (
+          // The asset body is HTML authored in the commerce platform's content library (trusted, script-free under CSP).
+          <nav
+            aria-label={t('footer.label')}
+            className="footer__links"
+            dangerouslySetInnerHTML={{ __html: data.c_body }}
+          />
+        ) : null}
+        <p className="footer__copyright">{t('footer.copyright', { year, brand: t(`brand.${site}`) })}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,108 @@
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ChunkLoadError, loadChunk } from '../../lib/lazy.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+import { ChunkLoadBoundary } from './chunk-load-boundary.tsx';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '../../lib/i18n.ts';
+
+function Thrower({ error }: { error: Error }): never {
+  throw error;
+}
+
+describe('shell', () => {
+  it('when the page loads, then the skip link targets the main landmark', async () => {
+    renderApp('/home');
+    const link = await screen.findByRole('link', { name: 'Skip to content' });
+    const main = screen.getByRole('main');
+    expect(link.getAttribute('href')).toBe(`#${main.id}`);
+    expect(main.getAttribute('tabindex')).toBe('-1');
+  });
+
+  it('when the browser goes offline, then the offline banner appears, and it leaves when back online', async () => {
+    renderApp('/home');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByText("You're currently browsing in offline mode")).toBeNull();
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(screen.getByText("You're currently browsing in offline mode")).toBeTruthy();
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(screen.queryByText("You're currently browsing in offline mode")).toBeNull();
+  });
+
+  it('when a route chunk fails to load, then the boundary offers Retry Connection', async () => {
+    let retried = false;
+    render(
+      <I18nextProvider i18n={i18n}>
+        <ChunkLoadBoundary onRetry={() => (retried = true)}>
+          <Thrower error={new ChunkLoadError('Chunk failed to load')} />
+        </ChunkLoadBoundary>
+      </I18nextProvider>,
+    );
+    expect(screen.getByRole('heading', { name: 'You are currently offline' })).toBeTruthy();
+    expect(screen.getByText("We couldn't load the next page on this connection. Please try again.")).toBeTruthy();
+    act(() => screen.getByRole('button', { name: 'Retry Connection' }).click());
+    expect(retried).toBe(true);
+  });
+
+  it('when another error is thrown, then the chunk-load boundary lets it through', () => {
+    const swallow = (event: ErrorEvent) => event.preventDefault();
+    window.addEventListener('error', swallow);
+    const original = console.error;
+    console.error = () => undefined;
+    try {
+      expect(() =>
+        render(
+          <ChunkLoadBoundary>
+            <Thrower error={new Error('boom')} />
+          </ChunkLoadBoundary>,
+        ),
+      ).toThrow('boom');
+    } finally {
+      console.error = original;
+      window.removeEventListener('error', swallow);
+    }
+  });
+
+  it('when a chunk import rejects or exceeds the timeout, then loadChunk rejects with ChunkLoadError', async () => {
+    await expect(
+      loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))),
+    ).rejects.toBeInstanceOf(ChunkLoadError);
+    await expect(loadChunk(() => new Promise(() => undefined), 5)).rejects.toThrow(/timed out/);
+  });
+
+  it('when a page renders, then alternate links exist for every locale and x-default', async () => {
+    renderApp('/fr-FR/checkout');
+    await screen.findByRole('heading', { level: 1 });
+    const links = [...document.querySelectorAll('link[rel="alternate"]')];
+    expect(links).toHaveLength(17);
+    expect(links.find((link) => link.getAttribute('hreflang') === 'de-AT')?.getAttribute('href')).toMatch(
+      /\/de-AT\/checkout$/,
+    );
+    expect(links.find((link) => link.getAttribute('hreflang') === 'x-default')?.getAttribute('href')).toMatch(
+      /\/checkout$/,
+    );
+  });
+
+  it('when on checkout, then the reduced header shows Checkout and a close button', async () => {
+    renderApp('/checkout');
+    await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+    expect(screen.getByRole('banner').textContent).toContain('Checkout');
+    expect(screen.getByRole('link', { name: 'Close checkout and return to the main page' }).getAttribute('href')).toBe(
+      '/home',
+    );
+  });
+
+  it('when on an error page, then the account button is hidden', async () => {
+    renderApp('/generic-error');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('link', { name: 'My account' })).toBeNull();
+  });
+
+  it('when on a normal page, then the footer shows the current year', async () => {
+    renderApp('/home');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByRole('contentinfo').textContent).toContain(String(new Date().getFullYear()));
+  });
+});

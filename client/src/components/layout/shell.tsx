@@ -1,0 +1,73 @@
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { trackPageView } from '../../lib/analytics.ts';
+import { setLocale } from '../../lib/i18n.ts';
+import { useSite } from '../../lib/site.tsx';
+import { AlternateLinks } from './alternate-links.tsx';
+import { ChunkLoadBoundary } from './chunk-load-boundary.tsx';
+import { Footer } from './footer.tsx';
+import { CheckoutHeader, Header } from './header.tsx';
+import { OfflineBanner } from './offline-banner.tsx';
+import { useLocale, usePageType } from './page-type.ts';
+import { ScrollManager } from './scroll-manager.tsx';
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <p className="page-loading" role="status">
+      {t('shell.loading')}
+    </p>
+  );
+}
+
+/** The frame of every page route: the chunk-load boundary and the Suspense fallback around the page. */
+export function PageFrame() {
+  const { pathname } = useLocation();
+  return (
+    <ChunkLoadBoundary resetKey={pathname}>
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    </ChunkLoadBoundary>
+  );
+}
+
+/**
+ * The application shell (spec §2): skip link, offline banner, header (reduced on checkout), the
+ * route outlet inside the chunk-load boundary, footer, scroll restoration, alternate-language links,
+ * the locale's catalogue and an fdp_page event on every route change.
+ */
+export function Shell() {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const { locale } = useLocale();
+  const site = useSite();
+  const pageType = usePageType();
+
+  useEffect(() => {
+    void setLocale(locale);
+  }, [locale]);
+
+  useEffect(() => {
+    trackPageView(pathname + search, pageType ?? 'unknown', locale, site);
+  }, [pathname, search, pageType, locale, site]);
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
+        {t('shell.skipToContent')}
+      </a>
+      <AlternateLinks />
+      <ScrollManager />
+      <OfflineBanner />
+      {pageType === 'checkout' ? <CheckoutHeader /> : <Header pageType={pageType} />}
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="main">
+        <Outlet />
+      </main>
+      <Footer pageType={pageType} />
+    </div>
+  );
+}

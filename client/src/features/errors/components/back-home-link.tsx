@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocale } from '../../../components/layout/page-type.ts';
+
+export function BackHomeLink() {
+  const { t } = useTranslation();
+  const { to } = useLocale();
+  return (
+    <Link className="button button--primary" to={to('/home')}>
+      {t('pages.backHome')}
+    </Link>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useLocale } from '../../../components/layout/page-type.ts';
+import { trackGenericErrorPage } from '../../../lib/analytics.ts';
+import { ErrorLayout } from './error-layout.tsx';
+
+/** sessionStorage key holding the URL that sent the shopper to the generic error page. */
+export const REDIRECT_SOURCE_KEY = 'redirectSource';
+
+type GenericErrorState = { error?: unknown } | null;
+
+function errorText(error: unknown): string | undefined {
+  if (error === undefined || error === null || error === '') return undefined;
+  if (typeof error === 'string') return error;
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'object' && 'message' in error) return String(error.message);
+  return JSON.stringify(error);
+}
+
+/**
+ * "Unable to Load Page" (spec §2): the error value from the navigation state, a Retry button that
+ * reloads and an "Explore ownership" link. When a redirectSource is stored it sends one
+ * generic_error_page event with that referring URL.
+ */
+export function GenericErrorPage() {
+  const { t } = useTranslation();
+  const { to } = useLocale();
+  const state = useLocation().state as GenericErrorState;
+  const error = errorText(state?.error);
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (sent.current) return;
+    const source = window.sessionStorage.getItem(REDIRECT_SOURCE_KEY);
+    if (!source) return;
+    sent.current = true;
+    trackGenericErrorPage(source, error);
+    window.sessionStorage.removeItem(REDIRECT_SOURCE_KEY);
+  }, [error]);
+
+  return (
+    <ErrorLayout title={t('errors.unableToLoad.title')} message={t('errors.unableToLoad.message')}>
+      {error ? <p className="error-page__detail">{t('errors.unableToLoad.errorValue', { error })}</p> : null}
+      <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+        {t('errors.unableToLoad.retry')}
+      </button>
+      <Link className="button button--secondary" to={to('/home')}>
+        {t('errors.unableToLoad.exploreOwnership')}
+      </Link>
+    </ErrorLayout>
+  );
+}

@@ -1,0 +1,32 @@
+/** Analytics events pushed to the tag manager's `window.dataLayer`. */
+export type AnalyticsEvent =
+  | { event: 'fdp_page'; page_path: string; page_type: string; locale: string; site: string }
+  | { event: 'add_to_cart'; item_id: string; item_name?: string; price?: number; currency?: string }
+  | { event: 'view_item'; item_id: string; item_name?: string; price?: number; currency?: string }
+  | { event: 'click'; label: string; target?: string }
+  | { event: 'generic_error_page'; referrer: string; error?: string };
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+  }
+}
+
+export function track(event: AnalyticsEvent): void {
+  if (typeof window === 'undefined') return;
+  window.dataLayer = window.dataLayer ?? [];
+  window.dataLayer.push(event);
+}
+
+export const trackPageView = (page_path: string, page_type: string, locale: string, site: string) =>
+  track({ event: 'fdp_page', page_path, page_type, locale, site });
+export const trackAddToCart = (item: Omit<Extract<AnalyticsEvent, { event: 'add_to_cart' }>, 'event'>) =>
+  track({ event: 'add_to_cart', ...item });
+export const trackViewItem = (item: Omit<Extract<AnalyticsEvent, { event: 'view_item' }>, 'event'>) =>
+  track({ event: 'view_item', ...item });
+export const trackClick = (label: string, target?: string) =>
+  track(target === undefined ? { event: 'click', label } : { event: 'click', label, target });
+export const trackGenericErrorPage = (referrer: string, error?: string) =>
+  track(
+    error === undefined ? { event: 'generic_error_page', referrer } : { event: 'generic_error_page', referrer, error },
+  );

@@ -1,0 +1,65 @@
+/**
+ * The one place that creates the proxy client (openapi/proxy.yaml via openapi-fetch). Calls go to
+ * /api on the same origin with the session cookie; every POST, PUT, PATCH and DELETE carries the
+ * session's X-CSRF-Token (fetched from GET /session when not known yet).
+ */
+import { createProxyClient, type components } from '../../../generated/proxy/client.ts';
+
+export type Problem = components['schemas']['Problem'];
+
+/** A failed proxy call: the HTTP status and the problem+json body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly problem: unknown;
+  constructor(status: number, problem: unknown) {
+    const detail =
+      typeof problem === 'object' && problem !== null && 'detail' in problem ? String(problem.detail) : undefined;
+    super(detail ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.problem = problem;
+  }
+}
+
+export const api = createProxyClient({ baseUrl: '/api', credentials: 'same-origin' });
+
+let csrfToken: string | undefined;
+
+/** Remembers the CSRF token of the latest session response (call it wherever GET /session is read). */
+export function setCsrfToken(token: string | undefined): void {
+  csrfToken = token;
+}
+
+async function currentCsrfToken(): Promise<string | undefined> {
+  if (csrfToken) return csrfToken;
+  const { data } = await api.GET('/session');
+  csrfToken = data?.csrfToken;
+  return csrfToken;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+api.use({
+  async onRequest({ request }) {
+    if (SAFE_METHODS.has(request.method.toUpperCase())) return undefined;
+    const token = await currentCsrfToken();
+    if (token) request.headers.set('X-CSRF-Token', token);
+    return request;
+  },
+  onResponse({ request, response }) {
+    if (response.status === 403 && !SAFE_METHODS.has(request.method.toUpperCase())) csrfToken = undefined;
+    return undefined;
+  },
+});
+
+type Result<T> = { data?: T; error?: unknown; response: Response };
+
+/**
+ * Turns an openapi-fetch result into an SWR fetcher result: the data, or a thrown ApiError that SWR
+ * hands back as `error`. Use as `useSWR(key, () => request(api.GET(...)))`.
+ */
+export async function request<T>(call: Promise<Result<T>>): Promise<T> {
+  const { data, error, response } = await call;
+  if (error !== undefined || !response.ok) throw new ApiError(response.status, error);
+  return data as T;
+}

@@ -1,0 +1,48 @@
+/** Supported locales (spec §9), their catalogue language, and locale-prefixed paths (spec §2). */
+export const LOCALES = [
+  'pt-PT',
+  'it-IT',
+  'de-DE',
+  'fr-FR',
+  'nl-NL',
+  'fr-BE',
+  'de-AT',
+  'cs-CZ',
+  'es-ES',
+  'en-GB',
+  'en-CA',
+  'en-US',
+  'fr-CA',
+  'nl-BE',
+  'fr-LU',
+  'en-XB',
+] as const;
+export type LocaleId = (typeof LOCALES)[number];
+
+export const DEFAULT_LOCALE: LocaleId = 'en-GB';
+
+export const LANGUAGES = ['en', 'fr', 'de', 'it', 'es', 'pt', 'nl', 'cs'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export function isLocale(value: string | undefined | null): value is LocaleId {
+  return (LOCALES as readonly string[]).includes(value ?? '');
+}
+
+/** The catalogue language of a locale; the en-XB pseudo-locale reads English. */
+export function languageOf(locale: LocaleId): Language {
+  const language = locale.slice(0, 2);
+  return (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : 'en';
+}
+
+/** Splits an optional locale prefix off a path: `/fr-FR/checkout` -> `{ locale: 'fr-FR', rest: '/checkout' }`. */
+export function splitLocale(pathname: string): { locale: LocaleId | undefined; rest: string } {
+  const [, first, ...others] = pathname.split('/');
+  if (isLocale(first)) return { locale: first, rest: `/${others.join('/')}` };
+  return { locale: undefined, rest: pathname || '/' };
+}
+
+/** A path under the given locale prefix (no prefix when the locale was not in the URL). */
+export function localePath(prefix: LocaleId | undefined, path: string): string {
+  const clean = path.startsWith('/') ? path : `/${path}`;
+  return prefix ? `/${prefix}${clean === '/' ? '' : clean}` : clean;
+}

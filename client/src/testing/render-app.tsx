@@ -1,0 +1,26 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProvider } from '../app/provider.tsx';
+import { createRoutes } from '../app/routes.tsx';
+import { setLocale } from '../lib/i18n.ts';
+import type { SiteId } from '../lib/site.tsx';
+
+/** Renders the whole app (shell and route table) at a URL, with a fresh SWR cache. */
+export function renderApp(url: string, options: { state?: unknown; site?: SiteId; production?: boolean } = {}) {
+  void setLocale('en-GB');
+  const router = createMemoryRouter(createRoutes({ production: options.production ?? false }), {
+    initialEntries: [
+      {
+        pathname: url.split('?')[0] ?? url,
+        search: url.includes('?') ? `?${url.split('?')[1]}` : '',
+        state: options.state,
+      },
+    ],
+  });
+  const result = render(
+    <AppProvider site={options.site ?? 'aurora'} swrProvider={() => new Map()}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...result, router };
+}
