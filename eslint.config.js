@@ -78,7 +78,7 @@ export default defineConfig(
   {
     // The server's integration tests start the sandbox in-process and validate answers with the
     // contract-test library; the server's own code still reaches the sandbox over HTTP only.
-    files: ['server/**/*.test.ts'],
+    files: ['server/**/*.test.ts', 'server/src/testing/**/*.ts'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',

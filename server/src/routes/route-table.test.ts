@@ -48,7 +48,7 @@ describe('route table', () => {
   });
 
   it('when the server is built, then every contract operation is mounted with its method and path', () => {
-    const server = createServer(testConfig());
+    const server = createServer(testConfig(), { serveClient: false });
     const mounted = expressRoutes((server.app.router as unknown as { stack: Layer[] }).stack);
     const missing = [...contractRoutes()].filter(([, route]) => !mounted.has(route));
     expect(missing).toEqual([]);
@@ -57,7 +57,7 @@ describe('route table', () => {
   });
 
   it('when a path has a static segment where another has a parameter, then the static one is mounted first', () => {
-    const server = createServer(testConfig());
+    const server = createServer(testConfig(), { serveClient: false });
     const order = server.mounted.map((m) => m.operationId);
     expect(order.indexOf('getInvoiceDocument')).toBeLessThan(order.indexOf('getOrder'));
   });

@@ -3,31 +3,18 @@
  * sandbox (in-process on port 0), every answer checked against proxy.yaml.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectConforms } from '../../testing/conformance.ts';
 import {
   ADDRESS_LOOKUP_NOT_FOUND_MESSAGE,
   ADDRESS_LOOKUP_UNAVAILABLE_MESSAGE,
 } from '../../../../domain/address-form.ts';
 import { buildSandbox } from '../../../../mocks/sandbox/src/sandbox.ts';
 import type { Sandbox } from '../../../../mocks/sandbox/src/app.ts';
-import { deref, loadContract } from '../../../../tests/contract/lib/openapi.ts';
-import { ContractValidator } from '../../../../tests/contract/lib/schema.ts';
-import { operations, type OperationId } from '../../../../generated/proxy/operations.ts';
+import type { OperationId } from '../../../../generated/proxy/operations.ts';
 import type { ProxyServer } from '../../server.ts';
 import { startTestServer, testConfig } from '../../test-helpers.ts';
 
-const doc = loadContract('proxy');
-const validator = new ContractValidator(doc);
 const KEY = 'SANDBOX-LOQATE-KEY';
-
-function expectConforms(operationId: OperationId, response: Response, body: unknown): void {
-  const { method, path } = operations[operationId];
-  const declared = doc.paths[path][method].responses[String(response.status)];
-  expect(declared, `${operationId} declares no ${response.status} response`).toBeDefined();
-  const media = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
-  const content = deref(doc, declared).content?.[media];
-  expect(content, `${operationId} ${response.status} declares no ${media}`).toBeDefined();
-  expect(validator.validate(content.schema, body)).toEqual([]);
-}
 
 let sandbox: Sandbox;
 let server: ProxyServer;

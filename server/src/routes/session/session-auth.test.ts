@@ -3,29 +3,15 @@
  * in-process sandbox, every answer checked against proxy.yaml.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectConforms } from '../../testing/conformance.ts';
 import { buildSandbox } from '../../../../mocks/sandbox/src/sandbox.ts';
 import type { Sandbox } from '../../../../mocks/sandbox/src/app.ts';
 import { SANDBOX_PASSWORD, SHOPPERS } from '../../../../mocks/sandbox/src/seed.ts';
-import { deref, loadContract } from '../../../../tests/contract/lib/openapi.ts';
-import { ContractValidator } from '../../../../tests/contract/lib/schema.ts';
-import { operations, type OperationId } from '../../../../generated/proxy/operations.ts';
+import type { OperationId } from '../../../../generated/proxy/operations.ts';
 import type { ProxyServer } from '../../server.ts';
 import type { SessionData } from '../../session.ts';
 import { pkceChallenge } from '../../services/shopper-auth.ts';
 import { sessionCookie, startTestServer, testConfig } from '../../test-helpers.ts';
-
-const doc = loadContract('proxy');
-const validator = new ContractValidator(doc);
-
-function expectConforms(operationId: OperationId, response: Response, body: unknown): void {
-  const { method, path } = operations[operationId];
-  const declared = doc.paths[path][method].responses[String(response.status)];
-  expect(declared, `${operationId} declares no ${response.status} response`).toBeDefined();
-  const media = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
-  const content = deref(doc, declared).content?.[media];
-  expect(content, `${operationId} ${response.status} declares no ${media}`).toBeDefined();
-  expect(validator.validate(content.schema, body)).toEqual([]);
-}
 
 let sandbox: Sandbox;
 let server: ProxyServer;
