@@ -2126,6 +2126,7 @@ export interface operations {
                     "application/json": components["schemas"]["Translations"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
         };
     };

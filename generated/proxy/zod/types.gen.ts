@@ -1285,6 +1285,10 @@ export type GetTranslationsData = {
 
 export type GetTranslationsErrors = {
     /**
+     * The request is malformed or fails validation.
+     */
+    400: Problem;
+    /**
      * No such resource.
      */
     404: Problem;

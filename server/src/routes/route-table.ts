@@ -20,6 +20,7 @@ import { logout } from './session/logout.ts';
 import { startLogin } from './session/start-login.ts';
 import { getGeolocation } from './site/get-geolocation.ts';
 import { getMaintenanceStatus } from './site/get-maintenance-status.ts';
+import { getTranslations } from './site/get-translations.ts';
 import { getSiteConfig } from './site/get-site-config.ts';
 import { lookupVehicle } from './vehicles/lookup-vehicle.ts';
 
@@ -31,7 +32,7 @@ export const routes = {
   logout,
   getSiteConfig,
   getMaintenanceStatus,
-  getTranslations: notImplemented('getTranslations'),
+  getTranslations,
   getGeolocation,
   getContentAsset: notImplemented('getContentAsset'),
   searchFaqs: notImplemented('searchFaqs'),
