@@ -3,8 +3,30 @@ import type { Request } from 'express';
 import type { z } from 'zod';
 import { validationError } from './errors.ts';
 
+/**
+ * Query values arrive as strings, while the generated schemas declare the contract's integers and
+ * booleans. A value the schema refused for its type alone is read as a number or a boolean and
+ * the query parsed again, so every route gets the contract's types and bounds unchanged.
+ */
 export function parseQuery<S extends z.ZodType>(schema: S, req: Request): z.output<S> {
-  const result = schema.safeParse(req.query ?? {});
+  const query = { ...((req.query ?? {}) as Record<string, unknown>) };
+  let result = schema.safeParse(query);
+  if (!result.success) {
+    let coerced = false;
+    for (const issue of result.error.issues) {
+      const [key] = issue.path;
+      const value = typeof key === 'string' ? query[key] : undefined;
+      if (issue.code !== 'invalid_type' || typeof key !== 'string' || typeof value !== 'string') continue;
+      if (issue.expected === 'boolean' && (value === 'true' || value === 'false')) {
+        query[key] = value === 'true';
+        coerced = true;
+      } else if ((issue.expected === 'number' || issue.expected === 'int') && /^-?\d+(\.\d+)?$/.test(value)) {
+        query[key] = Number(value);
+        coerced = true;
+      }
+    }
+    if (coerced) result = schema.safeParse(query);
+  }
   if (!result.success) throw validationError(result.error, 'query');
   return result.data;
 }

@@ -1,5 +1,3 @@
-import * as z from 'zod';
-import { ADDRESS_LOOKUP_LIMIT } from '../../../../domain/address-form.ts';
 import { zFindAddressesQuery } from '../../../../generated/proxy/zod/zod.gen.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { Handler } from '../../context.ts';
@@ -9,11 +7,6 @@ import { parseQuery } from '../../validate.ts';
 
 type Schemas = components['schemas'];
 
-/** The query arrives as strings: `limit` is coerced before the contract's bounds apply. */
-const query = zFindAddressesQuery.extend({
-  limit: z.coerce.number().int().gte(1).lte(50).default(ADDRESS_LOOKUP_LIMIT),
-});
-
 /**
  * GET /api/address/find: Loqate Find through the server, which holds the key (storefront §5
  * "Address form", §7 "Address capture"). Countries from the query, else the allowed countries of
@@ -21,7 +14,7 @@ const query = zFindAddressesQuery.extend({
  * suggestion. Not found → 422 on the addressLookup field; unavailable → 503 (manual entry).
  */
 export const findAddresses: Handler = async (req, res, ctx) => {
-  const { text, container, countries, limit, locale: queryLocale } = parseQuery(query, req);
+  const { text, container, countries, limit, locale: queryLocale } = parseQuery(zFindAddressesQuery, req);
   const session = await ctx.sessions.current(req);
   const locale = queryLocale ?? session?.locale ?? DEFAULT_LOCALE;
   const market = marketOfLocale(locale) ?? marketOfLocale(DEFAULT_LOCALE);
