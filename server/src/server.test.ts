@@ -72,7 +72,7 @@ describe('errors as problem+json', () => {
 
   it('when an operation of a later increment is called with a valid token, then the shared 501 problem', async () => {
     const { cookie, csrfToken } = await csrfSession();
-    const response = await fetch(url('/api/basket/items/item-1'), {
+    const response = await fetch(url('/api/account/payment-method'), {
       method: 'DELETE',
       headers: { cookie, 'x-csrf-token': csrfToken },
     });

@@ -41,6 +41,8 @@ export interface SessionData {
   login?: { verifier: string; state: string; returnTo?: string; nonce?: string; redirectUri?: string };
   /** Server-only: the identity provider's subject of the logged-in shopper. */
   principalUUID?: string;
+  /** Server-only: the logged-in customer's CDC id (c_sapCdcId), compared with a vehicle's owner. */
+  sapCdcId?: string;
   /** Server-only: the mail token of the current vehicle's link, when it came with one (logout redirect). */
   mailToken?: string;
 }

@@ -10,6 +10,19 @@ import type { rateLimits } from '../security.ts';
 import { findAddresses } from './address/find-addresses.ts';
 import { probeAddressLookup } from './address/probe-address-lookup.ts';
 import { retrieveAddress } from './address/retrieve-address.ts';
+import {
+  getBasket,
+  listShippingMethods,
+  removeItem,
+  renewItem,
+  setBillingAddress,
+  setCustomerEmail,
+  setShippingAddress,
+  setShippingMethod,
+} from './basket/basket-routes.ts';
+import { getCheckoutState } from './basket/get-checkout-state.ts';
+import { getContentAsset, searchFaqs } from './content/content-routes.ts';
+import { getRenewalPage } from './renewal/get-renewal-page.ts';
 import { healthz } from './ops/healthz.ts';
 import { readyz } from './ops/readyz.ts';
 import { notImplemented } from './not-implemented.ts';
@@ -34,19 +47,19 @@ export const routes = {
   getMaintenanceStatus,
   getTranslations,
   getGeolocation,
-  getContentAsset: notImplemented('getContentAsset'),
-  searchFaqs: notImplemented('searchFaqs'),
+  getContentAsset,
+  searchFaqs,
   lookupVehicle,
-  getRenewalPage: notImplemented('getRenewalPage'),
-  getBasket: notImplemented('getBasket'),
-  renewItem: notImplemented('renewItem'),
-  removeItem: notImplemented('removeItem'),
-  setShippingAddress: notImplemented('setShippingAddress'),
-  listShippingMethods: notImplemented('listShippingMethods'),
-  setShippingMethod: notImplemented('setShippingMethod'),
-  setBillingAddress: notImplemented('setBillingAddress'),
-  setCustomerEmail: notImplemented('setCustomerEmail'),
-  getCheckoutState: notImplemented('getCheckoutState'),
+  getRenewalPage,
+  getBasket,
+  renewItem,
+  removeItem,
+  setShippingAddress,
+  listShippingMethods,
+  setShippingMethod,
+  setBillingAddress,
+  setCustomerEmail,
+  getCheckoutState,
   setupPayment: notImplemented('setupPayment'),
   placeOrder: notImplemented('placeOrder'),
   confirmPayment: notImplemented('confirmPayment'),

@@ -56,6 +56,7 @@ export function clearAuth(session: SessionData): void {
   delete session.shopperTokens;
   delete session.idToken;
   delete session.principalUUID;
+  delete session.sapCdcId;
   delete session.login;
   session.customer = null;
   session.authType = 'none';

@@ -182,6 +182,7 @@ export const completeLogin: Handler = async (req, res, ctx) => {
   session.authType = customerAuthType(Boolean(tokens.refreshToken));
   session.idToken = idToken;
   session.principalUUID = principalUUID;
+  if (customer.data.c_sapCdcId) session.sapCdcId = customer.data.c_sapCdcId;
   session.customer = {
     customerId,
     firstName: customer.data.firstName ?? claims.given_name ?? null,

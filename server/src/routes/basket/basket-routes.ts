@@ -1,0 +1,289 @@
+/**
+ * The basket operations of proxy.yaml (tag basket): the one renewal item (storefront §4 Renew
+ * action), addresses with the postal-code exclusions and supported countries (§5), the digital
+ * shipping method, the customer e-mail. Every answer is the whole basket as the browser sees it.
+ */
+import { isShippingNotAllowed, isSupportedAddressCountry } from '../../../../domain/postal-codes.ts';
+import { PLAN_SELECTOR_ERROR } from '../../../../domain/renewal-guards.ts';
+import {
+  zRemoveItemPath,
+  zRenewItemBody,
+  zSetBillingAddressBody,
+  zSetCustomerEmailBody,
+  zSetShippingAddressBody,
+  zSetShippingMethodBody,
+} from '../../../../generated/proxy/zod/zod.gen.ts';
+import type { components } from '../../../../generated/proxy/types.ts';
+import type { AppContext, Handler } from '../../context.ts';
+import { AppError, upstreamError } from '../../errors.ts';
+import {
+  basketParams,
+  basketView,
+  ensureBasket,
+  fromAddress,
+  offeredVariantsOf,
+  rememberItemCount,
+  requireBasket,
+  SHIPMENT_ID,
+  unwrap,
+  type CommerceBasket,
+} from '../../services/basket.ts';
+import { getProduct, money } from '../../services/catalog.ts';
+import { shopperOf, type Shopper } from '../../services/shopper.ts';
+import { parseBody, parsePath } from '../../validate.ts';
+
+type Schemas = components['schemas'];
+const BASKET = '/checkout/shopper-baskets/v1/organizations/{organizationId}/baskets/{basketId}' as const;
+const fail = (cause: unknown): never => {
+  throw upstreamError('commerce', cause);
+};
+
+async function answer(
+  res: Parameters<Handler>[1],
+  ctx: AppContext,
+  shopper: Shopper,
+  basket: CommerceBasket,
+): Promise<void> {
+  await rememberItemCount(shopper, ctx, res, basket);
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.json(await basketView(shopper, ctx, basket));
+}
+
+/** GET /api/basket: the basket, created on demand. */
+export const getBasket: Handler = async (req, res, ctx) => {
+  const shopper = await shopperOf(req, res, ctx);
+  await answer(res, ctx, shopper, await ensureBasket(shopper, ctx));
+};
+
+/**
+ * POST /api/basket/items: renew with the chosen plan. Quantity is always 1 and the price the
+ * variant's; the same product's item is updated in place when the plan differs; any other item
+ * leaves the basket (one renewal at a time).
+ */
+export const renewItem: Handler = async (req, res, ctx) => {
+  const body = parseBody(zRenewItemBody, req);
+  const shopper = await shopperOf(req, res, ctx);
+  const where = { ...shopper, currency: shopper.market.currency };
+  const master = await getProduct(ctx, where, body.productId);
+  if (!master) {
+    throw new AppError(404, 'product-not-found', 'Product not found', `Product '${body.productId}' was not found.`);
+  }
+  const variant = offeredVariantsOf(master).find((v) => v.productId === body.variantId);
+  if (!variant) {
+    throw new AppError(422, 'variant-not-offered', 'Plan not available', PLAN_SELECTOR_ERROR, {
+      errors: [{ field: '/variantId', message: PLAN_SELECTOR_ERROR, code: 'variant_not_offered' }],
+    });
+  }
+  let basket = await ensureBasket(shopper, ctx);
+  const { organizationId, query } = basketParams(shopper);
+  const ids = new Set(offeredVariantsOf(master).map((v) => v.productId));
+  for (const variantId of (master.variants ?? []).map((v) => v.productId)) ids.add(variantId);
+  const items = basket.productItems ?? [];
+  const same = items.find((i) => ids.has(i.productId ?? ''));
+  for (const other of items.filter((i) => i !== same)) {
+    basket = unwrap(
+      await ctx.upstreams.commerce
+        .DELETE(`${BASKET}/items/{itemId}`, {
+          params: { path: { organizationId, basketId: basket.basketId!, itemId: other.itemId! }, query },
+          headers: shopper.headers,
+        })
+        .catch(fail),
+      'item removal',
+      ctx,
+    );
+  }
+  if (same && same.productId !== variant.productId) {
+    basket = unwrap(
+      await ctx.upstreams.commerce
+        .PATCH(`${BASKET}/items/{itemId}`, {
+          params: { path: { organizationId, basketId: basket.basketId!, itemId: same.itemId! }, query },
+          headers: shopper.headers,
+          body: { productId: variant.productId, quantity: 1 },
+        })
+        .catch(fail),
+      'item update',
+      ctx,
+    );
+  } else if (!same) {
+    basket = unwrap(
+      await ctx.upstreams.commerce
+        .POST(`${BASKET}/items`, {
+          params: { path: { organizationId, basketId: basket.basketId! }, query },
+          headers: shopper.headers,
+          body: [{ productId: variant.productId, quantity: 1, price: variant.price }],
+        })
+        .catch(fail),
+      'item addition',
+      ctx,
+    );
+  }
+  await answer(res, ctx, shopper, basket);
+};
+
+/** DELETE /api/basket/items/{itemId}. */
+export const removeItem: Handler = async (req, res, ctx) => {
+  const { itemId } = parsePath(zRemoveItemPath, req);
+  const shopper = await shopperOf(req, res, ctx);
+  const basket = await requireBasket(shopper, ctx);
+  if (!(basket.productItems ?? []).some((i) => i.itemId === itemId)) {
+    throw new AppError(404, 'item-not-found', 'Item not found', `The basket has no item '${itemId}'.`);
+  }
+  const { organizationId, query } = basketParams(shopper);
+  const updated = unwrap(
+    await ctx.upstreams.commerce
+      .DELETE(`${BASKET}/items/{itemId}`, {
+        params: { path: { organizationId, basketId: basket.basketId!, itemId }, query },
+        headers: shopper.headers,
+      })
+      .catch(fail),
+    'item removal',
+    ctx,
+  );
+  await answer(res, ctx, shopper, updated);
+};
+
+/** Supported countries (§5) and, for shipping, the postal-code exclusions; field errors otherwise. */
+function checkAddress(address: Schemas['Address'], shopper: Shopper, shipping: boolean): void {
+  if (!isSupportedAddressCountry(address.countryCode)) {
+    throw new AppError(422, 'country-not-supported', 'Country not supported', 'Please select your country.', {
+      errors: [{ field: '/countryCode', message: 'Please select your country.', code: 'country_not_supported' }],
+    });
+  }
+  if ((address.countryCode === 'US' || address.countryCode === 'CA') && !address.stateCode) {
+    throw new AppError(422, 'validation-error', 'Invalid request', 'Please select a state.', {
+      errors: [{ field: '/stateCode', message: 'Please select a state.', code: 'required' }],
+    });
+  }
+  const extraMarket = ['SK', 'CA', 'US'].includes(shopper.market.country);
+  if (shipping && isShippingNotAllowed(address.countryCode, address.postalCode, { extraMarket })) {
+    throw new AppError(
+      422,
+      'postal-code-excluded',
+      'Postal code not supported',
+      `Shipping is not available to postal code ${address.postalCode} in ${address.countryCode}.`,
+      {
+        errors: [
+          {
+            field: '/postalCode',
+            message: 'Shipping is not available to this postal code.',
+            code: 'postal_code_excluded',
+          },
+        ],
+      },
+    );
+  }
+}
+
+/** PUT /api/basket/shipping-address: shipment 'me', not used as billing (§7). */
+export const setShippingAddress: Handler = async (req, res, ctx) => {
+  const address = parseBody(zSetShippingAddressBody, req) as Schemas['Address'];
+  const shopper = await shopperOf(req, res, ctx);
+  checkAddress(address, shopper, true);
+  const basket = await requireBasket(shopper, ctx);
+  const { organizationId, query } = basketParams(shopper);
+  const updated = unwrap(
+    await ctx.upstreams.commerce
+      .PUT(`${BASKET}/shipments/{shipmentId}/shipping-address`, {
+        params: {
+          path: { organizationId, basketId: basket.basketId!, shipmentId: SHIPMENT_ID },
+          query: { ...query, useAsBilling: false },
+        },
+        headers: shopper.headers,
+        body: fromAddress(address),
+      })
+      .catch(fail),
+    'shipping address',
+    ctx,
+  );
+  await answer(res, ctx, shopper, updated);
+};
+
+/** GET /api/basket/shipping-methods. */
+export const listShippingMethods: Handler = async (req, res, ctx) => {
+  const shopper = await shopperOf(req, res, ctx);
+  const basket = await requireBasket(shopper, ctx);
+  const { organizationId, query } = basketParams(shopper);
+  const result = unwrap(
+    await ctx.upstreams.commerce
+      .GET(`${BASKET}/shipments/{shipmentId}/shipping-methods`, {
+        params: { path: { organizationId, basketId: basket.basketId!, shipmentId: SHIPMENT_ID }, query },
+        headers: shopper.headers,
+      })
+      .catch(fail),
+    'shipping methods',
+    ctx,
+  );
+  const currency = basket.currency ?? shopper.market.currency;
+  const body: Schemas['ShippingMethodList'] = {
+    defaultShippingMethodId: result.defaultShippingMethodId ?? null,
+    methods: (result.applicableShippingMethods ?? []).map((m) => ({
+      id: m.id,
+      name: m.name ?? m.id,
+      price: money(m.price ?? 0, currency, shopper.locale),
+    })),
+  };
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.json(body);
+};
+
+/** PUT /api/basket/shipping-method. */
+export const setShippingMethod: Handler = async (req, res, ctx) => {
+  const { id } = parseBody(zSetShippingMethodBody, req);
+  const shopper = await shopperOf(req, res, ctx);
+  const basket = await requireBasket(shopper, ctx);
+  const { organizationId, query } = basketParams(shopper);
+  const result = await ctx.upstreams.commerce
+    .PUT(`${BASKET}/shipments/{shipmentId}/shipping-method`, {
+      params: { path: { organizationId, basketId: basket.basketId!, shipmentId: SHIPMENT_ID }, query },
+      headers: shopper.headers,
+      body: { id },
+    })
+    .catch(fail);
+  if (result.response.status === 400) {
+    throw new AppError(400, 'validation-error', 'Invalid request', `Unknown shipping method '${id}'.`, {
+      errors: [{ field: '/id', message: 'Choose one of the offered shipping methods.', code: 'unknown_method' }],
+    });
+  }
+  await answer(res, ctx, shopper, unwrap(result, 'shipping method', ctx));
+};
+
+/** PUT /api/basket/billing-address. */
+export const setBillingAddress: Handler = async (req, res, ctx) => {
+  const address = parseBody(zSetBillingAddressBody, req) as Schemas['Address'];
+  const shopper = await shopperOf(req, res, ctx);
+  checkAddress(address, shopper, false);
+  const basket = await requireBasket(shopper, ctx);
+  const { organizationId, query } = basketParams(shopper);
+  const updated = unwrap(
+    await ctx.upstreams.commerce
+      .PUT(`${BASKET}/billing-address`, {
+        params: { path: { organizationId, basketId: basket.basketId! }, query: { ...query, useAsShipping: false } },
+        headers: shopper.headers,
+        body: fromAddress(address),
+      })
+      .catch(fail),
+    'billing address',
+    ctx,
+  );
+  await answer(res, ctx, shopper, updated);
+};
+
+/** PUT /api/basket/customer: the e-mail of a guest checkout (a registered shopper's own e-mail otherwise). */
+export const setCustomerEmail: Handler = async (req, res, ctx) => {
+  const { email } = parseBody(zSetCustomerEmailBody, req);
+  const shopper = await shopperOf(req, res, ctx);
+  const basket = await ensureBasket(shopper, ctx);
+  const { organizationId, query } = basketParams(shopper);
+  const updated = unwrap(
+    await ctx.upstreams.commerce
+      .PUT(`${BASKET}/customer`, {
+        params: { path: { organizationId, basketId: basket.basketId! }, query },
+        headers: shopper.headers,
+        body: { email: email.trim() },
+      })
+      .catch(fail),
+    'customer e-mail',
+    ctx,
+  );
+  await answer(res, ctx, shopper, updated);
+};

@@ -1,0 +1,135 @@
+/**
+ * Content assets of the commerce platform (storefront §3 Content assets, §7 "Content asset", §8:
+ * content fetch errors other than an abort are only logged; FAQ failures give an empty list).
+ */
+import type { components } from '../../../generated/proxy/types.ts';
+import type { AppContext } from '../context.ts';
+import { AppError, upstreamError } from '../errors.ts';
+
+type Schemas = components['schemas'];
+
+const FAQ_CATEGORIES: ReadonlySet<string> = new Set([
+  'service-renewals',
+  'my accounts - faq',
+  'refunds / cancellations',
+  'connected-services',
+  'payment',
+  'contact-us',
+]);
+
+/** A content asset, or null when the platform has none with that id; throws on other failures. */
+export async function contentAsset(
+  ctx: AppContext,
+  where: { siteId: string; locale: string; signal?: AbortSignal },
+  assetId: string,
+): Promise<Schemas['ContentAsset'] | null> {
+  const { data, response } = await ctx.upstreams.commerceClassic
+    .GET('/s/{siteId}/dw/shop/v24_5/content/{content_id}', {
+      params: { path: { siteId: where.siteId, content_id: assetId }, query: { locale: where.locale } },
+      ...(where.signal ? { signal: where.signal } : {}),
+    })
+    .catch((cause: unknown) => {
+      throw upstreamError('commerce', cause);
+    });
+  if (response.status === 404) return null;
+  if (!data) throw upstreamError('commerce');
+  const body = String(data.c_body ?? '').replaceAll('{year}', String(new Date().getFullYear()));
+  return { id: data.id ?? assetId, ...(data.name ? { name: data.name } : {}), c_body: body };
+}
+
+/** The asset or a 404 problem. */
+export async function requireContentAsset(
+  ctx: AppContext,
+  where: { siteId: string; locale: string; signal?: AbortSignal },
+  assetId: string,
+): Promise<Schemas['ContentAsset']> {
+  const asset = await contentAsset(ctx, where, assetId);
+  if (!asset) throw new AppError(404, 'not-found', 'Not found', `No content asset '${assetId}'.`);
+  return asset;
+}
+
+/** JSON held in a c_body, or undefined when it is not JSON of the expected shape. */
+function parseJsonBody(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
+export function faqItemsOf(body: string): Schemas['FaqItem'][] {
+  const parsed = parseJsonBody(body);
+  if (!Array.isArray(parsed)) return [];
+  return parsed.flatMap((entry: unknown) => {
+    const e = entry as { question?: unknown; answer?: unknown; category?: unknown };
+    if (typeof e.question !== 'string' || typeof e.answer !== 'string') return [];
+    const category = typeof e.category === 'string' && FAQ_CATEGORIES.has(e.category) ? e.category : undefined;
+    return [
+      { question: e.question, answer: e.answer, ...(category ? { category: category as Schemas['FaqCategory'] } : {}) },
+    ];
+  });
+}
+
+/** The country plan of the asset body (`[{countryPlan, countryList: "a,b,c"}]`): the first one. */
+export function countriesOf(body: string): Schemas['CountriesList'] | null {
+  const parsed = parseJsonBody(body);
+  const first = (Array.isArray(parsed) ? parsed[0] : parsed) as
+    { countryPlan?: unknown; countryList?: unknown } | undefined;
+  if (!first || typeof first.countryPlan !== 'string' || typeof first.countryList !== 'string') return null;
+  return {
+    countryPlan: first.countryPlan,
+    countryList: first.countryList
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean),
+  };
+}
+
+/** FAQ search (content search refined to the FAQ folder), top questions first. */
+export async function searchFaqItems(
+  ctx: AppContext,
+  where: { siteId: string; locale: string; signal?: AbortSignal },
+  options: { q?: string | undefined; category?: string | undefined; limit: number; offset: number },
+): Promise<Schemas['FaqSearchResult']> {
+  const refine = ['fdid=faq', 'c_enabled=true', ...(options.category ? [`c_category=${options.category}`] : [])];
+  try {
+    const { data } = await ctx.upstreams.commerceClassic.GET('/s/{siteId}/dw/shop/v24_5/content_search', {
+      params: {
+        path: { siteId: where.siteId },
+        query: {
+          ...(options.q ? { q: options.q.slice(0, 50) } : {}),
+          refine,
+          sort: 'top-questions',
+          start: options.offset,
+          count: options.limit,
+          locale: where.locale,
+        },
+      },
+      ...(where.signal ? { signal: where.signal } : {}),
+    });
+    if (!data) throw new Error('content search answered an error');
+    const items = (data.hits ?? []).flatMap((hit) => {
+      const h = hit as { name?: string; c_body?: string; c_category?: string };
+      if (!h.name || !h.c_body) return [];
+      const category = h.c_category && FAQ_CATEGORIES.has(h.c_category) ? h.c_category : undefined;
+      return [
+        {
+          question: `<p>${h.name}</p>`,
+          answer: h.c_body,
+          ...(category ? { category: category as Schemas['FaqCategory'] } : {}),
+        },
+      ];
+    });
+    return {
+      total: data.total ?? items.length,
+      offset: options.offset,
+      limit: options.limit,
+      unavailable: false,
+      items,
+    };
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AbortError') throw error;
+    ctx.logger.warn({ err: error }, 'FAQ search failed');
+    return { total: 0, offset: options.offset, limit: options.limit, unavailable: true, items: [] };
+  }
+}
