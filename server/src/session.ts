@@ -41,10 +41,31 @@ export interface SessionData {
   login?: { verifier: string; state: string; returnTo?: string; nonce?: string; redirectUri?: string };
   /** Server-only: the identity provider's subject of the logged-in shopper. */
   principalUUID?: string;
+  /** Server-only: an order waiting for 3-D Secure or a bank page (services/payments.ts). */
+  pendingPayment?: PendingPayment;
+  /** Server-only: orders this session placed (it may read their confirmation). */
+  placedOrders?: string[];
+  /** Server-only: the first answer per Idempotency-Key of placeOrder, replayed on a retry. */
+  paymentResults?: Record<string, { fingerprint: string; status: number; body: unknown }>;
+  /** Server-only: the card of the last placed order (the confirmation's payment method section). */
+  lastCard?: { orderNo: string; brand: string; last4: string; expMonth: number; expYear: number; country?: string };
   /** Server-only: the logged-in customer's CDC id (c_sapCdcId), compared with a vehicle's owner. */
   sapCdcId?: string;
   /** Server-only: the mail token of the current vehicle's link, when it came with one (logout redirect). */
   mailToken?: string;
+}
+
+/** A payment in flight: the order, the provider's object to verify, and the card shown on the confirmation. */
+export interface PendingPayment {
+  orderNo: string;
+  provider: 'stripe' | 'adyen';
+  key: string;
+  setupIntentId?: string;
+  paymentMethodId?: string;
+  stripeCustomerId?: string;
+  pspReference?: string;
+  paymentType: string;
+  card?: { brand: string; last4: string; expMonth: number; expYear: number; country?: string };
 }
 
 /** Where sessions live; the in-memory store serves one instance, a Redis store many. */

@@ -1977,6 +1977,10 @@ export type SetupPaymentErrors = {
      */
     403: Problem;
     /**
+     * Rate limit reached.
+     */
+    429: Problem;
+    /**
      * The payment provider failed; nothing was charged.
      */
     502: Problem;

@@ -23,6 +23,13 @@ import {
 import { getCheckoutState } from './basket/get-checkout-state.ts';
 import { getContentAsset, searchFaqs } from './content/content-routes.ts';
 import { getRenewalPage } from './renewal/get-renewal-page.ts';
+import {
+  confirmPayment,
+  getOrderConfirmation,
+  placeOrder,
+  setupPayment,
+  tokenizeSandboxCard,
+} from './payment/payment-routes.ts';
 import { healthz } from './ops/healthz.ts';
 import { readyz } from './ops/readyz.ts';
 import { notImplemented } from './not-implemented.ts';
@@ -60,11 +67,11 @@ export const routes = {
   setBillingAddress,
   setCustomerEmail,
   getCheckoutState,
-  setupPayment: notImplemented('setupPayment'),
-  placeOrder: notImplemented('placeOrder'),
-  confirmPayment: notImplemented('confirmPayment'),
-  getOrderConfirmation: notImplemented('getOrderConfirmation'),
-  tokenizeSandboxCard: notImplemented('tokenizeSandboxCard'),
+  setupPayment,
+  placeOrder,
+  confirmPayment,
+  getOrderConfirmation,
+  tokenizeSandboxCard,
   findAddresses,
   retrieveAddress,
   probeAddressLookup,
