@@ -15,6 +15,8 @@ const PROVIDER_FRAME_HOSTS = [
   'https://hooks.stripe.com',
   'https://checkoutshopper-live.adyen.com',
 ];
+/** The product video (a YouTube embed) plays in a frame from here, loaded only when its slide is shown. */
+const VIDEO_FRAME_HOSTS = ['https://www.youtube-nocookie.com', 'https://www.youtube.com'];
 const PROVIDER_CONNECT_HOSTS = ['https://api.stripe.com', 'https://checkoutshopper-live.adyen.com'];
 
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
@@ -30,7 +32,7 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
     'img-src': imgSrc,
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...(live ? PROVIDER_CONNECT_HOSTS : [])],
-    'frame-src': live ? PROVIDER_FRAME_HOSTS : ["'self'"],
+    'frame-src': ["'self'", ...VIDEO_FRAME_HOSTS, ...(live ? PROVIDER_FRAME_HOSTS : [])],
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'", ...(live ? PROVIDER_FRAME_HOSTS : [])],
     'base-uri': ["'self'"],

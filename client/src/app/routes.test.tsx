@@ -6,7 +6,6 @@ describe('route table', () => {
   it.each([
     ['/home', 'Connected vehicle services'],
     ['/checkout', 'Checkout'],
-    ['/service/cn-connected-navigation', 'Renew your service'],
     ['/faqs/payment', 'Frequently asked questions'],
     ['/account/orders', 'My account'],
     ['/vin-error', "We couldn't find your vehicle"],

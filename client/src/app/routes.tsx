@@ -21,6 +21,7 @@ const InvalidBrandVinPage = lazyPage(
   () => import('../features/errors/components/vin-redirect-pages.tsx'),
   'InvalidBrandVinPage',
 );
+const RenewalPage = lazyPage(() => import('../features/renewal/components/renewal-page.tsx'), 'RenewalPage');
 const simple = () => import('../features/errors/components/simple-error-pages.tsx');
 const InternalServerErrorPage = lazyPage(simple, 'InternalServerErrorPage');
 const MaintenancePage = lazyPage(simple, 'MaintenancePage');
@@ -49,10 +50,10 @@ export function pageRoutes(prefix: LocaleId | undefined, options: { production: 
   const routes: RouteObject[] = [
     { index: true, element: <RedirectToMain prefix={prefix} /> },
     pending('home', 'home', 'listing'),
-    pending('product', 'product', 'adas'),
+    page('product', <RenewalPage />, 'adas'),
     pending('service', 'services', 'feature'),
     pending('services', 'services', 'feature'),
-    pending('service/:productId', 'renewal', 'feature'),
+    page('service/:productId', <RenewalPage />, 'feature'),
     pending('checkout', 'checkout', 'checkout'),
     pending('confirmation/:orderNo', 'confirmation'),
     pending('payment-confirmation', 'paymentConfirmation', 'payment-confirmation'),

@@ -5,6 +5,7 @@
  */
 import { createProxyClient, type components } from '../../../generated/proxy/client.ts';
 
+export type { components };
 export type Problem = components['schemas']['Problem'];
 
 /** A failed proxy call: the HTTP status and the problem+json body. */
@@ -21,7 +22,13 @@ export class ApiError extends Error {
   }
 }
 
-export const api = createProxyClient({ baseUrl: '/api', credentials: 'same-origin' });
+// An absolute base: Request objects need one outside the browser (tests), and it is the same origin.
+export const api = createProxyClient({
+  baseUrl: `${globalThis.location?.origin ?? ''}/api`,
+  credentials: 'same-origin',
+  // Looked up on every call (not captured once), so tests can stand in for the network.
+  fetch: (request: Request) => globalThis.fetch(request),
+});
 
 let csrfToken: string | undefined;
 
@@ -36,6 +43,12 @@ async function currentCsrfToken(): Promise<string | undefined> {
   csrfToken = data?.csrfToken;
   return csrfToken;
 }
+
+/**
+ * The contract declares X-CSRF-Token on every state-changing call; the middleware below fills in
+ * the session's token, so callers pass this placeholder: `params: { header: CSRF }`.
+ */
+export const CSRF = { 'X-CSRF-Token': '' } as const;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,21 +1,33 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { api, request } from '../../lib/api.ts';
+import { mainContentShown } from '../../lib/page-ready.ts';
 import { useSite } from '../../lib/site.tsx';
 import { useLocale, type PageType } from './page-type.ts';
 
-export const FOOTER_ASSET_ID = 'footer-links';
+export const FOOTER_ASSET_ID = 'Footer_Links';
 
 /**
  * The footer: links from the `footer-links` content asset (hidden on the login-redirect page) and
- * the copyright line with the current year. A failed asset fetch leaves the links out.
+ * the copyright line with the current year. A failed asset fetch leaves the links out. The links
+ * wait until the page's main content is shown.
  */
 export function Footer({ pageType }: { pageType: PageType | undefined }) {
   const { t } = useTranslation();
   const site = useSite();
   const { locale } = useLocale();
   const showLinks = pageType !== 'login-redirect';
-  const { data } = useSWR(showLinks ? ['content', FOOTER_ASSET_ID, locale] : null, () =>
+  // The links load once the page's main content is on screen (lib/page-ready.ts).
+  const [afterMain, setAfterMain] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void mainContentShown().then(() => live && setAfterMain(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const { data } = useSWR(showLinks && afterMain ? ['content', FOOTER_ASSET_ID, locale] : null, () =>
     request(api.GET('/content/{assetId}', { params: { path: { assetId: FOOTER_ASSET_ID }, query: { locale } } })),
   );
   const year = new Date().getFullYear();

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { trackPageView } from '../../lib/analytics.ts';
+import { markMainContentShown } from '../../lib/page-ready.ts';
 import { setLocale } from '../../lib/i18n.ts';
 import { useSite } from '../../lib/site.tsx';
 import { AlternateLinks } from './alternate-links.tsx';
@@ -50,6 +51,11 @@ export function Shell() {
   useEffect(() => {
     void setLocale(locale);
   }, [locale]);
+
+  useEffect(() => {
+    // Pages with a main request of their own (renewal, checkout) say when their content is shown.
+    if (pageType !== 'feature' && pageType !== 'adas' && pageType !== 'checkout') markMainContentShown();
+  }, [pageType]);
 
   useEffect(() => {
     trackPageView(pathname + search, pageType ?? 'unknown', locale, site);

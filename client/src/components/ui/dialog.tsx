@@ -1,0 +1,67 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import './dialog.css';
+
+/**
+ * A modal dialog on the native <dialog> element: showModal() traps focus and makes the page
+ * inert, Escape closes it, and focus returns to the element that opened it. Labelled by its title.
+ */
+export function Dialog({
+  open,
+  title,
+  onClose,
+  children,
+  closeLabel,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  closeLabel?: string;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const opener = useRef<Element | null>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    } else if (!open && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+      if (opener.current instanceof HTMLElement) opener.current.focus();
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className="dialog__header">
+        <h2 id={titleId} className="dialog__title">
+          {title}
+        </h2>
+        <button type="button" className="dialog__close" aria-label={t('ui.close')} onClick={onClose}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      <div className="dialog__body">{children}</div>
+      <div className="dialog__footer">
+        <button type="button" className="button button--primary" onClick={onClose}>
+          {closeLabel ?? t('ui.close')}
+        </button>
+      </div>
+    </dialog>
+  );
+}

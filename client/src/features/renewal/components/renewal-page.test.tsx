@@ -1,0 +1,154 @@
+/**
+ * The renewal page (storefront §2 Renewal page, §4 Renew action and Renewal page load, §5 guards),
+ * against stubbed proxy answers taken from proxy.yaml's examples.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { contractExample, SESSION_STUB, stubApi, type StubHandler } from '../../../testing/api-stub.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+
+const URL_GB = '/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA000001';
+const renewal = (body: unknown, status = 200): StubHandler => ['GET', /\/api\/renewal\//, { status, body }];
+const expiring = () => contractExample<Record<string, any>>('renewalExpiring');
+
+describe('renewal page', () => {
+  it('when the page loads, then the title, vehicle, expiry notice, plans and VAT line show (§2)', async () => {
+    stubApi([SESSION_STUB, renewal({ ...expiring(), basketItem: null })]);
+    renderApp(URL_GB);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Renew Your Connected Navigation' })).toBeTruthy();
+    expect(screen.getByText(/expires soon/)).toBeTruthy();
+    expect(screen.getByText(/ZAAAA1000AA000001/)).toBeTruthy();
+    const plans = within(screen.getByRole('group', { name: 'Choose your plan' })).getAllByRole('radio');
+    expect(plans).toHaveLength(3);
+    expect(screen.getByText('£149')).toBeTruthy();
+    expect(screen.getByText('All prices include VAT')).toBeTruthy();
+    expect(document.title).toBe('Renew Your Connected Navigation');
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
+      'Renew your Connected Navigation subscription for your vehicle.',
+    );
+  });
+
+  it('when the plan in the basket is known, then it is the default (§4)', async () => {
+    stubApi([SESSION_STUB, renewal(expiring())]);
+    renderApp(URL_GB);
+    const chosen = await screen.findByRole('radio', { name: /1 year/ });
+    expect((chosen as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('when the service has expired, then "This service has expired"', async () => {
+    stubApi([
+      SESSION_STUB,
+      renewal({ ...expiring(), expiry: { state: 'expired', expiryDate: '2026-11-12', daysLeft: -10 } }),
+    ]);
+    renderApp(URL_GB);
+    expect(await screen.findByText('This service has expired')).toBeTruthy();
+  });
+
+  it('when the product is a one-time fee without VAT, then "/ one-time fee" and no VAT line', async () => {
+    const page = expiring();
+    page.product.oneTimeFee = true;
+    page.pricesIncludeVat = false;
+    stubApi([SESSION_STUB, renewal(page)]);
+    renderApp(URL_GB);
+    expect((await screen.findAllByText('/ one-time fee')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('All prices include VAT')).toBeNull();
+  });
+
+  it('when the service is up to date, then the thank-you screen with "View Account"', async () => {
+    stubApi([
+      SESSION_STUB,
+      renewal({ ...expiring(), upToDate: true, expiry: { state: 'active', expiryDate: '2027-09-18', daysLeft: 300 } }),
+    ]);
+    renderApp(URL_GB);
+    expect(await screen.findByRole('heading', { name: 'Thank you' })).toBeTruthy();
+    expect(screen.getByText('Your subscriptions are up to date for this vehicle:')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'View Account' })).toBeTruthy();
+  });
+
+  it('when renew is pressed without a plan, then the plan selector error and no basket call (§4)', async () => {
+    const stub = stubApi([SESSION_STUB, renewal({ ...expiring(), basketItem: null })]);
+    renderApp(URL_GB);
+    await screen.findByRole('group', { name: 'Choose your plan' });
+    await userEvent.click(screen.getAllByRole('button', { name: 'Renew now' })[0]!);
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('Plan selector error'),
+    );
+    expect(stub.calls.some((c) => c.path.startsWith('/api/basket'))).toBe(false);
+  });
+
+  it('when a plan is chosen and renewed, then the item is added, add_to_cart is pushed and checkout opens', async () => {
+    const stub = stubApi([
+      SESSION_STUB,
+      renewal({ ...expiring(), basketItem: null }),
+      ['POST', /\/api\/basket\/items$/, { body: contractExample('basketWithItem') }],
+    ]);
+    const { router } = renderApp(URL_GB);
+    await userEvent.click(await screen.findByRole('radio', { name: /2 years/ }));
+    await userEvent.click(screen.getAllByRole('button', { name: 'Renew now' })[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en-GB/checkout'));
+    const post = stub.calls.find((c) => c.method === 'POST');
+    expect(post?.body).toEqual({
+      productId: 'cn-connected-navigation',
+      variantId: 'cn-connected-navigation-24m',
+      vin: 'ZAAAA1000AA000001',
+    });
+    expect(window.dataLayer).toContainEqual(
+      expect.objectContaining({ event: 'add_to_cart', item_id: 'cn-connected-navigation-24m' }),
+    );
+  });
+
+  it('when the page loads, then at most 2 API calls precede the plan selector (issue 4 figure)', async () => {
+    const stub = stubApi([SESSION_STUB, renewal(expiring())]);
+    renderApp(URL_GB);
+    await screen.findByRole('group', { name: 'Choose your plan' });
+    expect(stub.calls.length).toBeLessThanOrEqual(2);
+  });
+
+  it('when "View countries included" is pressed, then a dialog lists the countries', async () => {
+    stubApi([SESSION_STUB, renewal(expiring())]);
+    renderApp(URL_GB);
+    await userEvent.click(await screen.findByRole('button', { name: 'View countries included' }));
+    expect(screen.getByText('France')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Countries included: Europe' })).toBeTruthy();
+  });
+
+  it.each([
+    [409, 'problemMarketError', '/en-GB/invalid-market-vin'],
+    [409, 'problemBrandError', '/en-GB/invalid-brand-vin'],
+    [404, 'problemVinNotFound', '/en-GB/vin-error'],
+  ])('when the proxy answers %s (%s), then the page goes to %s (§4)', async (status, example, path) => {
+    stubApi([SESSION_STUB, renewal(contractExample(example), status)]);
+    const { router } = renderApp(URL_GB);
+    await waitFor(() => expect(router.state.location.pathname).toBe(path));
+  });
+
+  it('when a guard fails (422), then /generic-error with the error in state (§5)', async () => {
+    stubApi([
+      SESSION_STUB,
+      renewal(
+        {
+          type: 'https://shop.example/problems/no-product-variations',
+          title: 'x',
+          status: 422,
+          detail: 'No product variations available',
+          redirectUrl: '/generic-error',
+        },
+        422,
+      ),
+    ]);
+    const { router } = renderApp(URL_GB);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en-GB/generic-error'));
+    expect(router.state.location.state).toMatchObject({ error: 'No product variations available' });
+  });
+
+  it('when an order id is stored from an earlier attempt, then it is sent once and cleared (§4)', async () => {
+    window.sessionStorage.setItem('orderCreated', '00012345');
+    const stub = stubApi([SESSION_STUB, renewal(expiring())]);
+    renderApp(URL_GB);
+    await screen.findByRole('group', { name: 'Choose your plan' });
+    expect(stub.calls.find((c) => c.path.startsWith('/api/renewal'))?.path).toContain('pendingOrderNo=00012345');
+    expect(window.sessionStorage.getItem('orderCreated')).toBeNull();
+  });
+});

@@ -1,0 +1,344 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import useSWR, { useSWRConfig } from 'swr';
+import { isRenewable } from '../../../../../domain/expiry.ts';
+import { useLocale } from '../../../components/layout/page-type.ts';
+import { Accordion } from '../../../components/ui/accordion.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { trackAddToCart, trackViewItem } from '../../../lib/analytics.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { startLogin } from '../../../lib/login.ts';
+import { markMainContentShown } from '../../../lib/page-ready.ts';
+import { SESSION_KEY, useSession } from '../../../lib/session.ts';
+import { fetchRenewalPage, renewalQuery, renewItem, type RenewalPage as Data, type Variant } from '../api/renewal.ts';
+import { Gallery } from './gallery.tsx';
+import { LoadingAnimation } from './loading-animation.tsx';
+import './renewal.css';
+
+/** The ADAS feature the /product page renews when no product is named. */
+export const ADAS_PRODUCT_ID = 'vcs-adaptive-cruise';
+
+interface Problem {
+  type?: string;
+  detail?: string;
+  redirectUrl?: string;
+  vehicle?: { vin: string; model: string; market: string; brand: string };
+}
+
+/** Where a failed load goes (storefront §4 Vehicle lookup redirects, §5 Renewal page guards). */
+function redirectFor(error: unknown): { path: string; state?: unknown } {
+  const problem = (error instanceof ApiError ? error.problem : undefined) as Problem | undefined;
+  const status = error instanceof ApiError ? error.status : 0;
+  if (status === 409 && problem?.redirectUrl) return { path: problem.redirectUrl, state: { vehicle: problem.vehicle } };
+  if (status === 404 && problem?.redirectUrl) return { path: problem.redirectUrl };
+  if (status === 403 && problem?.redirectUrl) return { path: problem.redirectUrl };
+  return { path: '/generic-error', state: { error: problem?.detail ?? 'Page currently unavailable. Try again!' } };
+}
+
+function useDocumentMeta(title: string | undefined, description: string | undefined) {
+  useEffect(() => {
+    if (!title) return;
+    const previous = document.title;
+    document.title = title;
+    let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!meta) {
+      meta = document.createElement('meta');
+      meta.name = 'description';
+      document.head.append(meta);
+    }
+    meta.content = description ?? '';
+    return () => {
+      document.title = previous;
+    };
+  }, [title, description]);
+}
+
+/** /service/{productId} and /product: the renewal page (storefront §2, §4 Renew action). */
+export function RenewalPage() {
+  const { productId = ADAS_PRODUCT_ID } = useParams();
+  const { search } = useLocation();
+  const { locale, to } = useLocale();
+  const navigate = useNavigate();
+  const query = renewalQuery(search, locale);
+  const { data, error } = useSWR(['renewal', productId, JSON.stringify(query)], () =>
+    fetchRenewalPage(productId, query),
+  );
+
+  useEffect(() => {
+    if (!error) return;
+    markMainContentShown();
+    const target = redirectFor(error);
+    void navigate(to(target.path.split('?')[0]!) + (target.path.includes('?') ? `?${target.path.split('?')[1]}` : ''), {
+      replace: true,
+      state: target.state,
+    });
+  }, [error, navigate, to]);
+
+  useEffect(() => {
+    if (!data) return;
+    markMainContentShown();
+    const first = data.variants[0];
+    trackViewItem({
+      item_id: data.product.id,
+      item_name: data.product.name,
+      ...(first ? { price: first.price.value, currency: first.price.currency } : {}),
+    });
+  }, [data]);
+
+  if (error) return null;
+  if (!data) return <LoadingAnimation />;
+  return data.upToDate ? <UpToDate data={data} /> : <RenewalDetail data={data} />;
+}
+
+/** "Thank you": the service is active and up to date. */
+function UpToDate({ data }: { data: Data }) {
+  const { t } = useTranslation();
+  const { to, locale } = useLocale();
+  const navigate = useNavigate();
+  const { data: session } = useSession();
+  useDocumentMeta(t('renewal.upToDate.title'), undefined);
+  const viewAccount = async () => {
+    if (session?.authType === 'registered') {
+      void navigate(to('/account/subscriptions'));
+      return;
+    }
+    await startLogin(to('/account/subscriptions'), locale);
+  };
+  return (
+    <section className="page page--narrow up-to-date">
+      <h1>{t('renewal.upToDate.title')}</h1>
+      <p>{t('renewal.upToDate.message')}</p>
+      <dl className="vehicle-facts">
+        <dt>{t('renewal.vehicle.model')}</dt>
+        <dd>{data.vehicle.model}</dd>
+        <dt>{t('renewal.vehicle.vin')}</dt>
+        <dd>{data.vehicle.vin}</dd>
+      </dl>
+      <button type="button" className="button button--primary" onClick={() => void viewAccount()}>
+        {t('renewal.upToDate.viewAccount')}
+      </button>
+    </section>
+  );
+}
+
+function PriceLabel({ variant, oneTimeFee }: { variant: Variant; oneTimeFee: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <span className="plan__price">
+      {variant.price.formatted}
+      {oneTimeFee ? <span className="plan__fee"> {t('renewal.oneTimeFee')}</span> : null}
+    </span>
+  );
+}
+
+function planLabel(t: (key: string, options?: Record<string, unknown>) => string, variant: Variant): string {
+  if (variant.durationType === 'once') return t('renewal.plan.once');
+  return t(`renewal.plan.${variant.durationType}`, { count: variant.duration });
+}
+
+function RenewalDetail({ data }: { data: Data }) {
+  const { t, i18n } = useTranslation();
+  const { to, locale } = useLocale();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const selectorRef = useRef<HTMLFieldSetElement>(null);
+  const errorId = useId();
+  const [variantId, setVariantId] = useState<string | undefined>(data.basketItem?.variantId);
+  const [planError, setPlanError] = useState(false);
+  const [renewing, setRenewing] = useState(false);
+  const [renewError, setRenewError] = useState<string | undefined>();
+  const [countriesOpen, setCountriesOpen] = useState(false);
+  const { product, vehicle, expiry } = data;
+  const selected = data.variants.find((v) => v.productId === variantId);
+  useDocumentMeta(t('renewal.pageTitle', { name: product.name }), t('renewal.pageDescription', { name: product.name }));
+
+  const expiryDate = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${expiry.expiryDate}T00:00:00Z`));
+
+  const renew = async () => {
+    if (!selected) {
+      setPlanError(true);
+      selectorRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      selectorRef.current?.querySelector('input')?.focus({ preventScroll: true });
+      return;
+    }
+    setRenewing(true);
+    setRenewError(undefined);
+    try {
+      await renewItem(product.id, selected.productId, vehicle.vin);
+      trackAddToCart({
+        item_id: selected.productId,
+        item_name: product.name,
+        price: selected.price.value,
+        currency: selected.price.currency,
+      });
+      void mutate((key) => Array.isArray(key) && (key[0] === SESSION_KEY || key[0] === 'basket'));
+      void navigate(to('/checkout'));
+    } catch {
+      setRenewing(false);
+      setRenewError(t('renewal.renewFailed'));
+    }
+  };
+
+  const renewButton = (className: string) => (
+    <button type="button" className={className} onClick={() => void renew()} disabled={renewing}>
+      {t('renewal.renewNow')}
+    </button>
+  );
+
+  return (
+    <article className="renewal">
+      <header className="renewal__title container">
+        <h1>{t('renewal.pageTitle', { name: product.name })}</h1>
+        <p className="renewal__vehicle">
+          <span>{vehicle.model}</span> · <span>{t('renewal.vehicle.vinValue', { vin: vehicle.vin })}</span>
+        </p>
+        <p className={`renewal__expiry renewal__expiry--${expiry.state}`}>
+          {expiry.state === 'expired' ? t('renewal.expired') : t('renewal.expiresSoon', { date: expiryDate })}
+        </p>
+      </header>
+
+      <div className="renewal__body container">
+        <div className="renewal__media">
+          <Gallery product={product} />
+          {/* Product description HTML from the commerce catalogue (trusted; no scripts run under the CSP). */}
+          <div className="renewal__description" dangerouslySetInnerHTML={{ __html: product.longDescription }} />
+        </div>
+
+        <div className="renewal__buy">
+          <fieldset
+            ref={selectorRef}
+            className="plan-selector"
+            aria-describedby={planError ? errorId : undefined}
+            aria-invalid={planError || undefined}
+          >
+            <legend>{t('renewal.plan.legend')}</legend>
+            {data.variants.map((variant) => (
+              <label key={variant.productId} className="plan">
+                <input
+                  type="radio"
+                  name="plan"
+                  value={variant.productId}
+                  checked={variantId === variant.productId}
+                  onChange={() => {
+                    setVariantId(variant.productId);
+                    setPlanError(false);
+                  }}
+                />
+                <span className="plan__name">{planLabel(t, variant)}</span>
+                <PriceLabel variant={variant} oneTimeFee={product.oneTimeFee} />
+              </label>
+            ))}
+            {planError ? (
+              <p id={errorId} className="field__error" role="alert">
+                <strong>{t('renewal.plan.error')}</strong> {t('renewal.plan.errorHint')}
+              </p>
+            ) : null}
+          </fieldset>
+          {data.pricesIncludeVat ? <p className="renewal__vat">{t('renewal.pricesIncludeVat')}</p> : null}
+          {data.showAutoRenewalMessage ? <p className="renewal__auto">{t('renewal.autoRenewal')}</p> : null}
+          {data.countries ? (
+            <p className="renewal__maps">
+              {t('renewal.mapsIncluded', { plan: data.countries.countryPlan })}{' '}
+              <button type="button" className="link-button" onClick={() => setCountriesOpen(true)}>
+                {t('renewal.viewCountries')}
+              </button>
+            </p>
+          ) : null}
+          {renewButton('button button--primary renewal__cta')}
+          {renewError ? (
+            <p className="field__error" role="alert">
+              {renewError}
+            </p>
+          ) : null}
+        </div>
+      </div>
+
+      {isRenewable(`${expiry.expiryDate}T00:00:00Z`, Date.now()) || expiry.state === 'expired' ? (
+        <section className="renewal__alert container" aria-label={t('renewal.alert.label')}>
+          <p>
+            {expiry.state === 'expired'
+              ? t('renewal.alert.expired')
+              : t('renewal.alert.expiring', { date: expiryDate })}
+          </p>
+          {renewButton('button button--secondary')}
+        </section>
+      ) : null}
+
+      {product.benefits.length > 0 ? (
+        <section className="renewal__benefits container" aria-labelledby="benefits-title">
+          <h2 id="benefits-title">{t('renewal.benefits')}</h2>
+          <ul className="benefits">
+            {product.benefits.map((benefit) => (
+              <li key={benefit.title} className="benefit">
+                {benefit.imageUrl ? <img src={benefit.imageUrl} alt="" width={64} height={64} loading="lazy" /> : null}
+                <h3>{benefit.title}</h3>
+                <p>{benefit.description}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className="renewal__more container" aria-labelledby="more-title">
+        <h2 id="more-title">{t('renewal.moreInformation')}</h2>
+        <ul>
+          {product.userManualUrl ? (
+            <li>
+              <a href={product.userManualUrl} target="_blank" rel="noreferrer">
+                {t('renewal.userManual')}
+              </a>
+            </li>
+          ) : null}
+          <li>
+            <Link to={to('/terms-conditions')}>{t('renewal.purchaseTerms')}</Link>
+          </li>
+        </ul>
+      </section>
+
+      {data.faqs.length > 0 ? (
+        <section className="renewal__faqs container" aria-labelledby="faq-title">
+          <h2 id="faq-title">{t('renewal.faqTitle')}</h2>
+          <Accordion items={data.faqs} />
+          <Link className="button button--ghost" to={to('/faqs')} state={{ from: pathname + search }}>
+            {t('renewal.faqViewAll')}
+          </Link>
+        </section>
+      ) : null}
+
+      <div className="checkout-bar" aria-label={t('renewal.checkoutBar')} role="region">
+        <span className="checkout-bar__price">{selected ? selected.price.formatted : ''}</span>
+        {renewButton('button button--primary')}
+      </div>
+
+      {renewing ? (
+        <div className="overlay" role="status" aria-live="assertive">
+          <span className="spinner" aria-hidden="true" />
+          <span>{t('renewal.renewing')}</span>
+        </div>
+      ) : null}
+
+      {data.countries ? (
+        <Dialog
+          open={countriesOpen}
+          title={t('renewal.countriesTitle', { plan: data.countries.countryPlan })}
+          onClose={() => setCountriesOpen(false)}
+        >
+          <ul className="countries">
+            {[...data.countries.countryList]
+              .sort((a, b) => a.localeCompare(b, i18n.language))
+              .map((country) => (
+                <li key={country}>{country}</li>
+              ))}
+          </ul>
+        </Dialog>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * "The page's main content is on screen." Secondary requests (the footer's links) wait for it, so
+ * the first screen's own calls go first: the renewal page makes at most two calls (session and
+ * renewal data) before its plan selector shows (issue 4 figures). Pages without a main request
+ * are ready when mounted; a 4 s ceiling keeps a slow page from hiding the footer.
+ */
+let resolve: () => void = () => undefined;
+const ready = new Promise<void>((r) => {
+  resolve = r;
+});
+let marked = false;
+
+export function markMainContentShown(): void {
+  if (marked) return;
+  marked = true;
+  resolve();
+}
+
+export function mainContentShown(ceilingMs = 4000): Promise<void> {
+  return Promise.race([ready, new Promise<void>((r) => setTimeout(r, ceilingMs))]);
+}

@@ -1,0 +1,21 @@
+/**
+ * The shopper's session as the proxy shows it (GET /api/session): auth type, customer, basket
+ * count, and the CSRF token every state-changing call needs (handed to lib/api.ts). Read once per
+ * locale; the URL's locale becomes the session's, so the basket is priced in the right market.
+ */
+import useSWR from 'swr';
+import { useLocale } from '../components/layout/page-type.ts';
+import { api, request, setCsrfToken, type components } from './api.ts';
+
+export type Session = components['schemas']['Session'];
+
+export const SESSION_KEY = 'session';
+
+export function useSession() {
+  const { locale } = useLocale();
+  return useSWR([SESSION_KEY, locale], async () => {
+    const session = await request(api.GET('/session', { params: { query: { locale } } }));
+    setCsrfToken(session.csrfToken);
+    return session;
+  });
+}

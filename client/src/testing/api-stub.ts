@@ -1,0 +1,73 @@
+/**
+ * Client tests talk to a stubbed proxy: each handler answers one method and path with a body,
+ * usually a named example of openapi/proxy.yaml (so the stubs are what the contract promises).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { vi } from 'vitest';
+import { parse } from 'yaml';
+
+interface Contract {
+  components: { examples: Record<string, { value: unknown }> };
+}
+let contract: Contract | undefined;
+
+/** A named example of components.examples in proxy.yaml, as a fresh copy. */
+export function contractExample<T = unknown>(name: string): T {
+  contract ??= parse(readFileSync(path.resolve(process.cwd(), 'openapi/proxy.yaml'), 'utf8')) as Contract;
+  const example = contract.components.examples[name];
+  if (!example) throw new Error(`proxy.yaml has no example '${name}'`);
+  return structuredClone(example.value) as T;
+}
+
+export type StubAnswer = { status?: number; body?: unknown };
+export type StubHandler = [method: string, path: RegExp, answer: StubAnswer | ((request: Request) => StubAnswer)];
+
+export interface ApiStub {
+  calls: Array<{ method: string; path: string; body: unknown }>;
+}
+
+/** Replaces fetch: the first handler matching method and path answers; anything else is a 404 problem. */
+export function stubApi(handlers: StubHandler[]): ApiStub {
+  const stub: ApiStub = { calls: [] };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+      const url = new URL(request.url, 'http://localhost');
+      const text = request.method === 'GET' ? '' : await request.clone().text();
+      stub.calls.push({
+        method: request.method,
+        path: url.pathname + url.search,
+        body: text ? JSON.parse(text) : undefined,
+      });
+      const match = handlers.find(([method, pattern]) => method === request.method && pattern.test(url.pathname));
+      const answer = match
+        ? typeof match[2] === 'function'
+          ? match[2](request)
+          : match[2]
+        : { status: 404, body: { title: 'Not found', status: 404 } };
+      const status = answer.status ?? 200;
+      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+        status,
+        headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' },
+      });
+    }),
+  );
+  return stub;
+}
+
+export const SESSION_STUB: StubHandler = [
+  'GET',
+  /\/api\/session$/,
+  {
+    body: {
+      authType: 'guest',
+      customer: null,
+      csrfToken: 'csrf-test-token',
+      basketItemCount: 0,
+      site: 'aurora',
+      locale: 'en-GB',
+    },
+  },
+];
