@@ -22,6 +22,16 @@ const InvalidBrandVinPage = lazyPage(
   'InvalidBrandVinPage',
 );
 const RenewalPage = lazyPage(() => import('../features/renewal/components/renewal-page.tsx'), 'RenewalPage');
+const checkout = () => import('../features/checkout/components/checkout-page.tsx');
+const CheckoutPage = lazyPage(checkout, 'CheckoutPage');
+const PaymentConfirmationPage = lazyPage(
+  () => import('../features/checkout/components/payment-confirmation-page.tsx'),
+  'PaymentConfirmationPage',
+);
+const ConfirmationPage = lazyPage(
+  () => import('../features/confirmation/components/confirmation-page.tsx'),
+  'ConfirmationPage',
+);
 const simple = () => import('../features/errors/components/simple-error-pages.tsx');
 const InternalServerErrorPage = lazyPage(simple, 'InternalServerErrorPage');
 const MaintenancePage = lazyPage(simple, 'MaintenancePage');
@@ -54,9 +64,9 @@ export function pageRoutes(prefix: LocaleId | undefined, options: { production: 
     pending('service', 'services', 'feature'),
     pending('services', 'services', 'feature'),
     page('service/:productId', <RenewalPage />, 'feature'),
-    pending('checkout', 'checkout', 'checkout'),
-    pending('confirmation/:orderNo', 'confirmation'),
-    pending('payment-confirmation', 'paymentConfirmation', 'payment-confirmation'),
+    page('checkout', <CheckoutPage />, 'checkout'),
+    page('confirmation/:orderNo', <ConfirmationPage />),
+    page('payment-confirmation', <PaymentConfirmationPage />, 'payment-confirmation'),
     pending('account/*', 'account', 'account'),
     pending('faqs/*', 'faqs'),
     pending('terms-conditions', 'terms', 'terms'),

@@ -458,7 +458,7 @@ async function attempt(shopper: Shopper, ctx: AppContext, request: PlaceOrderReq
       : {}),
   };
   shopper.session.pendingPayment = pending;
-  const returnUrl = `${ctx.config.publicOrigin}/payment-confirmation?orderNo=${encodeURIComponent(orderNo)}&provider=${request.provider}`;
+  const returnUrl = `${ctx.config.publicOrigin}/${shopper.locale}/payment-confirmation?orderNo=${encodeURIComponent(orderNo)}&provider=${request.provider}`;
   const email = ready.customerInfo?.email ?? '';
   try {
     return request.provider === 'stripe'

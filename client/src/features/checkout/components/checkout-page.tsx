@@ -1,0 +1,394 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import useSWR, { useSWRConfig } from 'swr';
+import { z } from 'zod';
+import { CHECKOUT_STEPS, type CheckoutStep } from '../../../../../domain/checkout-step.ts';
+import { useLocale } from '../../../components/layout/page-type.ts';
+import { startLogin } from '../../../lib/login.ts';
+import { markMainContentShown } from '../../../lib/page-ready.ts';
+import { SESSION_KEY, useSession } from '../../../lib/session.ts';
+import {
+  ApiError,
+  CHECKOUT_KEY,
+  fetchCheckout,
+  listShippingMethods,
+  setBillingAddress,
+  setEmail,
+  setShippingAddress,
+  setShippingMethod,
+  type Address,
+  type Basket,
+  type CheckoutState,
+} from '../api/checkout.ts';
+import { AddressForm } from './address-form.tsx';
+import { OrderSummary } from './order-summary.tsx';
+import { PaymentStep } from './payment-step.tsx';
+import './checkout.css';
+
+/** /checkout (storefront §2 Checkout, §4 Checkout): five steps beside a sticky order summary. */
+export function CheckoutPage() {
+  const { t } = useTranslation();
+  const { to } = useLocale();
+  const { data, error, isLoading } = useSWR([CHECKOUT_KEY], () => fetchCheckout());
+  useEffect(() => {
+    if (data !== undefined || error) markMainContentShown();
+  }, [data, error]);
+  useEffect(() => {
+    document.title = t('checkout.title');
+  }, [t]);
+
+  if (isLoading || (data === undefined && !error)) {
+    return (
+      <p className="page-loading" role="status">
+        {t('checkout.loading')}
+      </p>
+    );
+  }
+  if (error) {
+    return (
+      <section className="page page--narrow">
+        <h1>{t('checkout.title')}</h1>
+        <p role="alert">{t('checkout.unexpectedError')}</p>
+      </section>
+    );
+  }
+  if (data === null || data === undefined) {
+    return (
+      <section className="page page--narrow">
+        <h1>{t('checkout.title')}</h1>
+        <p>{t('checkout.basketEmpty')}</p>
+        <Link className="button button--primary" to={to('/home')}>
+          {t('checkout.backToShop')}
+        </Link>
+      </section>
+    );
+  }
+  return <Checkout state={data} />;
+}
+
+function Checkout({ state }: { state: CheckoutState }) {
+  const { t } = useTranslation();
+  const { mutate } = useSWRConfig();
+  const { data: session } = useSession();
+  const [open, setOpen] = useState<CheckoutStep>(state.step as CheckoutStep);
+  const basket = state.basket;
+  const registered = session?.authType === 'registered';
+
+  // A changed basket opens the first incomplete step again (§4).
+  useEffect(() => setOpen(state.step as CheckoutStep), [state.step]);
+
+  const refresh = async () => {
+    await mutate([CHECKOUT_KEY]);
+    void mutate((key) => Array.isArray(key) && key[0] === SESSION_KEY);
+  };
+
+  const done = (step: CheckoutStep) => step < state.step;
+  const summaries: Record<CheckoutStep, ReactNode> = {
+    0: basket.customerEmail ?? session?.customer?.email ?? null,
+    1: basket.shippingAddress ? <AddressLines address={basket.shippingAddress} /> : null,
+    2: basket.shippingMethodId ? t('checkout.shippingMethod.digital') : null,
+    3: basket.billingAddress ? <AddressLines address={basket.billingAddress} /> : null,
+    4: null,
+  };
+
+  return (
+    <div className="checkout container">
+      <h1 className="checkout__title">{t('checkout.title')}</h1>
+      <p className="checkout__control">{t('checkout.inControl')}</p>
+      <div className="checkout__layout">
+        <ol className="checkout__steps">
+          {CHECKOUT_STEPS.map((name, index) => {
+            const step = index as CheckoutStep;
+            const isOpen = open === step && step <= state.step;
+            return (
+              <li key={name} className={`step ${isOpen ? 'step--open' : ''} ${done(step) ? 'step--done' : ''}`}>
+                <div className="step__header">
+                  <h2 className="step__title">
+                    <span className="step__marker" aria-hidden="true">
+                      {done(step) && !isOpen ? '✓' : index + 1}
+                    </span>
+                    {t(`checkout.steps.${name}`)}
+                    {done(step) && !isOpen ? <span className="visually-hidden"> {t('checkout.completed')}</span> : null}
+                  </h2>
+                  {done(step) && !isOpen && !(step === 0 && registered) ? (
+                    <button
+                      type="button"
+                      className="button button--ghost"
+                      onClick={() => setOpen(step)}
+                      aria-label={t('checkout.editStep', { step: t(`checkout.steps.${name}`) })}
+                    >
+                      {t('checkout.edit')}
+                    </button>
+                  ) : null}
+                </div>
+                {done(step) && !isOpen && summaries[step] ? (
+                  <div className="step__summary">{summaries[step]}</div>
+                ) : null}
+                {isOpen ? (
+                  <div className="step__body">
+                    {step === 0 ? <LoginStep basket={basket} registered={registered} onDone={refresh} /> : null}
+                    {step === 1 ? (
+                      <AddressForm
+                        idPrefix="shipping"
+                        initial={basket.shippingAddress}
+                        submitLabel={t('checkout.continue')}
+                        onSubmit={async (address) => {
+                          await setShippingAddress(address);
+                          await refresh();
+                        }}
+                      />
+                    ) : null}
+                    {step === 2 ? <ShippingMethodStep basket={basket} onDone={refresh} /> : null}
+                    {step === 3 ? <BillingStep basket={basket} onDone={refresh} /> : null}
+                    {step === 4 ? <PaymentStep total={basket.orderTotal.formatted ?? ''} /> : null}
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+        <OrderSummary basket={basket} />
+      </div>
+    </div>
+  );
+}
+
+function AddressLines({ address }: { address: Address }) {
+  return (
+    <address className="address-lines">
+      {address.firstName} {address.lastName}
+      <br />
+      {address.address1}
+      {address.address2 ? (
+        <>
+          <br />
+          {address.address2}
+        </>
+      ) : null}
+      <br />
+      {address.postalCode} {address.city}
+      {address.stateCode ? ` ${address.stateCode}` : ''}, {address.countryCode}
+    </address>
+  );
+}
+
+const emailSchema = z.object({ email: z.email().max(254) });
+
+/** Step 1: log in (external login) or continue as a guest with an e-mail address. */
+function LoginStep({
+  basket,
+  registered,
+  onDone,
+}: {
+  basket: Basket;
+  registered: boolean;
+  onDone: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const { to, locale } = useLocale();
+  const { data: session } = useSession();
+  const id = useId();
+  const [serverError, setServerError] = useState<string | undefined>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<{ email: string }>({
+    resolver: zodResolver(emailSchema),
+    defaultValues: { email: basket.customerEmail ?? '' },
+  });
+  const submit = handleSubmit(async ({ email }) => {
+    setServerError(undefined);
+    try {
+      await setEmail(email);
+      await onDone();
+    } catch (error) {
+      const problem = error instanceof ApiError ? (error.problem as { detail?: string; status?: number }) : undefined;
+      setServerError(
+        problem?.status === 409
+          ? t('checkout.login.linkedMailbox')
+          : (problem?.detail ?? t('checkout.unexpectedError')),
+      );
+    }
+  });
+  if (registered) {
+    return (
+      <div className="login-step">
+        <p>{t('checkout.login.signedInAs', { email: session?.customer?.email ?? '' })}</p>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void setEmail(session?.customer?.email ?? '').then(onDone)}
+        >
+          {t('checkout.continue')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="login-step">
+      <div className="login-step__account">
+        <p>{t('checkout.login.haveAccount')}</p>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void startLogin(to('/checkout'), locale)}
+        >
+          {t('checkout.login.logIn')}
+        </button>
+      </div>
+      <form className="form" noValidate onSubmit={submit}>
+        <h3>{t('checkout.login.guestTitle')}</h3>
+        <div className="field">
+          <label htmlFor={`${id}-email`}>{t('checkout.login.email')}</label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? `${id}-email-error` : undefined}
+            {...register('email')}
+          />
+          {errors.email ? (
+            <p id={`${id}-email-error`} className="field__error">
+              {t('checkout.login.emailInvalid')}
+            </p>
+          ) : null}
+        </div>
+        {serverError ? (
+          <p className="field__error" role="alert">
+            {serverError}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          {t('checkout.login.continueAsGuest')}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+/** Step 3: the shipping method (one digital delivery method for services). */
+function ShippingMethodStep({ basket, onDone }: { basket: Basket; onDone: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const { data, error } = useSWR(['shipping-methods', basket.basketId], () => listShippingMethods());
+  const [chosen, setChosen] = useState<string | undefined>(basket.shippingMethodId ?? undefined);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const selected = chosen ?? data?.defaultShippingMethodId ?? data?.methods[0]?.id;
+  if (error) return <p role="alert">{t('checkout.unexpectedError')}</p>;
+  if (!data) return <p role="status">{t('checkout.loading')}</p>;
+  return (
+    <form
+      className="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!selected) return;
+        setBusy(true);
+        setFailed(false);
+        void setShippingMethod(selected)
+          .then(onDone)
+          .catch(() => setFailed(true))
+          .finally(() => setBusy(false));
+      }}
+    >
+      <fieldset className="choice-list">
+        <legend className="visually-hidden">{t('checkout.steps.shippingMethod')}</legend>
+        {data.methods.map((method) => (
+          <label key={method.id} className="choice">
+            <input
+              type="radio"
+              name="shipping-method"
+              value={method.id}
+              checked={selected === method.id}
+              onChange={() => setChosen(method.id)}
+            />
+            <span>{method.name}</span>
+            <span className="choice__price">
+              {method.price.value === 0 ? t('checkout.shippingMethod.free') : method.price.formatted}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {failed ? (
+        <p className="field__error" role="alert">
+          {t('checkout.unexpectedError')}
+        </p>
+      ) : null}
+      <button type="submit" className="button button--primary" disabled={busy || !selected}>
+        {t('checkout.continue')}
+      </button>
+    </form>
+  );
+}
+
+/** Step 4: the billing address, the shipping address by default. */
+function BillingStep({ basket, onDone }: { basket: Basket; onDone: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [same, setSame] = useState(
+    basket.billingAddress === null || sameAddress(basket.billingAddress, basket.shippingAddress),
+  );
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<string | undefined>();
+  const submitSame = async () => {
+    if (!basket.shippingAddress) return;
+    setBusy(true);
+    setFailed(undefined);
+    try {
+      await setBillingAddress(basket.shippingAddress);
+      await onDone();
+    } catch (error) {
+      const problem = error instanceof ApiError ? (error.problem as { detail?: string }) : undefined;
+      setFailed(problem?.detail ?? t('checkout.unexpectedError'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="billing-step">
+      <div className="checkbox">
+        <input id={`${id}-same`} type="checkbox" checked={same} onChange={(e) => setSame(e.target.checked)} />
+        <label htmlFor={`${id}-same`}>{t('checkout.billing.sameAsShipping')}</label>
+      </div>
+      {same ? (
+        <>
+          {basket.shippingAddress ? <AddressLines address={basket.shippingAddress} /> : null}
+          {failed ? (
+            <p className="field__error" role="alert">
+              {failed}
+            </p>
+          ) : null}
+          <button type="button" className="button button--primary" disabled={busy} onClick={() => void submitSame()}>
+            {t('checkout.continue')}
+          </button>
+        </>
+      ) : (
+        <AddressForm
+          idPrefix="billing"
+          initial={
+            basket.billingAddress && !sameAddress(basket.billingAddress, basket.shippingAddress)
+              ? basket.billingAddress
+              : null
+          }
+          submitLabel={t('checkout.continue')}
+          onSubmit={async (address) => {
+            await setBillingAddress(address);
+            await onDone();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function sameAddress(a: Address | null, b: Address | null): boolean {
+  if (!a || !b) return false;
+  return (
+    ['firstName', 'lastName', 'countryCode', 'address1', 'address2', 'city', 'stateCode', 'postalCode'] as const
+  ).every((key) => (a[key] ?? '') === (b[key] ?? ''));
+}

@@ -1,0 +1,54 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Basket } from '../api/checkout.ts';
+
+/** The sticky order summary (storefront §2): items that can be hidden, the VAT lines and the total. */
+export function OrderSummary({ basket }: { basket: Basket }) {
+  const { t } = useTranslation();
+  const listId = useId();
+  const [shown, setShown] = useState(true);
+  return (
+    <aside className="order-summary" aria-labelledby={`${listId}-title`}>
+      <h2 id={`${listId}-title`} className="order-summary__title">
+        {t('checkout.summary.title')}
+      </h2>
+      <button
+        type="button"
+        className="link-button"
+        aria-expanded={shown}
+        aria-controls={listId}
+        onClick={() => setShown(!shown)}
+      >
+        {shown ? t('checkout.summary.hideItems') : t('checkout.summary.showItems')}
+      </button>
+      <ul id={listId} className="order-summary__items" hidden={!shown}>
+        {basket.items.map((item) => (
+          <li key={item.itemId} className="summary-item">
+            <span className="summary-item__name">{item.name}</span>
+            <span className="summary-item__plan">
+              {item.durationType === 'once'
+                ? t('renewal.plan.once')
+                : t(`renewal.plan.${item.durationType}`, { count: item.duration })}
+            </span>
+            {item.vin ? (
+              <span className="summary-item__vin">{t('renewal.vehicle.vinValue', { vin: item.vin })}</span>
+            ) : null}
+            <span className="summary-item__price">{item.price.formatted}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="order-summary__totals">
+        {basket.pricesIncludeVat && basket.subtotalExclVat && basket.vat ? (
+          <>
+            <dt>{t('checkout.summary.subtotalExclVat')}</dt>
+            <dd>{basket.subtotalExclVat.formatted}</dd>
+            <dt>{t('checkout.summary.vat')}</dt>
+            <dd>{basket.vat.formatted}</dd>
+          </>
+        ) : null}
+        <dt className="order-summary__total">{t('checkout.summary.total')}</dt>
+        <dd className="order-summary__total">{basket.orderTotal.formatted}</dd>
+      </dl>
+    </aside>
+  );
+}

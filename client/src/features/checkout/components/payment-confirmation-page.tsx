@@ -1,0 +1,85 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useSWRConfig } from 'swr';
+import { paymentErrorEntryIndex } from '../../../../../domain/payment-errors.ts';
+import { useLocale } from '../../../components/layout/page-type.ts';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { SESSION_KEY } from '../../../lib/session.ts';
+import { ApiError, confirmPayment } from '../api/checkout.ts';
+import { ORDER_CREATED_KEY } from './payment-step.tsx';
+
+const REDIRECT_STATUSES = ['succeeded', 'failed', 'processing', 'requires_payment_method'] as const;
+
+/**
+ * /payment-confirmation: where 3-D Secure and bank pages send the shopper back. The proxy checks
+ * the payment with the provider; a success opens the confirmation, a failure the payment error
+ * modal, whose closing goes back to checkout with the basket kept.
+ */
+export function PaymentConfirmationPage() {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const { to } = useLocale();
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const started = useRef(false);
+  const [problem, setProblem] = useState<{ kind?: string } | undefined>();
+  const [pending, setPending] = useState(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const params = new URLSearchParams(search);
+    const providerParam = params.get('provider');
+    const provider: 'stripe' | 'adyen' | undefined =
+      providerParam === 'stripe' || providerParam === 'adyen' ? providerParam : undefined;
+    const status = params.get('redirect_status');
+    const body = {
+      context: 'checkout' as const,
+      ...(params.get('orderNo') ? { orderNo: params.get('orderNo')! } : {}),
+      ...(provider ? { provider } : {}),
+      ...(params.get('redirectResult') ? { redirectResult: params.get('redirectResult')! } : {}),
+      ...(params.get('setup_intent') ? { setup_intent: params.get('setup_intent')! } : {}),
+      ...(params.get('payment_intent') ? { payment_intent: params.get('payment_intent')! } : {}),
+      ...(status && (REDIRECT_STATUSES as readonly string[]).includes(status)
+        ? { redirect_status: status as (typeof REDIRECT_STATUSES)[number] }
+        : {}),
+    };
+    confirmPayment(body)
+      .then((result) => {
+        if (result.outcome === 'pending') {
+          setPending(true);
+          return;
+        }
+        sessionStorage.removeItem(ORDER_CREATED_KEY);
+        void mutate((key) => Array.isArray(key) && key[0] === SESSION_KEY);
+        void navigate(to(`/confirmation/${result.orderNo ?? ''}`), { replace: true });
+      })
+      .catch((error: unknown) => {
+        const kind =
+          error instanceof ApiError
+            ? (error.problem as { paymentErrorKind?: string }).paymentErrorKind
+            : 'connection_error';
+        setProblem(kind ? { kind } : {});
+      });
+  }, [search, navigate, to, mutate]);
+
+  const entry = paymentErrorEntryIndex(problem?.kind);
+  return (
+    <section className="page page--narrow">
+      <h1>{t('checkout.confirming.title')}</h1>
+      <p role="status">{pending ? t('checkout.confirming.pending') : t('checkout.confirming.text')}</p>
+      <Dialog
+        open={problem !== undefined}
+        title={t(`checkout.paymentErrors.${entry}.title`)}
+        closeLabel={t(`checkout.paymentErrors.${entry}.label`)}
+        onClose={() => {
+          setProblem(undefined);
+          void navigate(to('/checkout'), { replace: true });
+        }}
+      >
+        <p>{t(`checkout.paymentErrors.${entry}.description`)}</p>
+      </Dialog>
+    </section>
+  );
+}

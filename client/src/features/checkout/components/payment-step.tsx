@@ -1,0 +1,141 @@
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import useSWR, { useSWRConfig } from 'swr';
+import { paymentErrorEntryIndex } from '../../../../../domain/payment-errors.ts';
+import { useLocale } from '../../../components/layout/page-type.ts';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import type { components } from '../../../lib/api.ts';
+import { loadChunk } from '../../../lib/lazy.ts';
+import { SESSION_KEY } from '../../../lib/session.ts';
+import {
+  ApiError,
+  CHECKOUT_KEY,
+  newAttemptKey,
+  placeOrder,
+  setupPayment,
+  type PlaceOrderRequest,
+} from '../api/checkout.ts';
+import { SandboxCardForm } from './sandbox-card-form.tsx';
+
+export type AdyenPaymentSetup = components['schemas']['AdyenPaymentSetup'];
+
+/** The order number of an attempt sent to 3-D Secure or a bank page (storefront §3 `orderCreated`). */
+export const ORDER_CREATED_KEY = 'orderCreated';
+
+// The providers' own components load only in live mode, each as its own chunk.
+const StripeForm = lazy(() => loadChunk(() => import('./stripe-form.tsx')).then((m) => ({ default: m.StripeForm })));
+const AdyenForm = lazy(() => loadChunk(() => import('./adyen-form.tsx')).then((m) => ({ default: m.AdyenForm })));
+
+interface PaymentProblem {
+  kind?: string;
+  detail?: string;
+}
+
+/**
+ * The payment step (storefront §4 "On payment", §8): the market's provider, one Idempotency-Key per
+ * attempt (a second click or a retry of the same attempt cannot pay twice), 3-D Secure and bank
+ * redirects, and the error modal of §8 whose closing keeps the basket for another try.
+ */
+export function PaymentStep({ total }: { total: string }) {
+  const { t } = useTranslation();
+  const { to, locale } = useLocale();
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const { data: setup, error: setupError } = useSWR(['payment-setup', total], () => setupPayment(), {
+    revalidateOnFocus: false,
+  });
+  const attempt = useRef(newAttemptKey());
+  const [paying, setPaying] = useState(false);
+  const [problem, setProblem] = useState<PaymentProblem | undefined>();
+
+  const pay = useCallback(
+    async (request: PlaceOrderRequest) => {
+      setPaying(true);
+      try {
+        const result = await placeOrder(request, attempt.current);
+        if (result.outcome === 'actionRequired') {
+          if (result.orderNo) sessionStorage.setItem(ORDER_CREATED_KEY, result.orderNo);
+          window.location.assign(result.redirectUrl);
+          return;
+        }
+        sessionStorage.removeItem(ORDER_CREATED_KEY);
+        void mutate((key) => Array.isArray(key) && key[0] === SESSION_KEY);
+        void navigate(to(`/confirmation/${result.orderNo}`));
+      } catch (error) {
+        // A definite answer ends the attempt; a lost connection keeps the key for the retry.
+        if (error instanceof ApiError) attempt.current = newAttemptKey();
+        const body =
+          error instanceof ApiError ? (error.problem as { paymentErrorKind?: string; detail?: string }) : undefined;
+        setProblem({
+          kind: body?.paymentErrorKind ?? (error instanceof ApiError ? undefined : 'connection_error'),
+          ...(body?.detail ? { detail: body.detail } : {}),
+        });
+        setPaying(false);
+        throw error;
+      }
+    },
+    [mutate, navigate, to],
+  );
+
+  const payQuietly = useCallback((request: PlaceOrderRequest) => pay(request).catch(() => undefined), [pay]);
+
+  const closeProblem = () => {
+    const mismatch = problem?.kind === 'billing_address_missmatch';
+    setProblem(undefined);
+    if (mismatch) {
+      // The billing-mismatch modal reloads checkout after replacing the URL with /checkout (§8).
+      window.history.replaceState(window.history.state, '', to('/checkout'));
+      window.location.reload();
+      return;
+    }
+    void mutate((key) => Array.isArray(key) && (key[0] === CHECKOUT_KEY || key[0] === SESSION_KEY));
+  };
+
+  const entry = paymentErrorEntryIndex(problem?.kind);
+  const submitLabel = t('checkout.payment.pay', { total });
+
+  return (
+    <div className="payment-step">
+      {setupError ? (
+        <p className="field__error" role="alert">
+          {t('checkout.payment.unavailable')}
+        </p>
+      ) : !setup ? (
+        <p role="status">{t('checkout.payment.loading')}</p>
+      ) : setup.sandbox ? (
+        <SandboxCardForm provider={setup.provider} disabled={paying} submitLabel={submitLabel} onPay={pay} />
+      ) : (
+        <Suspense fallback={<p role="status">{t('checkout.payment.loading')}</p>}>
+          {setup.provider === 'stripe' ? (
+            <StripeForm
+              publishableKey={setup.publishableKey}
+              clientSecret={setup.clientSecret}
+              locale={locale}
+              submitLabel={submitLabel}
+              disabled={paying}
+              onPay={payQuietly}
+            />
+          ) : (
+            <AdyenForm setup={setup} locale={locale} country={locale.split('-')[1] ?? 'FR'} onPay={pay} />
+          )}
+        </Suspense>
+      )}
+      {paying ? (
+        <div className="overlay" role="status" aria-live="assertive">
+          <span className="spinner" aria-hidden="true" />
+          <span>{t('checkout.payment.processing')}</span>
+        </div>
+      ) : null}
+      <Dialog
+        open={problem !== undefined}
+        title={t(`checkout.paymentErrors.${entry}.title`)}
+        closeLabel={t(`checkout.paymentErrors.${entry}.label`)}
+        onClose={closeProblem}
+      >
+        <p>{t(`checkout.paymentErrors.${entry}.description`)}</p>
+        {problem?.detail && problem.kind !== 'billing_address_missmatch' ? <p>{problem.detail}</p> : null}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import useSWR from 'swr';
+import { useLocale } from '../../../components/layout/page-type.ts';
+import { api, ApiError, request } from '../../../lib/api.ts';
+import './confirmation.css';
+
+export const NEED_HELP_ASSET_ID = 'Need_any_Help';
+
+/**
+ * /confirmation/{orderNo} (storefront §2 Confirmation): thank-you with order number, order summary,
+ * payment method with billing address and expiry, vehicle info with the next-payment message,
+ * what is next, and need any help.
+ */
+export function ConfirmationPage() {
+  const { t } = useTranslation();
+  const { orderNo = '' } = useParams();
+  const { locale, to } = useLocale();
+  const { data, error } = useSWR(['confirmation', orderNo], () =>
+    request(api.GET('/checkout/confirmation/{orderNo}', { params: { path: { orderNo } } })),
+  );
+  const { data: help } = useSWR(data ? ['content', NEED_HELP_ASSET_ID, locale] : null, () =>
+    request(api.GET('/content/{assetId}', { params: { path: { assetId: NEED_HELP_ASSET_ID }, query: { locale } } })),
+  );
+  useEffect(() => {
+    document.title = t('confirmation.title');
+  }, [t]);
+
+  if (error) {
+    return (
+      <section className="page page--narrow">
+        <h1>{t('confirmation.notFoundTitle')}</h1>
+        <p>
+          {error instanceof ApiError && error.status === 404
+            ? t('confirmation.notFound')
+            : t('checkout.unexpectedError')}
+        </p>
+        <Link className="button button--primary" to={to('/home')}>
+          {t('checkout.backToShop')}
+        </Link>
+      </section>
+    );
+  }
+  if (!data) {
+    return (
+      <p className="page-loading" role="status">
+        {t('checkout.loading')}
+      </p>
+    );
+  }
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${iso}T00:00:00Z`),
+    );
+  const card = data.paymentMethod;
+  return (
+    <div className="confirmation container">
+      <section className="confirmation__thanks" aria-labelledby="thanks-title">
+        <h1 id="thanks-title">{t('confirmation.title')}</h1>
+        <p className="confirmation__order-no">{t('confirmation.orderNumber', { orderNo: data.orderNo })}</p>
+        <p>
+          {data.customerEmail
+            ? t('confirmation.descriptionEmail', { email: data.customerEmail })
+            : t('confirmation.description')}
+        </p>
+      </section>
+
+      <div className="confirmation__grid">
+        <section className="confirmation__block" aria-labelledby="summary-title">
+          <h2 id="summary-title">{t('confirmation.summary')}</h2>
+          <ul className="confirmation__items">
+            {data.items.map((item) => (
+              <li key={item.itemId}>
+                <span className="confirmation__item-name">{item.name}</span>
+                <span>
+                  {item.durationType === 'once' || !item.durationType
+                    ? t('renewal.plan.once')
+                    : t(`renewal.plan.${item.durationType}`, { count: item.duration })}
+                </span>
+                <span className="confirmation__price">{item.price.formatted}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="confirmation__totals">
+            {data.totals.pricesIncludeVat && data.totals.subtotalExclVat && data.totals.vat ? (
+              <>
+                <dt>{t('checkout.summary.subtotalExclVat')}</dt>
+                <dd>{data.totals.subtotalExclVat.formatted}</dd>
+                <dt>{t('checkout.summary.vat')}</dt>
+                <dd>{data.totals.vat.formatted}</dd>
+              </>
+            ) : null}
+            <dt>{t('checkout.summary.total')}</dt>
+            <dd>{data.totals.total.formatted}</dd>
+          </dl>
+        </section>
+
+        <section className="confirmation__block" aria-labelledby="payment-title">
+          <h2 id="payment-title">{t('confirmation.paymentMethod')}</h2>
+          <p>
+            {card.brand ? <span className="confirmation__brand">{card.brand}</span> : null}{' '}
+            {card.last4
+              ? t('confirmation.cardEnding', { last4: card.last4 })
+              : t(`confirmation.paymentType.${card.type}`)}
+          </p>
+          {card.expMonth && card.expYear ? (
+            <p>{t('confirmation.expires', { date: `${String(card.expMonth).padStart(2, '0')}/${card.expYear}` })}</p>
+          ) : null}
+          <h3>{t('confirmation.billingAddress')}</h3>
+          <address>
+            {data.billingAddress.firstName} {data.billingAddress.lastName}
+            <br />
+            {data.billingAddress.address1}
+            <br />
+            {data.billingAddress.postalCode} {data.billingAddress.city}, {data.billingAddress.countryCode}
+          </address>
+        </section>
+
+        <section className="confirmation__block" aria-labelledby="vehicle-title">
+          <h2 id="vehicle-title">{t('confirmation.vehicle')}</h2>
+          <dl className="vehicle-facts">
+            <dt>{t('confirmation.vehicleName')}</dt>
+            <dd>{data.vehicle.name}</dd>
+            <dt>{t('renewal.vehicle.vin')}</dt>
+            <dd>{data.vehicle.vin}</dd>
+            <dt>{t('confirmation.status')}</dt>
+            <dd>{data.vehicle.status}</dd>
+          </dl>
+          <p>
+            {data.vehicle.autoRenewal
+              ? data.vehicle.nextPaymentDate
+                ? t('confirmation.nextPaymentOn', { date: date(data.vehicle.nextPaymentDate) })
+                : t('confirmation.nextPayment')
+              : t('confirmation.noNextPayment')}
+          </p>
+        </section>
+
+        <section className="confirmation__block" aria-labelledby="next-title">
+          <h2 id="next-title">{t('confirmation.whatIsNext')}</h2>
+          <p>{t('confirmation.whatIsNextText')}</p>
+        </section>
+      </div>
+
+      <section className="confirmation__help" aria-labelledby="help-title">
+        <h2 id="help-title">{t('confirmation.needHelp')}</h2>
+        {/* Need_any_Help HTML from the commerce content library: phone, timetables, contact-us and FAQ links. */}
+        {help ? <div dangerouslySetInnerHTML={{ __html: help.c_body.replace(/<h3>[^<]*<\/h3>/, '') }} /> : null}
+        <p>
+          <Link to={to('/faqs')}>{t('confirmation.faqLink')}</Link>
+        </p>
+      </section>
+    </div>
+  );
+}
