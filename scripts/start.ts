@@ -1,5 +1,6 @@
 // `make start`: the sandbox on :4010 (unless UPSTREAM says otherwise) and the proxy, which serves the
 // built client, on :3000. Both are children; a signal or either one exiting stops both.
+// PORT and SANDBOX_PORT move them (the end-to-end tests run their own pair beside a developer's).
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,9 +9,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const node = process.execPath;
 const upstream = process.env.UPSTREAM ?? 'sandbox';
 const children: ChildProcess[] = [];
+const proxyPort = process.env.PORT ?? '3000';
+const sandboxPort = process.env.SANDBOX_PORT ?? '4010';
 
-function run(name: string, script: string): ChildProcess {
-  const child = spawn(node, [path.join(root, script)], { stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
+function run(name: string, script: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(node, [path.join(root, script)], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, ...env },
+  });
   child.on('exit', (code, signal) => {
     console.error(`${name} stopped (${signal ?? code})`);
     shutdown(code ?? 1);
@@ -43,11 +49,15 @@ process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
 if (upstream === 'sandbox') {
-  run('sandbox', 'mocks/sandbox/src/main.ts');
-  await waitFor(`http://127.0.0.1:${process.env.SANDBOX_PORT ?? 4010}/`, 15_000);
+  run('sandbox', 'mocks/sandbox/src/main.ts', { PORT: sandboxPort });
+  await waitFor(`http://127.0.0.1:${sandboxPort}/`, 15_000);
 }
-run('proxy', 'server/src/main.ts');
-await waitFor(`http://127.0.0.1:${process.env.PORT ?? 3000}/api/healthz`, 15_000);
+run('proxy', 'server/src/main.ts', {
+  PORT: proxyPort,
+  ...(upstream === 'sandbox' && !process.env.SANDBOX_URL ? { SANDBOX_URL: `http://localhost:${sandboxPort}` } : {}),
+  ...(!process.env.PUBLIC_ORIGIN ? { PUBLIC_ORIGIN: `http://localhost:${proxyPort}` } : {}),
+});
+await waitFor(`http://127.0.0.1:${proxyPort}/api/healthz`, 15_000);
 console.log(
-  `The shop is on http://localhost:${process.env.PORT ?? 3000}${upstream === 'sandbox' ? ' (sandbox on http://localhost:4010)' : ''}`,
+  `The shop is on http://localhost:${proxyPort}${upstream === 'sandbox' ? ` (sandbox on http://localhost:${sandboxPort})` : ''}`,
 );

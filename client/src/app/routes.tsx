@@ -32,6 +32,7 @@ const ConfirmationPage = lazyPage(
   () => import('../features/confirmation/components/confirmation-page.tsx'),
   'ConfirmationPage',
 );
+const CallbackPage = lazyPage(() => import('../features/session/components/callback-page.tsx'), 'CallbackPage');
 const simple = () => import('../features/errors/components/simple-error-pages.tsx');
 const InternalServerErrorPage = lazyPage(simple, 'InternalServerErrorPage');
 const MaintenancePage = lazyPage(simple, 'MaintenancePage');
@@ -71,9 +72,9 @@ export function pageRoutes(prefix: LocaleId | undefined, options: { production: 
     pending('faqs/*', 'faqs'),
     pending('terms-conditions', 'terms', 'terms'),
     pending('subscriptions-redirect', 'subscriptionsRedirect'),
-    pending('callback', 'callback', 'login-redirect'),
-    pending('callback/forgerock', 'callback', 'login-redirect'),
-    pending('callback/forgerock-vcsj', 'callback', 'login-redirect'),
+    page('callback', <CallbackPage />, 'login-redirect'),
+    page('callback/forgerock', <CallbackPage />, 'login-redirect'),
+    page('callback/forgerock-vcsj', <CallbackPage />, 'login-redirect'),
     page('restricted-access', <RestrictedAccessPage />, 'restricted-access'),
     page('maintenance', <MaintenancePage />, 'maintenance'),
     page('vin-error', <VinErrorPage />, 'error'),

@@ -5,10 +5,18 @@
  * are ready when mounted; a 4 s ceiling keeps a slow page from hiding the footer.
  */
 let resolve: () => void = () => undefined;
-const ready = new Promise<void>((r) => {
+let ready = new Promise<void>((r) => {
   resolve = r;
 });
 let marked = false;
+
+/** A new page load, as far as this module is concerned (each test renders a fresh app). */
+export function resetMainContentShown(): void {
+  marked = false;
+  ready = new Promise<void>((r) => {
+    resolve = r;
+  });
+}
 
 export function markMainContentShown(): void {
   if (marked) return;

@@ -1,8 +1,10 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { resetMainContentShown } from '../lib/page-ready.ts';
 
 // jsdom has no layout: scrolling is a no-op, and no test reaches the network.
 beforeEach(() => {
+  resetMainContentShown();
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   vi.stubGlobal(
     'fetch',

@@ -1,5 +1,9 @@
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { api, CSRF, request } from '../../lib/api.ts';
+import { startLogin } from '../../lib/login.ts';
+import { useSession } from '../../lib/session.ts';
 import { useSite } from '../../lib/site.tsx';
 import { useLocale, type PageType } from './page-type.ts';
 
@@ -37,19 +41,100 @@ function Logo({ reload }: { reload: boolean }) {
   );
 }
 
-/** The site header: the logo (main page, or reload on error and restricted pages) and the account button. */
-export function Header({ pageType }: { pageType: PageType | undefined }) {
+const ACCOUNT_LINKS = [
+  ['overview', '/account'],
+  ['subscriptions', '/account/subscriptions'],
+  ['orders', '/account/orders'],
+  ['paymentMethod', '/account/payment-method'],
+  ['help', '/account/help'],
+] as const;
+
+/** The profile menu of a registered customer: opens on click, closes on an outside click or Escape. */
+function AccountMenu() {
   const { t } = useTranslation();
   const { to } = useLocale();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: MouseEvent) => {
+      if (ref.current && !ref.current.contains(event.target as Node)) setOpen(false);
+    };
+    const escape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('mousedown', outside);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('mousedown', outside);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [open]);
+  return (
+    <div className="account-menu" ref={ref}>
+      <button
+        type="button"
+        className="account-menu__toggle"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen(!open)}
+      >
+        <span aria-hidden="true">👤</span>
+        <span className="visually-hidden">{t('header.accountMenu')}</span>
+      </button>
+      <ul id={menuId} className="account-menu__list" hidden={!open}>
+        {ACCOUNT_LINKS.map(([key, path]) => (
+          <li key={key}>
+            <Link to={to(path)} onClick={() => setOpen(false)}>
+              {t(`header.menu.${key}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The site header: the logo (main page, or reload on error and restricted pages) and the account
+ * entry (hidden on error and restricted pages). A registered customer sees a greeting, the account
+ * menu and "Log out" (back to the vehicle's link); anyone else's account button starts the login.
+ */
+export function Header({ pageType }: { pageType: PageType | undefined }) {
+  const { t } = useTranslation();
+  const { to, locale } = useLocale();
+  const navigate = useNavigate();
+  const { data: session, mutate } = useSession();
   const restricted = RELOADING_PAGES.has(pageType);
+  const registered = session?.authType === 'registered';
+  const logout = async () => {
+    const result = await request(api.POST('/session/logout', { params: { header: CSRF } }));
+    await mutate();
+    void navigate(result.redirectTo.startsWith('/') ? to(result.redirectTo) : to('/home'));
+  };
   return (
     <header className="header">
       <div className="header__inner container">
         <Logo reload={restricted} />
-        {restricted ? null : (
-          <Link className="button button--ghost header__account" to={to('/account')}>
+        {restricted ? null : registered ? (
+          <div className="header__account">
+            <span className="header__greeting">
+              {t('header.greeting', { name: session.customer?.firstName ?? '' })}
+            </span>
+            <AccountMenu />
+            <button type="button" className="button button--ghost" onClick={() => void logout()}>
+              {t('header.logout')}
+            </button>
+          </div>
+        ) : (
+          <button
+            type="button"
+            className="button button--ghost header__account"
+            onClick={() => void startLogin(to('/account'), locale)}
+          >
             {t('header.account')}
-          </Link>
+          </button>
         )}
       </div>
     </header>

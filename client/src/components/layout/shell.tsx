@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { trackPageView } from '../../lib/analytics.ts';
+import { useMaintenancePolling } from '../../lib/maintenance.ts';
 import { markMainContentShown } from '../../lib/page-ready.ts';
 import { setLocale } from '../../lib/i18n.ts';
 import { useSite } from '../../lib/site.tsx';
@@ -51,6 +52,8 @@ export function Shell() {
   useEffect(() => {
     void setLocale(locale);
   }, [locale]);
+
+  useMaintenancePolling(pageType === 'maintenance');
 
   useEffect(() => {
     // Pages with a main request of their own (renewal, checkout) say when their content is shown.

@@ -1,0 +1,39 @@
+/**
+ * Maintenance polling (storefront §4 Maintenance): every 120000 ms the storefront status is read;
+ * in maintenance the shopper is taken to /maintenance, where polling stops. The first check waits
+ * for the page's main content (lib/page-ready.ts), so it never delays the first screen.
+ */
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useLocale } from '../components/layout/page-type.ts';
+import { api } from './api.ts';
+import { mainContentShown } from './page-ready.ts';
+
+export const MAINTENANCE_POLL_MS = 120_000;
+
+export function useMaintenancePolling(onMaintenancePage: boolean): void {
+  const navigate = useNavigate();
+  const { to } = useLocale();
+  useEffect(() => {
+    if (onMaintenancePage) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = async () => {
+      try {
+        const { data } = await api.GET('/maintenance');
+        if (live && data?.maintenance) {
+          void navigate(to('/maintenance'), { replace: true });
+          return;
+        }
+      } catch {
+        // Offline or the proxy is down: try again at the next tick.
+      }
+      if (live) timer = setTimeout(() => void check(), MAINTENANCE_POLL_MS);
+    };
+    void mainContentShown().then(() => live && void check());
+    return () => {
+      live = false;
+      if (timer) clearTimeout(timer);
+    };
+  }, [onMaintenancePage, navigate, to]);
+}
