@@ -7,7 +7,7 @@ NPM_FLAGS := --no-audit --no-fund --loglevel=error
 
 CONTRACTS := openapi/proxy.yaml $(wildcard openapi/upstream/*.yaml)
 
-.PHONY: install generate check-generated lint lint-contracts lint-code format typecheck test test-unit test-contract mocks sandbox start build help
+.PHONY: install generate check-generated lint lint-contracts lint-code format typecheck test test-unit test-contract test-e2e chromium mocks sandbox start build help
 
 help:
 	@echo "make start | test | generate | check-generated | lint | typecheck | mocks"
@@ -48,11 +48,24 @@ test-unit: install
 test-contract: install
 	vitest run --project contract
 
-# Everything a fresh clone needs, then every check; the last line is the plain "N passed, N failed" count.
-test: install check-generated lint typecheck
+# Everything a fresh clone needs, then every check; the last line is the plain "N passed, N failed" count
+# over the Vitest projects and the Playwright journeys.
+test: install check-generated lint typecheck chromium build
 	@mkdir -p reports
 	@status=0; vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || status=$$?; \
-	  node scripts/test-summary.ts reports/vitest.json; exit $$status
+	  playwright test || status=$$?; \
+	  node scripts/test-summary.ts reports/vitest.json reports/e2e.json || status=$$?; exit $$status
+
+# The browser journeys of tests/e2e in Debian's Chromium, against the stack `make start` runs.
+test-e2e: install chromium build
+	playwright test
+
+# Debian's Chromium for Playwright and Lighthouse (no browser downloads); installed when missing.
+chromium:
+	@if [ -x "$${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then :; \
+	elif [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
+	elif command -v sudo >/dev/null; then sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; \
+	else echo "Chromium is missing: install Debian's chromium package (apt-get install chromium) or set CHROMIUM_PATH." >&2; exit 1; fi
 
 mocks: install
 	node scripts/mocks.ts

@@ -12,9 +12,10 @@ export type Session = components['schemas']['Session'];
 export const SESSION_KEY = 'session';
 
 export function useSession() {
-  const { locale } = useLocale();
-  return useSWR([SESSION_KEY, locale], async () => {
-    const session = await request(api.GET('/session', { params: { query: { locale } } }));
+  // Only a locale prefix in the URL changes the session's locale (a callback page has none).
+  const { prefix } = useLocale();
+  return useSWR([SESSION_KEY, prefix ?? ''], async () => {
+    const session = await request(api.GET('/session', prefix ? { params: { query: { locale: prefix } } } : {}));
     setCsrfToken(session.csrfToken);
     return session;
   });

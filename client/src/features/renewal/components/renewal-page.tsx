@@ -8,6 +8,7 @@ import { Accordion } from '../../../components/ui/accordion.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { trackAddToCart, trackViewItem } from '../../../lib/analytics.ts';
 import { ApiError } from '../../../lib/api.ts';
+import { LOCALES } from '../../../lib/locales.ts';
 import { startLogin } from '../../../lib/login.ts';
 import { markMainContentShown } from '../../../lib/page-ready.ts';
 import { SESSION_KEY, useSession } from '../../../lib/session.ts';
@@ -30,7 +31,17 @@ interface Problem {
 function redirectFor(error: unknown): { path: string; state?: unknown } {
   const problem = (error instanceof ApiError ? error.problem : undefined) as Problem | undefined;
   const status = error instanceof ApiError ? error.status : 0;
-  if (status === 409 && problem?.redirectUrl) return { path: problem.redirectUrl, state: { vehicle: problem.vehicle } };
+  if (status === 409 && problem?.redirectUrl) {
+    // The error pages read the vehicle from navigation state: VIN, model, its site and a locale of its market.
+    const vehicle = problem.vehicle;
+    const locale = vehicle ? LOCALES.find((l) => l.endsWith(`-${vehicle.market}`)) : undefined;
+    return {
+      path: problem.redirectUrl,
+      state: vehicle
+        ? { vin: vehicle.vin, model: vehicle.model, site: vehicle.brand, ...(locale ? { locale } : {}) }
+        : null,
+    };
+  }
   if (status === 404 && problem?.redirectUrl) return { path: problem.redirectUrl };
   if (status === 403 && problem?.redirectUrl) return { path: problem.redirectUrl };
   return { path: '/generic-error', state: { error: problem?.detail ?? 'Page currently unavailable. Try again!' } };

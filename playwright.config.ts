@@ -1,0 +1,54 @@
+/**
+ * Browser journeys of issue 4 in Debian's Chromium (no browser downloads: DESIGN.md). The stack is
+ * what `make start` runs, the sandbox and the proxy serving the built client, on the stable ports
+ * of DESIGN.md: the sandbox's OAuth clients register http://localhost:3000 redirect URIs, as real
+ * client registrations do, so stop a running `make start` first. The journeys share the sandbox (its faults and
+ * maintenance switch are global), so they run one at a time; each starts from a fresh browser
+ * context and a reset sandbox.
+ */
+import { defineConfig } from '@playwright/test';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3000);
+export const E2E_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4010);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
+  outputDir: 'reports/e2e-results',
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+      ],
+    },
+    screenshot: 'only-on-failure',
+    trace: 'off',
+  },
+  webServer: {
+    command: 'node scripts/start.ts',
+    url: `http://127.0.0.1:${E2E_PORT}/api/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(E2E_PORT),
+      SANDBOX_PORT: String(E2E_SANDBOX_PORT),
+      LOG_LEVEL: 'warn',
+      // One browser makes every journey's calls from one address: the per-address limits of a
+      // real shopper would stop the suite, not protect it.
+      RATE_LIMIT_PAYMENT: '1000',
+      RATE_LIMIT_LOGIN: '1000',
+      RATE_LIMIT_ADDRESS: '1000',
+    },
+  },
+});

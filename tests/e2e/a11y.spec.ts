@@ -1,0 +1,72 @@
+/** Issue 4 accessibility: axe finds no violations on the storefront pages (WCAG 2.1 A and AA rules). */
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { guestDetails, payWithCard, renew, resetSandbox } from './support.ts';
+
+test.beforeEach(resetSandbox);
+
+async function expectNoViolations(page: Page, what: string) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const found = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(found, `axe on ${what}`).toEqual([]);
+}
+
+const STATIC_PAGES: Array<[string, string]> = [
+  ['/en-GB/home', 'h1'],
+  ['/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA000001', '.plan-selector'],
+  ['/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA000003', '.up-to-date'],
+  ['/en-GB/vin-error', 'h1'],
+  ['/en-GB/invalid-market-vin', 'h1'],
+  ['/en-GB/invalid-brand-vin', 'h1'],
+  ['/en-GB/generic-error', 'h1'],
+  ['/en-GB/internal-server-error', 'h1'],
+  ['/en-GB/maintenance', 'h1'],
+  ['/en-GB/restricted-access', 'h1'],
+  ['/en-GB/no-such-page', 'h1'],
+  ['/fr-FR/service/cn-connected-navigation?carvin=ZAAAA1000AA000004', '.plan-selector'],
+];
+
+for (const [path, ready] of STATIC_PAGES) {
+  test(`axe: ${path}`, async ({ page }) => {
+    await page.goto(path);
+    await page.locator(ready).first().waitFor();
+    await expectNoViolations(page, path);
+  });
+}
+
+test('axe: every checkout step, the plan error and the countries dialog, the payment error modal and the confirmation', async ({
+  page,
+}) => {
+  await page.goto('/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA000001');
+  await page.getByRole('button', { name: 'Renew now' }).first().click();
+  await expect(page.getByRole('alert')).toContainText('Plan selector error');
+  await expectNoViolations(page, 'the plan selector error');
+  await page.getByRole('button', { name: 'View countries included' }).click();
+  await expectNoViolations(page, 'the countries dialog');
+  await page.keyboard.press('Escape');
+  await renew(page, { vin: 'ZAAAA1000AA000001', locale: 'en-GB', plan: /12 months/ });
+  await expectNoViolations(page, 'checkout, login step');
+  await guestDetails(page);
+  await expectNoViolations(page, 'checkout, payment step');
+  await payWithCard(page, '4000 0000 0000 0002');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectNoViolations(page, 'the payment error modal');
+  await page.getByRole('dialog').getByRole('button', { name: 'Try again' }).last().click();
+  await payWithCard(page, '4242 4242 4242 4242');
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+  await expectNoViolations(page, 'the confirmation');
+});
+
+test('keyboard alone: the renewal journey from plan to checkout', async ({ page }) => {
+  await page.goto('/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA000001');
+  await page.locator('.plan-selector').waitFor();
+  await page.getByRole('radio', { name: /12 months/ }).focus();
+  await page.keyboard.press('Space');
+  await page.getByRole('button', { name: 'Renew now' }).first().focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/en-GB\/checkout/);
+  await page.getByLabel('Email address').focus();
+  await page.keyboard.type('keys@example.com');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('First name')).toBeVisible();
+});

@@ -1,0 +1,60 @@
+/** Issue 4 journeys 1, 3 and 4: a guest renews and pays; 3-D Secure; a declined card and the retry. */
+import { expect, test } from '@playwright/test';
+import { expectConfirmation, guestDetails, payWithCard, renew, resetSandbox } from './support.ts';
+
+test.beforeEach(resetSandbox);
+
+test('journey 1: a guest renews connected navigation for ZAAAA1000AA000001 in en-GB with 4242 and reaches the confirmation', async ({
+  page,
+}) => {
+  await renew(page, { vin: 'ZAAAA1000AA000001', locale: 'en-GB', plan: /12 months/ });
+  await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible();
+  await guestDetails(page);
+  await payWithCard(page, '4242 4242 4242 4242');
+  await expectConfirmation(page);
+  await expect(page.getByText('ZAAAA1000AA000001')).toBeVisible();
+  await expect(page.getByText(/ending in 4242/)).toBeVisible();
+});
+
+test('journey 3: card 4000 0027 6000 3184, the challenge completed, leads to the confirmation', async ({ page }) => {
+  await renew(page, { vin: 'ZAAAA1000AA000001', locale: 'en-GB', plan: /12 months/ });
+  await guestDetails(page);
+  await payWithCard(page, '4000 0027 6000 3184');
+  await page.getByRole('button', { name: 'Complete' }).click();
+  await expectConfirmation(page);
+});
+
+test('journey 3: card 4000 0027 6000 3184, the challenge failed, leads to the payment error modal', async ({
+  page,
+}) => {
+  await renew(page, { vin: 'ZAAAA1000AA000001', locale: 'en-GB', plan: /12 months/ });
+  await guestDetails(page);
+  await payWithCard(page, '4000 0027 6000 3184');
+  await page.getByRole('button', { name: 'Fail' }).click();
+  const modal = page.getByRole('dialog');
+  await expect(modal).toBeVisible();
+  await expect(modal.getByText('There was a problem processing your payment approval')).toBeVisible();
+  await modal.getByRole('button', { name: 'Try again' }).last().click();
+  await expect(page).toHaveURL(/\/en-GB\/checkout/);
+  await expect(page.getByLabel('Card number')).toBeVisible();
+});
+
+test('journey 4: card 4000 0000 0000 0002 opens the error modal, keeps the basket, and a retry with a good card succeeds', async ({
+  page,
+}) => {
+  await renew(page, { vin: 'ZAAAA1000AA000001', locale: 'en-GB', plan: /12 months/ });
+  await guestDetails(page);
+  await payWithCard(page, '4000 0000 0000 0002');
+  const modal = page.getByRole('dialog');
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole('heading', { name: 'Card error' })).toBeVisible();
+  await expect(modal.getByText('Your card was declined.')).toBeVisible();
+  await modal.getByRole('button', { name: 'Try again' }).last().click();
+  await expect(modal).toBeHidden();
+  // The basket is still there: the summary shows the plan and the payment step is open again.
+  await expect(
+    page.getByRole('complementary', { name: 'Order summary' }).getByText('Connected Navigation'),
+  ).toBeVisible();
+  await payWithCard(page, '4242 4242 4242 4242');
+  await expectConfirmation(page);
+});

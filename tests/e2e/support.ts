@@ -1,0 +1,57 @@
+/** Shared steps of the journeys: the sandbox controls and the checkout a shopper walks through. */
+import { expect, type Page } from '@playwright/test';
+import { E2E_SANDBOX_PORT } from '../../playwright.config.ts';
+
+export const SANDBOX = `http://127.0.0.1:${E2E_SANDBOX_PORT}`;
+
+export async function sandbox(method: string, path: string, body?: unknown): Promise<void> {
+  const response = await fetch(`${SANDBOX}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`sandbox ${method} ${path}: ${response.status}`);
+}
+
+export const resetSandbox = () => sandbox('POST', '/__sandbox/reset');
+
+/** The renewal page of a VIN, a plan chosen, "Renew now": the checkout opens. */
+export async function renew(page: Page, options: { vin: string; locale: string; plan: RegExp; renewLabel?: string }) {
+  await page.goto(`/${options.locale}/service/cn-connected-navigation?carvin=${options.vin}`);
+  await page.getByRole('radio', { name: options.plan }).check();
+  await page
+    .getByRole('button', { name: options.renewLabel ?? 'Renew now' })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/${options.locale}/checkout`));
+}
+
+/** A guest's e-mail, a GB address typed in manually, the digital method and the same billing address. */
+export async function guestDetails(page: Page) {
+  await page.getByLabel('Email address').fill('gus.guest@example.com');
+  await page.getByRole('button', { name: 'Continue as guest' }).click();
+  await page.getByLabel('First name').fill('Gus');
+  await page.getByLabel('Last name').fill('Guest');
+  await page.getByRole('button', { name: 'Add address manually' }).click();
+  await page.getByLabel('Address line 1').fill('1 High Street');
+  await page.getByLabel('Town or city').fill('London');
+  await page.getByLabel('Postal code').fill('SW1A 1AA');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByLabel('Card number')).toBeVisible();
+}
+
+export async function payWithCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry date').fill('12/30');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByLabel('Cardholder name').fill('Gus Guest');
+  await page.getByRole('button', { name: /^Pay / }).click();
+}
+
+export async function expectConfirmation(page: Page, title = 'Thank you for your order') {
+  await expect(page).toHaveURL(/\/confirmation\/\d+/);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText(/\d{8}/).first()).toBeVisible();
+}
