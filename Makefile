@@ -7,7 +7,7 @@ NPM_FLAGS := --no-audit --no-fund --loglevel=error
 
 CONTRACTS := openapi/proxy.yaml $(wildcard openapi/upstream/*.yaml)
 
-.PHONY: install generate check-generated lint lint-contracts lint-code format typecheck test test-unit test-contract test-e2e chromium mocks sandbox start build help
+.PHONY: install generate check-generated lint lint-contracts lint-code format typecheck test test-unit test-contract test-e2e chromium bench mocks sandbox start build help
 
 help:
 	@echo "make start | test | generate | check-generated | lint | typecheck | mocks"
@@ -59,6 +59,10 @@ test: install check-generated lint typecheck chromium build
 # The browser journeys of tests/e2e in Debian's Chromium, against the stack `make start` runs.
 test-e2e: install chromium build
 	playwright test
+
+# The figures of issue 4 (Lighthouse, first-route JavaScript, API calls, proxy load) into reports/bench.md.
+bench: install chromium build
+	node scripts/bench.ts
 
 # Debian's Chromium for Playwright and Lighthouse (no browser downloads); installed when missing.
 chromium:

@@ -15,6 +15,8 @@ export default defineConfig({
     // No inline scripts or modulepreload polyfill: the server's CSP forbids inline scripts.
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
+    // make bench reads the first route's chunks from it.
+    manifest: true,
   },
   server: {
     port: 5173,
