@@ -6,6 +6,7 @@ import { resetMainContentShown } from '../lib/page-ready.ts';
 beforeEach(() => {
   resetMainContentShown();
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  Element.prototype.scrollIntoView = vi.fn();
   vi.stubGlobal(
     'fetch',
     vi.fn(
