@@ -8,8 +8,22 @@ import { clientApp } from './static.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'client-'));
 mkdirSync(path.join(dir, 'assets'));
-writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Shop</title>');
+writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>Shop</title></head></html>');
 writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+mkdirSync(path.join(dir, '.vite'));
+writeFileSync(
+  path.join(dir, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/app-abc123.js', imports: ['_shared.js'] },
+    '_shared.js': { file: 'assets/shared-1.js' },
+    'src/features/renewal/components/renewal-page.tsx': {
+      file: 'assets/renewal-page-2.js',
+      imports: ['_shared.js', '_dialog.js'],
+      css: ['assets/renewal-page-3.css'],
+    },
+    '_dialog.js': { file: 'assets/dialog-4.js' },
+  }),
+);
 
 const app = express();
 app.use(clientApp(dir)!);
@@ -35,6 +49,24 @@ describe('serving the built client', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(await res.text()).toContain('<title>Shop</title>');
+  });
+
+  it("when a renewal page is opened, then its chunk, imports and styles are preloaded, not the entry's again", async () => {
+    const html = await (
+      await fetch(`${base}/fr-FR/service/cn-connected-navigation?carvin=ZAAAA1000AA000001`, {
+        headers: { accept: 'text/html' },
+      })
+    ).text();
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/renewal-page-2.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/dialog-4.js">');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/renewal-page-3.css">');
+    expect(html).not.toContain('shared-1.js');
+    const home = await (await fetch(`${base}/en-GB/home`, { headers: { accept: 'text/html' } })).text();
+    expect(home).not.toContain('modulepreload');
+  });
+
+  it('when the manifest is asked for, then it is not served', async () => {
+    expect((await fetch(`${base}/.vite/manifest.json`)).status).toBe(404);
   });
 
   it('when an /api path or a missing asset is asked for, then the client does not answer it', async () => {

@@ -2,18 +2,65 @@
  * Serves the built React app (dist/client, written by `npm run client:build`): hashed assets with
  * a year-long immutable cache, index.html never cached, and every other GET that asks for HTML
  * answered with index.html so the client's router takes over (deep links, locale prefixes).
+ * For the pages people land on from a link (renewal, checkout, confirmation), index.html names the
+ * page's own chunk and style sheet as preloads, so the browser fetches them beside the entry
+ * instead of after it (one round trip less before the page can ask for its data).
  */
 import express, { type Router } from 'express';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/** Landing pages and the source of their lazy chunk (client/src/app/routes.tsx). */
+const LANDING_PAGES: Array<[RegExp, string]> = [
+  [/^\/(?:[a-z]{2}-[A-Z]{2}\/)?(?:service\/[^/]+|product)\/?$/, 'src/features/renewal/components/renewal-page.tsx'],
+  [/^\/(?:[a-z]{2}-[A-Z]{2}\/)?checkout\/?$/, 'src/features/checkout/components/checkout-page.tsx'],
+  [/^\/(?:[a-z]{2}-[A-Z]{2}\/)?confirmation\/[^/]+\/?$/, 'src/features/confirmation/components/confirmation-page.tsx'],
+];
+
+/** index.html with <link rel="modulepreload"> and style preloads for a page chunk and its imports. */
+function withPreloads(html: string, manifest: Record<string, ManifestChunk>, source: string): string {
+  const entry = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const child of manifest[key].imports ?? []) walk(child, into);
+  };
+  walk('index.html', entry);
+  const page = new Set<string>();
+  walk(source, page);
+  const tags: string[] = [];
+  for (const key of page) {
+    if (entry.has(key)) continue;
+    const chunk = manifest[key]!;
+    tags.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
+    for (const css of chunk.css ?? []) tags.push(`<link rel="stylesheet" href="/${css}">`);
+  }
+  return html.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+}
+
 export function clientApp(dir = CLIENT_DIR): Router | undefined {
   const index = path.join(dir, 'index.html');
   if (!existsSync(index)) return undefined;
+  const manifestFile = path.join(dir, '.vite/manifest.json');
+  const html = readFileSync(index, 'utf8');
+  const manifest = existsSync(manifestFile)
+    ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
+    : undefined;
+  const landing = LANDING_PAGES.flatMap(([pattern, source]) =>
+    manifest?.[source] ? [[pattern, withPreloads(html, manifest, source)] as const] : [],
+  );
   const router = express.Router();
+  // Build metadata (.vite/manifest.json) is the server's, not the browser's.
+  router.use((req, _res, next) => (req.path.split('/').some((part) => part.startsWith('.')) ? next('router') : next()));
   router.use(
     '/assets',
     express.static(path.join(dir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
@@ -27,7 +74,9 @@ export function clientApp(dir = CLIENT_DIR): Router | undefined {
   router.get(/^\/(?!api\/).*/, (req, res, next) => {
     if (!req.accepts('html')) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    const page = landing.find(([pattern]) => pattern.test(req.path));
+    if (page) res.type('html').send(page[1]);
+    else res.sendFile(index);
   });
   return router;
 }
