@@ -65,6 +65,17 @@ function useDocumentMeta(title: string | undefined, description: string | undefi
   }, [title, description]);
 }
 
+/** Long dates per locale, made once: building an Intl formatter costs more than using one. */
+const LONG_DATES = new Map<string, Intl.DateTimeFormat>();
+function longDate(locale: string): Intl.DateTimeFormat {
+  let format = LONG_DATES.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    LONG_DATES.set(locale, format);
+  }
+  return format;
+}
+
 /** /service/{productId} and /product: the renewal page (storefront §2, §4 Renew action). */
 export function RenewalPage() {
   const { productId = ADAS_PRODUCT_ID } = useParams();
@@ -165,12 +176,7 @@ function RenewalDetail({ data }: { data: Data }) {
   const selected = data.variants.find((v) => v.productId === variantId);
   useDocumentMeta(t('renewal.pageTitle', { name: product.name }), t('renewal.pageDescription', { name: product.name }));
 
-  const expiryDate = new Intl.DateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${expiry.expiryDate}T00:00:00Z`));
+  const expiryDate = longDate(locale).format(new Date(`${expiry.expiryDate}T00:00:00Z`));
 
   const renew = async () => {
     if (!selected) {
