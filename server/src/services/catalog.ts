@@ -8,12 +8,12 @@ import type { components as CommerceComponents } from '../../../generated/commer
 import type { components } from '../../../generated/proxy/types.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { TtlCache } from './ttl-cache.ts';
 
 type Schemas = components['schemas'];
 export type CommerceProduct = CommerceComponents['schemas']['Product'] & Record<string, unknown>;
 
-const TTL_MS = 60_000;
-const cache = new Map<string, { at: number; product: Promise<CommerceProduct | null> }>();
+const products = new TtlCache<CommerceProduct | null>(60_000);
 
 /** Money as the proxy answers it: the amount, its currency and the locale's formatting (zero decimals dropped). */
 export function money(value: number, currency: string, locale: string): Schemas['Money'] {
@@ -29,10 +29,7 @@ export function getProduct(
   where: { siteId: string; locale: string; currency: string; headers: { Authorization: string } },
   productId: string,
 ): Promise<CommerceProduct | null> {
-  const key = `${where.siteId}|${where.currency}|${where.locale}|${productId}`;
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.product;
-  const product = (async () => {
+  return products.get(`${where.siteId}|${where.currency}|${where.locale}|${productId}`, async () => {
     const { data, response } = await ctx.upstreams.commerce
       .GET('/product/shopper-products/v1/organizations/{organizationId}/products/{id}', {
         params: {
@@ -47,11 +44,7 @@ export function getProduct(
     if (response.status === 404) return null;
     if (!data) throw productLoadFailed(ctx, productId, `the commerce platform answered ${response.status}`);
     return data as CommerceProduct;
-  })();
-  cache.set(key, { at: Date.now(), product });
-  // A failure is not cached: the next request tries again.
-  product.catch(() => cache.delete(key));
-  return product;
+  });
 }
 
 export function productLoadFailed(ctx: AppContext, productId: string, reason: string): AppError {

@@ -5,6 +5,7 @@
 import type { components } from '../../../generated/proxy/types.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, upstreamError } from '../errors.ts';
+import { TtlCache } from './ttl-cache.ts';
 
 type Schemas = components['schemas'];
 
@@ -17,16 +18,25 @@ const FAQ_CATEGORIES: ReadonlySet<string> = new Set([
   'contact-us',
 ]);
 
-/** A content asset, or null when the platform has none with that id; throws on other failures. */
-export async function contentAsset(
+const assets = new TtlCache<Schemas['ContentAsset'] | null>(60_000);
+
+/** A content asset (kept a minute), or null when the platform has none with that id; throws on other failures. */
+export function contentAsset(
   ctx: AppContext,
   where: { siteId: string; locale: string; signal?: AbortSignal },
+  assetId: string,
+): Promise<Schemas['ContentAsset'] | null> {
+  return assets.get(`${where.siteId}|${where.locale}|${assetId}`, () => loadContentAsset(ctx, where, assetId));
+}
+
+async function loadContentAsset(
+  ctx: AppContext,
+  where: { siteId: string; locale: string },
   assetId: string,
 ): Promise<Schemas['ContentAsset'] | null> {
   const { data, response } = await ctx.upstreams.commerceClassic
     .GET('/s/{siteId}/dw/shop/v24_5/content/{content_id}', {
       params: { path: { siteId: where.siteId, content_id: assetId }, query: { locale: where.locale } },
-      ...(where.signal ? { signal: where.signal } : {}),
     })
     .catch((cause: unknown) => {
       throw upstreamError('commerce', cause);
