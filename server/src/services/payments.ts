@@ -31,6 +31,7 @@ import {
   type CommerceBasket,
 } from './basket.ts';
 import { readOrder, updateOrder, type CommerceOrder } from './orders.ts';
+import { customPreferences } from './preferences.ts';
 import { shopperOf, type Shopper } from './shopper.ts';
 
 type Schemas = components['schemas'];
@@ -371,6 +372,10 @@ async function attempt(shopper: Shopper, ctx: AppContext, request: PlaceOrderReq
   const ready = requireReady(basket);
   const billingCountry = String(ready.billingAddress?.countryCode ?? '');
   const total = ready.orderTotal ?? ready.productTotal ?? 0;
+  // The billing-mismatch control of the region (storefront §8): when on, the billing country must
+  // be the card's country.
+  const mismatchControl =
+    (await customPreferences(ctx, shopper.siteId, shopper.market.country)).c_billingMismatchControl === true;
 
   // The payment method, checked before anything is written.
   let card: StripeCard | null = null;
@@ -383,7 +388,7 @@ async function attempt(shopper: Shopper, ctx: AppContext, request: PlaceOrderReq
         paymentErrorKind: 'validation_error',
       });
     }
-    if (card.type === 'card' && card.country && card.country !== billingCountry) {
+    if (mismatchControl && card.type === 'card' && card.country && card.country !== billingCountry) {
       throw new AppError(409, 'billing-address-mismatch', 'Billing address mismatch', BILLING_MISMATCH, {
         paymentErrorKind: 'billing_address_missmatch',
       });
@@ -468,6 +473,7 @@ async function attempt(shopper: Shopper, ctx: AppContext, request: PlaceOrderReq
           total,
           currency: ready.currency!,
           billingCountry,
+          checkMismatch: mismatchControl,
           returnUrl,
           billing: ready.billingAddress!,
         });
@@ -577,6 +583,7 @@ async function payWithAdyen(
     total: number;
     currency: string;
     billingCountry: string;
+    checkMismatch: boolean;
     returnUrl: string;
     billing: NonNullable<CommerceBasket['billingAddress']>;
   },
@@ -611,7 +618,7 @@ async function payWithAdyen(
     return providerFailure(result.response.status);
   }
   pending.pspReference = result.data.pspReference ?? '';
-  return adyenOutcome(shopper, ctx, pending, result.data, facts.billingCountry);
+  return adyenOutcome(shopper, ctx, pending, result.data, facts.checkMismatch ? facts.billingCountry : undefined);
 }
 
 type AdyenResult = {

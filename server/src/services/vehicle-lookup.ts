@@ -13,7 +13,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { DEFAULT_LOCALE, marketOfLocale } from '../markets.ts';
 import { resolveSite } from '../site.ts';
-import { TtlCache } from './ttl-cache.ts';
+import { customPreferences } from './preferences.ts';
 
 type Schemas = components['schemas'];
 export type UpstreamVehicle = VehicleComponents['schemas']['Vehicle'];
@@ -41,21 +41,15 @@ export async function lookupContext(req: Request, ctx: AppContext, locale?: stri
   return { site, country: market.country, extraMarket: null };
 }
 
-const versions = new TtlCache<'v11' | 'v12'>(60_000);
-
-/** v11 or v12: the market's `selectedVCSVersion` custom preference (kept a minute); v12 when absent or unreadable. */
-export function lookupVersion(_req: Request, ctx: AppContext, site: SiteId, country: string): Promise<'v11' | 'v12'> {
-  return versions.get(`${site}|${country}`, async () => {
-    try {
-      const { data } = await ctx.upstreams.commerceClassic.GET(
-        '/s/{siteId}/dw/shop/v24_5/custom_objects/{object_type}/{key}',
-        { params: { path: { siteId: site, object_type: 'CustomPreferences', key: country } } },
-      );
-      return String(data?.c_selectedVCSVersion ?? '12') === '11' ? 'v11' : 'v12';
-    } catch {
-      return 'v12';
-    }
-  });
+/** v11 or v12: the market's `selectedVCSVersion` custom preference; v12 when absent or unreadable. */
+export async function lookupVersion(
+  _req: Request,
+  ctx: AppContext,
+  site: SiteId,
+  country: string,
+): Promise<'v11' | 'v12'> {
+  const preferences = await customPreferences(ctx, site, country);
+  return String(preferences.c_selectedVCSVersion ?? '12') === '11' ? 'v11' : 'v12';
 }
 
 const problemVehicle = (v: UpstreamVehicle): Schemas['VehicleSummary'] => ({

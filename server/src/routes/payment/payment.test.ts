@@ -251,6 +251,25 @@ describe('placeOrder with Stripe (GB)', () => {
     expect((await shopper.call('getCheckoutState', 'GET', '/api/checkout')).body.basket.itemCount).toBe(1);
   });
 
+  it('when the region has the billing-mismatch control off (DE), then a French card pays with a German address', async () => {
+    const shopper = await new TestShopper(url).start('?locale=de-DE');
+    await readyBasket(shopper, {
+      vin: 'ZAAAA1000AA000005',
+      locale: 'de-DE',
+      address: {
+        firstName: 'Kim',
+        lastName: 'Driver',
+        countryCode: 'DE',
+        address1: 'Unter den Linden 1',
+        city: 'Berlin',
+        postalCode: '10117',
+      },
+    });
+    const { response, body } = await payStripe(shopper, '4000002500000003');
+    expect(response.status).toBe(201);
+    expect(body.status).toBe('new');
+  });
+
   it('when the basket has no billing address, then 422 naming it and nothing is written', async () => {
     const shopper = await new TestShopper(url).start();
     await shopper.call('getRenewalPage', 'GET', '/api/renewal/cn-connected-navigation?carvin=ZAAAA1000AA000001');

@@ -17,6 +17,7 @@ import { contentAsset, countriesOf, faqItemsOf } from '../../services/content.ts
 import { failOrder, readOrder } from '../../services/orders.ts';
 import { marketOf, shopperOf, type Shopper } from '../../services/shopper.ts';
 import { lookupVehicleOrFail, rememberVehicle, type UpstreamVehicle } from '../../services/vehicle-lookup.ts';
+import { customPreferences } from '../../services/preferences.ts';
 import { TtlCache } from '../../services/ttl-cache.ts';
 import { parsePath, parseQuery } from '../../validate.ts';
 
@@ -33,9 +34,8 @@ async function tolerant<T>(ctx: AppContext, what: string, load: () => Promise<T>
   }
 }
 
-/** Category and the region's auto-renewal preference change rarely: kept a minute. */
+/** Categories change rarely: kept a minute. */
 const categories = new TtlCache<Schemas['Category'] | null>(60_000);
-const autoRenewalPreference = new TtlCache<boolean>(60_000);
 
 function categoryOf(ctx: AppContext, shopper: Shopper, id: string | undefined): Promise<Schemas['Category'] | null> {
   if (!id) return Promise.resolve(null);
@@ -167,15 +167,8 @@ export const getRenewalPage: Handler = async (req, res, ctx) => {
     }));
   const variantIds = new Set((product.variants ?? []).map((v) => v.productId));
   const item = (basket?.productItems ?? []).find((i) => variantIds.has(i.productId ?? ''));
-  const autoRenewal = await tolerant(ctx, 'custom preferences', () =>
-    autoRenewalPreference.get(`${shopper.siteId}|${shopper.market.country}`, async () => {
-      const { data } = await ctx.upstreams.commerceClassic.GET(
-        '/s/{siteId}/dw/shop/v24_5/custom_objects/{object_type}/{key}',
-        { params: { path: { siteId: shopper.siteId, object_type: 'CustomPreferences', key: shopper.market.country } } },
-      );
-      return data?.c_showAutoRenewal === true;
-    }),
-  );
+  const preferences = await customPreferences(ctx, shopper.siteId, shopper.market.country);
+  const autoRenewal = preferences.c_showAutoRenewal === true;
 
   const body: Schemas['RenewalPage'] = {
     product: renewalProduct(product),
