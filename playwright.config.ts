@@ -44,6 +44,8 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       SANDBOX_PORT: String(E2E_SANDBOX_PORT),
       LOG_LEVEL: 'warn',
+      // The language splash page is off by default; the journeys switch it on for Belgium.
+      SPLASH_COUNTRY_PREFIXES: 'be',
       // One browser makes every journey's calls from one address: the per-address limits of a
       // real shopper would stop the suite, not protect it.
       RATE_LIMIT_PAYMENT: '1000',

@@ -113,6 +113,8 @@ export interface Config {
   publicOrigin: string;
   /** E-mail domains that may log in as a user other than the vehicle's owner; always empty in production. */
   loginAllowedDomains: string[];
+  /** Country prefixes (`be`) whose /{country}/ shows the language splash page; off when empty (storefront §1). */
+  splashCountryPrefixes: string[];
 }
 
 export class ConfigError extends Error {
@@ -162,6 +164,7 @@ const envSchema = z.object({
   MAINTENANCE_POLL_INTERVAL_MS: z.coerce.number().int().min(1000).default(120_000),
   PUBLIC_ORIGIN: z.url().default('http://localhost:3000'),
   LOGIN_ALLOWED_DOMAINS: csv(''),
+  SPLASH_COUNTRY_PREFIXES: csv(''),
 });
 
 /**
@@ -265,6 +268,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicOrigin: e.PUBLIC_ORIGIN.replace(/\/$/, ''),
     // The allowed-domain list is honoured outside production only (storefront §6).
     loginAllowedDomains: production ? [] : e.LOGIN_ALLOWED_DOMAINS.map((d) => d.toLowerCase()),
+    splashCountryPrefixes: e.SPLASH_COUNTRY_PREFIXES.map((c) => c.toLowerCase()),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

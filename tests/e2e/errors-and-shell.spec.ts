@@ -48,6 +48,24 @@ test('journey 7: locale prefixes give the page in that language', async ({ page 
   await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
 });
 
+test('journey 7: the language splash page for /be/ offers Dutch and French and remembers the choice', async ({
+  page,
+}) => {
+  await page.goto('/be/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Taalselectie' })).toBeVisible();
+  await expect(page.getByText('Selecteer een taal om verder te gaan naar de webshop')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Français' })).toBeVisible();
+  await page.getByRole('button', { name: 'Nederlands' }).click();
+  await expect(page).toHaveURL(/\/nl-BE\/home\?site=aurora/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl-BE');
+  // The stored choice redirects at once next time.
+  await page.goto('/be/');
+  await expect(page).toHaveURL(/\/nl-BE\/home/);
+  // A country without a splash page is not a page.
+  await page.goto('/zz/');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
 test('journey 7: offline, the offline banner shows', async ({ page, context }) => {
   await page.goto('/en-GB/home');
   await context.setOffline(true);

@@ -33,6 +33,7 @@ const ConfirmationPage = lazyPage(
   'ConfirmationPage',
 );
 const CallbackPage = lazyPage(() => import('../features/session/components/callback-page.tsx'), 'CallbackPage');
+const SplashPage = lazyPage(() => import('../features/splash/components/splash-page.tsx'), 'SplashPage');
 const simple = () => import('../features/errors/components/simple-error-pages.tsx');
 const InternalServerErrorPage = lazyPage(simple, 'InternalServerErrorPage');
 const MaintenancePage = lazyPage(simple, 'MaintenancePage');
@@ -85,6 +86,8 @@ export function pageRoutes(prefix: LocaleId | undefined, options: { production: 
     page('page-not-found', <PageNotFoundPage />, 'error'),
     page('*', <PageNotFoundPage />, 'error'),
   ];
+  // /{country}/: the language splash page where the site configures that prefix (not under a locale).
+  if (prefix === undefined) routes.push(page(':country', <SplashPage notFound={<PageNotFoundPage />} />, 'splash'));
   if (!options.production) {
     routes.push(
       pending('test', 'test', 'test'),

@@ -60,7 +60,7 @@ export const getSiteConfig: Handler = async (req, res, ctx) => {
     pricesIncludeVat: market.pricesIncludeVat,
     allowedCountries: market.allowedCountries,
     extraMarkets: [],
-    splashCountryPrefixes: [],
+    splashCountryPrefixes: ctx.config.splashCountryPrefixes,
     maintenancePollIntervalMs: ctx.config.maintenancePollIntervalMs,
     customPreferences,
   };
