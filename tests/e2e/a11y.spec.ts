@@ -23,6 +23,9 @@ const STATIC_PAGES: Array<[string, string]> = [
   ['/en-GB/maintenance', 'h1'],
   ['/en-GB/restricted-access', 'h1'],
   ['/en-GB/no-such-page', 'h1'],
+  ['/en-GB/faqs', '.accordion'],
+  ['/en-GB/terms-conditions', '.content-body'],
+  ['/be/', '.splash'],
   ['/fr-FR/service/cn-connected-navigation?carvin=ZAAAA1000AA000004', '.plan-selector'],
 ];
 

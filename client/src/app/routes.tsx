@@ -34,6 +34,8 @@ const ConfirmationPage = lazyPage(
 );
 const CallbackPage = lazyPage(() => import('../features/session/components/callback-page.tsx'), 'CallbackPage');
 const SplashPage = lazyPage(() => import('../features/splash/components/splash-page.tsx'), 'SplashPage');
+const TermsPage = lazyPage(() => import('../features/content/components/terms-page.tsx'), 'TermsPage');
+const FaqsPage = lazyPage(() => import('../features/content/components/faqs-page.tsx'), 'FaqsPage');
 const simple = () => import('../features/errors/components/simple-error-pages.tsx');
 const InternalServerErrorPage = lazyPage(simple, 'InternalServerErrorPage');
 const MaintenancePage = lazyPage(simple, 'MaintenancePage');
@@ -70,8 +72,8 @@ export function pageRoutes(prefix: LocaleId | undefined, options: { production: 
     page('confirmation/:orderNo', <ConfirmationPage />),
     page('payment-confirmation', <PaymentConfirmationPage />, 'payment-confirmation'),
     pending('account/*', 'account', 'account'),
-    pending('faqs/*', 'faqs'),
-    pending('terms-conditions', 'terms', 'terms'),
+    page('faqs/*', <FaqsPage />),
+    page('terms-conditions', <TermsPage />, 'terms'),
     pending('subscriptions-redirect', 'subscriptionsRedirect'),
     page('callback', <CallbackPage />, 'login-redirect'),
     page('callback/forgerock', <CallbackPage />, 'login-redirect'),

@@ -5,6 +5,7 @@ import { api, CSRF, request } from '../../lib/api.ts';
 import { startLogin } from '../../lib/login.ts';
 import { useSession } from '../../lib/session.ts';
 import { useSite } from '../../lib/site.tsx';
+import { MiniCart } from './mini-cart.tsx';
 import { useLocale, type PageType } from './page-type.ts';
 
 const RELOADING_PAGES: ReadonlySet<PageType | undefined> = new Set(['error', 'restricted-access']);
@@ -117,6 +118,7 @@ export function Header({ pageType }: { pageType: PageType | undefined }) {
     <header className="header">
       <div className="header__inner container">
         <Logo reload={restricted} />
+        {restricted ? null : <MiniCart />}
         {restricted ? null : registered ? (
           <div className="header__account">
             <span className="header__greeting">

@@ -216,6 +216,10 @@ export const CONTENT_ASSETS: Record<string, { name: string; body: string; descri
     name: 'Need help',
     body: '<h2>How can we help?</h2><p>Find answers about renewals, payments and your account in our FAQs, or talk to our customer care team on 0800 000 0000 (Monday to Friday, 8am to 8pm).</p>',
   },
+  Terms_Conditions: {
+    name: 'Terms and conditions of purchase',
+    body: '<h2>1. Scope</h2><p>These terms apply to connected-vehicle services (over-the-air features and connected navigation) bought for one vehicle on this website.</p><h2>2. Contract and price</h2><p>The contract is made when we confirm your order. Prices include VAT where shown. A subscription runs for the plan you chose and, where auto-renewal is on, renews at its end until you cancel it in your account.</p><h2>3. Right of withdrawal</h2><p>You may withdraw within 14 days of the order and receive a refund of the price paid; request it under My subscriptions.</p><h2>4. Activation</h2><p>Some services need an update in the vehicle, downloaded the next time it is connected.</p><h2>5. Contact</h2><p>Customer care: 0800 000 0000, Monday to Friday 8am to 8pm.</p>',
+  },
   My_Services_Image: {
     name: 'My services image',
     body: JSON.stringify({

@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { Breadcrumb } from '../../../components/layout/breadcrumb.tsx';
+import { useLocale } from '../../../components/layout/page-type.ts';
+import { api, request } from '../../../lib/api.ts';
+
+export const TERMS_ASSET_ID = 'Terms_Conditions';
+
+/** /terms-conditions: the purchase terms from the content library, with a breadcrumb from Home. */
+export function TermsPage() {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const { data, error } = useSWR(['content', TERMS_ASSET_ID, locale], () =>
+    request(api.GET('/content/{assetId}', { params: { path: { assetId: TERMS_ASSET_ID }, query: { locale } } })),
+  );
+  useEffect(() => {
+    document.title = t('content.termsTitle');
+  }, [t]);
+  return (
+    <article className="page page--narrow">
+      <Breadcrumb items={[{ label: t('content.termsTitle') }]} />
+      <h1>{t('content.termsTitle')}</h1>
+      {error ? <p role="alert">{t('errors.generic.pageMessage')}</p> : null}
+      {!data && !error ? <p role="status">{t('shell.loading')}</p> : null}
+      {/* Terms HTML authored in the commerce content library (trusted; no scripts run under the CSP). */}
+      {data ? <div className="content-body" dangerouslySetInnerHTML={{ __html: data.c_body }} /> : null}
+    </article>
+  );
+}

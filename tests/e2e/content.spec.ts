@@ -1,0 +1,39 @@
+/** The mini-cart, the FAQ page with "View all" from the renewal page, and the terms page (storefront §2). */
+import { expect, test } from '@playwright/test';
+import { renew, resetSandbox } from './support.ts';
+
+test.beforeEach(resetSandbox);
+
+test('the mini-cart shows "Basket is empty", then the renewed plan with "Basket Total:" and closes itself after 3 s', async ({
+  page,
+}) => {
+  await page.goto('/en-GB/home');
+  await page.getByRole('button', { name: /Basket/ }).click();
+  await expect(page.getByText('Basket is empty')).toBeVisible();
+  await renew(page, { vin: 'ZAAAA1000AA000001', locale: 'en-GB', plan: /24 months/ });
+  await page.goto('/en-GB/home');
+  const toggle = page.getByRole('button', { name: 'Basket (1 item)' });
+  await toggle.hover();
+  await expect(page.getByText('Basket Total:')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Checkout' })).toBeVisible();
+  await page.mouse.move(0, 500);
+  await expect(page.getByText('Basket Total:')).toBeHidden({ timeout: 5000 });
+});
+
+test('"View all" on the renewal page opens the FAQ page, which searches and goes back', async ({ page }) => {
+  await page.goto('/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA000001');
+  await page.getByRole('link', { name: 'View all' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' })).toBeVisible();
+  await page.getByLabel('Search the FAQs').fill('refund');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('button', { name: /refund/i }).first()).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the previous page' }).click();
+  await expect(page).toHaveURL(/\/en-GB\/service\/cn-connected-navigation\?carvin=ZAAAA1000AA000001/);
+});
+
+test('the terms page shows the purchase terms from the content library', async ({ page }) => {
+  await page.goto('/en-GB/terms-conditions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeVisible();
+  await expect(page.getByText(/Right of withdrawal/)).toBeVisible();
+});
