@@ -7,10 +7,10 @@ NPM_FLAGS := --no-audit --no-fund --loglevel=error
 
 CONTRACTS := openapi/proxy.yaml $(wildcard openapi/upstream/*.yaml)
 
-.PHONY: install generate check-generated lint lint-contracts lint-code format typecheck test test-unit test-contract test-e2e chromium bench mocks sandbox start build help
+.PHONY: install generate check-generated lint lint-contracts lint-code format typecheck test test-unit test-contract test-e2e chromium bench dev mocks sandbox start build help
 
 help:
-	@echo "make start | test | generate | check-generated | lint | typecheck | mocks"
+	@echo "make start | test | dev | bench | generate | check-generated | lint | typecheck | mocks"
 
 # Installs what package-lock.json pins, when it changed since the last install. npm 11 leaves the
 # other platforms' optional binaries of unrs-resolver out of a lock written on Linux, and `npm ci`
@@ -81,6 +81,10 @@ sandbox: install
 # The shop on http://localhost:3000 (the proxy serving the built client) with the sandbox on :4010.
 start: install check-generated build
 	node scripts/start.ts
+
+# Vite's dev server with hot reload on http://localhost:5173 (/api proxied), with the proxy and the sandbox.
+dev: install check-generated
+	node scripts/dev.ts
 
 # The client bundle the proxy serves (dist/client).
 build: install
