@@ -23,7 +23,7 @@ const assets = new TtlCache<Schemas['ContentAsset'] | null>(60_000);
 /** A content asset (kept a minute), or null when the platform has none with that id; throws on other failures. */
 export function contentAsset(
   ctx: AppContext,
-  where: { siteId: string; locale: string; signal?: AbortSignal },
+  where: { siteId: string; locale: string; headers: { Authorization: string }; signal?: AbortSignal },
   assetId: string,
 ): Promise<Schemas['ContentAsset'] | null> {
   return assets.get(`${where.siteId}|${where.locale}|${assetId}`, () => loadContentAsset(ctx, where, assetId));
@@ -31,12 +31,13 @@ export function contentAsset(
 
 async function loadContentAsset(
   ctx: AppContext,
-  where: { siteId: string; locale: string },
+  where: { siteId: string; locale: string; headers: { Authorization: string } },
   assetId: string,
 ): Promise<Schemas['ContentAsset'] | null> {
   const { data, response } = await ctx.upstreams.commerceClassic
     .GET('/s/{siteId}/dw/shop/v24_5/content/{content_id}', {
       params: { path: { siteId: where.siteId, content_id: assetId }, query: { locale: where.locale } },
+      headers: where.headers,
     })
     .catch((cause: unknown) => {
       throw upstreamError('commerce', cause);
@@ -50,7 +51,7 @@ async function loadContentAsset(
 /** The asset or a 404 problem. */
 export async function requireContentAsset(
   ctx: AppContext,
-  where: { siteId: string; locale: string; signal?: AbortSignal },
+  where: { siteId: string; locale: string; headers: { Authorization: string }; signal?: AbortSignal },
   assetId: string,
 ): Promise<Schemas['ContentAsset']> {
   const asset = await contentAsset(ctx, where, assetId);
@@ -98,7 +99,7 @@ export function countriesOf(body: string): Schemas['CountriesList'] | null {
 /** FAQ search (content search refined to the FAQ folder), top questions first. */
 export async function searchFaqItems(
   ctx: AppContext,
-  where: { siteId: string; locale: string; signal?: AbortSignal },
+  where: { siteId: string; locale: string; headers: { Authorization: string }; signal?: AbortSignal },
   options: { q?: string | undefined; category?: string | undefined; limit: number; offset: number },
 ): Promise<Schemas['FaqSearchResult']> {
   const refine = ['fdid=faq', 'c_enabled=true', ...(options.category ? [`c_category=${options.category}`] : [])];
@@ -115,6 +116,7 @@ export async function searchFaqItems(
           locale: where.locale,
         },
       },
+      headers: where.headers,
       ...(where.signal ? { signal: where.signal } : {}),
     });
     if (!data) throw new Error('content search answered an error');

@@ -375,7 +375,8 @@ async function attempt(shopper: Shopper, ctx: AppContext, request: PlaceOrderReq
   // The billing-mismatch control of the region (storefront §8): when on, the billing country must
   // be the card's country.
   const mismatchControl =
-    (await customPreferences(ctx, shopper.siteId, shopper.market.country)).c_billingMismatchControl === true;
+    (await customPreferences(ctx, shopper.siteId, shopper.market.country, shopper.headers)).c_billingMismatchControl ===
+    true;
 
   // The payment method, checked before anything is written.
   let card: StripeCard | null = null;

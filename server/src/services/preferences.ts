@@ -10,12 +10,18 @@ export type CustomPreferences = Record<string, unknown>;
 
 const preferences = new TtlCache<CustomPreferences>(60_000);
 
-export function customPreferences(ctx: AppContext, siteId: string, country: string): Promise<CustomPreferences> {
+/** `auth`: a shopper token; the classic shop API asks for one (commerce.yaml's ShopperToken). */
+export function customPreferences(
+  ctx: AppContext,
+  siteId: string,
+  country: string,
+  auth: { Authorization: string },
+): Promise<CustomPreferences> {
   return preferences.get(`${siteId}|${country}`, async () => {
     try {
       const { data } = await ctx.upstreams.commerceClassic.GET(
         '/s/{siteId}/dw/shop/v24_5/custom_objects/{object_type}/{key}',
-        { params: { path: { siteId, object_type: 'CustomPreferences', key: country } } },
+        { params: { path: { siteId, object_type: 'CustomPreferences', key: country } }, headers: auth },
       );
       return (data ?? {}) as CustomPreferences;
     } catch (error) {

@@ -11,6 +11,7 @@ import type { components as VehicleComponents } from '../../../generated/vehicle
 import type { SiteId } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import type { SessionData } from '../session.ts';
 import { DEFAULT_LOCALE, marketOfLocale } from '../markets.ts';
 import { resolveSite } from '../site.ts';
 import { customPreferences } from './preferences.ts';
@@ -43,12 +44,12 @@ export async function lookupContext(req: Request, ctx: AppContext, locale?: stri
 
 /** v11 or v12: the market's `selectedVCSVersion` custom preference; v12 when absent or unreadable. */
 export async function lookupVersion(
-  _req: Request,
   ctx: AppContext,
   site: SiteId,
   country: string,
+  auth: { Authorization: string },
 ): Promise<'v11' | 'v12'> {
-  const preferences = await customPreferences(ctx, site, country);
+  const preferences = await customPreferences(ctx, site, country, auth);
   return String(preferences.c_selectedVCSVersion ?? '12') === '11' ? 'v11' : 'v12';
 }
 
@@ -72,6 +73,7 @@ export async function lookupVehicleOrFail(
   ctx: AppContext,
   ids: VehicleIdentifiers,
   where: LookupContext,
+  auth: { Authorization: string },
 ): Promise<UpstreamVehicle> {
   const vin = ids.carvin ?? ids.cvin;
   const cryptedVin = ids.vin ?? ids.evn;
@@ -88,7 +90,7 @@ export async function lookupVehicleOrFail(
     });
   }
   const identifier = vin ? { vin } : cryptedVin ? { cryptedVin } : { userMailToken: token! };
-  const version = await lookupVersion(req, ctx, where.site, where.country);
+  const version = await lookupVersion(ctx, where.site, where.country, auth);
   const { data, response } = await ctx.upstreams.vehicles
     .GET('/{version}/vehicles', {
       params: {
@@ -142,15 +144,13 @@ export async function lookupVehicleOrFail(
   }
 }
 
-/** Keeps the spec's session values (vehicleVin, vehicleModel, userMailToken) server-side. */
+/** Keeps the spec's session values (vehicleVin, vehicleModel, userMailToken) server-side, in the session given. */
 export async function rememberVehicle(
-  req: Request,
   res: import('express').Response,
   ctx: AppContext,
+  session: SessionData,
   vehicle: UpstreamVehicle,
-  where: LookupContext,
 ): Promise<void> {
-  const session = await ctx.sessions.currentOrNew(req, { site: where.site, locale: DEFAULT_LOCALE });
   session.vehicle = problemVehicle(vehicle);
   if (vehicle.userMailToken) session.mailToken = vehicle.userMailToken;
   await ctx.sessions.save(res, session);

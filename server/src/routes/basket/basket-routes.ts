@@ -30,6 +30,7 @@ import {
 } from '../../services/basket.ts';
 import { getProduct, money } from '../../services/catalog.ts';
 import { shopperOf, type Shopper } from '../../services/shopper.ts';
+import { lookupVehicleOrFail, rememberVehicle } from '../../services/vehicle-lookup.ts';
 import { parseBody, parsePath } from '../../validate.ts';
 
 type Schemas = components['schemas'];
@@ -63,6 +64,8 @@ export const getBasket: Handler = async (req, res, ctx) => {
 export const renewItem: Handler = async (req, res, ctx) => {
   const body = parseBody(zRenewItemBody, req);
   const shopper = await shopperOf(req, res, ctx);
+  if (body.vin && shopper.session.vehicle?.vin !== body.vin)
+    await rememberRenewedVehicle(req, res, ctx, shopper, body.vin);
   const where = { ...shopper, currency: shopper.market.currency };
   const master = await getProduct(ctx, where, body.productId);
   if (!master) {
@@ -119,6 +122,31 @@ export const renewItem: Handler = async (req, res, ctx) => {
   }
   await answer(res, ctx, shopper, basket);
 };
+
+/**
+ * The vehicle of the renewal, when the session does not hold it yet (the page's first calls can
+ * reach the proxy before the session cookie exists): looked up and checked as on the renewal page.
+ */
+async function rememberRenewedVehicle(
+  req: Parameters<Handler>[0],
+  res: Parameters<Handler>[1],
+  ctx: AppContext,
+  shopper: Shopper,
+  vin: string,
+): Promise<void> {
+  const where = { site: shopper.siteId, country: shopper.market.country, extraMarket: null };
+  try {
+    const vehicle = await lookupVehicleOrFail(req, ctx, { carvin: vin }, where, shopper.headers);
+    await rememberVehicle(res, ctx, shopper.session, vehicle);
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) {
+      throw new AppError(422, 'vehicle-not-renewable', 'Vehicle not renewable here', error.detail, {
+        errors: [{ field: '/vin', message: error.detail, code: 'vehicle_not_renewable' }],
+      });
+    }
+    throw error;
+  }
+}
 
 /** DELETE /api/basket/items/{itemId}. */
 export const removeItem: Handler = async (req, res, ctx) => {

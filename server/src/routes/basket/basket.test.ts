@@ -56,6 +56,23 @@ describe('renew action (storefront §4)', () => {
     expect(session.body.basketItemCount).toBe(1);
   });
 
+  it('when the session does not know the vehicle yet, then the VIN sent with the plan is looked up and kept', async () => {
+    const shopper = await new TestShopper(url).start();
+    const { response } = await shopper.call('renewItem', 'POST', '/api/basket/items', {
+      productId: 'cn-connected-navigation',
+      variantId: 'cn-connected-navigation-12m',
+      vin: 'ZAAAA1000AA000001',
+    });
+    expect(response.status).toBe(200);
+    expect((await shopper.call('getSession', 'GET', '/api/session')).body.vehicle.vin).toBe('ZAAAA1000AA000001');
+    const foreign = await shopper.call('renewItem', 'POST', '/api/basket/items', {
+      productId: 'cn-connected-navigation',
+      variantId: 'cn-connected-navigation-12m',
+      vin: 'ZAAAA1000AA000004',
+    });
+    expect(foreign.response.status).toBe(422);
+  });
+
   it('when a variant of another product is sent, then 422 "Plan selector error"', async () => {
     const shopper = await new TestShopper(url).start();
     const { response, body } = await renew(shopper, 'vcs-online-pack-12m');

@@ -3,27 +3,23 @@ import {
   zGetContentAssetQuery,
   zSearchFaqsQuery,
 } from '../../../../generated/proxy/zod/zod.gen.ts';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { AppContext, Handler } from '../../context.ts';
-import { DEFAULT_LOCALE } from '../../markets.ts';
 import { faqItemsOf, requireContentAsset, searchFaqItems } from '../../services/content.ts';
-import { resolveSite } from '../../site.ts';
+import { shopperOf } from '../../services/shopper.ts';
 import { parsePath, parseQuery } from '../../validate.ts';
 
-async function where(req: Request, ctx: AppContext, locale: string | undefined) {
-  const session = await ctx.sessions.current(req);
-  return {
-    siteId: session?.site ?? resolveSite(req, ctx.config, undefined) ?? ctx.config.sites.defaultSite,
-    locale: locale ?? session?.locale ?? DEFAULT_LOCALE,
-    signal: req.signal,
-  };
+/** Site and locale of the request, and a shopper token: the classic shop API asks for one. */
+async function where(req: Request, res: Response, ctx: AppContext, locale: string | undefined) {
+  const shopper = await shopperOf(req, res, ctx);
+  return { siteId: shopper.siteId, locale: locale ?? shopper.locale, headers: shopper.headers, signal: req.signal };
 }
 
 /** GET /api/content/{assetId}: an asset's HTML body; the footer's year filled in. */
 export const getContentAsset: Handler = async (req, res, ctx) => {
   const { assetId } = parsePath(zGetContentAssetPath, req);
   const query = parseQuery(zGetContentAssetQuery, req);
-  const asset = await requireContentAsset(ctx, await where(req, ctx, query.locale), assetId);
+  const asset = await requireContentAsset(ctx, await where(req, res, ctx, query.locale), assetId);
   res.setHeader('Cache-Control', 'public, max-age=300');
   res.json(asset);
 };
@@ -34,7 +30,7 @@ export const getContentAsset: Handler = async (req, res, ctx) => {
  */
 export const searchFaqs: Handler = async (req, res, ctx) => {
   const query = parseQuery(zSearchFaqsQuery, req);
-  const at = await where(req, ctx, query.locale);
+  const at = await where(req, res, ctx, query.locale);
   const limit = query.limit ?? 25;
   const offset = query.offset ?? 0;
   if (query.context === 'renewals' && !query.q && !query.category) {

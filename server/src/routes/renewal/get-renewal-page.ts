@@ -115,23 +115,34 @@ export const getRenewalPage: Handler = async (req, res, ctx) => {
   const at = { ...shopper, currency: shopper.market.currency };
 
   const [vehicle, product, faqs, countries, basket] = await Promise.all([
-    lookupVehicleOrFail(req, ctx, query, where),
+    lookupVehicleOrFail(req, ctx, query, where, shopper.headers),
     getProduct(ctx, at, productId),
     tolerant(ctx, 'FAQ content', async () =>
       faqItemsOf(
-        (await contentAsset(ctx, { siteId: shopper.siteId, locale: shopper.locale }, 'FAQ_Renewals_Page'))?.c_body ??
-          '',
+        (
+          await contentAsset(
+            ctx,
+            { siteId: shopper.siteId, locale: shopper.locale, headers: shopper.headers },
+            'FAQ_Renewals_Page',
+          )
+        )?.c_body ?? '',
       ),
     ),
     tolerant(ctx, 'countries content', async () =>
       countriesOf(
-        (await contentAsset(ctx, { siteId: shopper.siteId, locale: shopper.locale }, 'Countries_List'))?.c_body ?? '',
+        (
+          await contentAsset(
+            ctx,
+            { siteId: shopper.siteId, locale: shopper.locale, headers: shopper.headers },
+            'Countries_List',
+          )
+        )?.c_body ?? '',
       ),
     ),
     tolerant(ctx, 'basket', () => currentBasket(shopper, ctx)),
     failPendingOrder(ctx, shopper, query.pendingOrderNo),
   ]);
-  await rememberVehicle(req, res, ctx, vehicle, where);
+  await rememberVehicle(res, ctx, shopper.session, vehicle);
   if (!product) {
     throw new AppError(404, 'product-not-found', 'Product not found', `Product '${productId}' was not found.`);
   }
@@ -167,7 +178,7 @@ export const getRenewalPage: Handler = async (req, res, ctx) => {
     }));
   const variantIds = new Set((product.variants ?? []).map((v) => v.productId));
   const item = (basket?.productItems ?? []).find((i) => variantIds.has(i.productId ?? ''));
-  const preferences = await customPreferences(ctx, shopper.siteId, shopper.market.country);
+  const preferences = await customPreferences(ctx, shopper.siteId, shopper.market.country, shopper.headers);
   const autoRenewal = preferences.c_showAutoRenewal === true;
 
   const body: Schemas['RenewalPage'] = {

@@ -4,6 +4,7 @@ import type { Handler } from '../../context.ts';
 import { AppError, upstreamError } from '../../errors.ts';
 import { DEFAULT_LOCALE, marketOfLocale } from '../../markets.ts';
 import { resolveSite } from '../../site.ts';
+import { shopperOf } from '../../services/shopper.ts';
 import { parseQuery } from '../../validate.ts';
 
 type Schemas = components['schemas'];
@@ -25,6 +26,8 @@ export const getSiteConfig: Handler = async (req, res, ctx) => {
   const { data, error, response } = await ctx.upstreams.commerceClassic
     .GET('/s/{siteId}/dw/shop/v24_5/custom_objects/{object_type}/{key}', {
       params: { path: { siteId: site, object_type: 'CustomPreferences', key: market.country } },
+      // The classic shop API asks for a shopper token (commerce.yaml's ShopperToken).
+      headers: (await shopperOf(req, res, ctx)).headers,
       signal: req.signal,
     })
     .catch((cause: unknown) => {

@@ -3,6 +3,7 @@ import { zLookupVehicleQuery } from '../../../../generated/proxy/zod/zod.gen.ts'
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { Handler } from '../../context.ts';
 import { lookupContext, lookupVehicleOrFail, rememberVehicle } from '../../services/vehicle-lookup.ts';
+import { shopperOf } from '../../services/shopper.ts';
 import { parseQuery } from '../../validate.ts';
 
 type Schemas = components['schemas'];
@@ -23,8 +24,9 @@ const SERVICE_NAMES: Record<string, string> = {
 export const lookupVehicle: Handler = async (req, res, ctx) => {
   const query = parseQuery(zLookupVehicleQuery, req);
   const where = await lookupContext(req, ctx);
-  const vehicle = await lookupVehicleOrFail(req, ctx, query, where);
-  await rememberVehicle(req, res, ctx, vehicle, where);
+  const shopper = await shopperOf(req, res, ctx);
+  const vehicle = await lookupVehicleOrFail(req, ctx, query, where, shopper.headers);
+  await rememberVehicle(res, ctx, shopper.session, vehicle);
   const now = Date.now();
   const body: Schemas['VehicleLookupResult'] = {
     outcome: 'success',
