@@ -26,6 +26,7 @@ const STATIC_PAGES: Array<[string, string]> = [
   ['/en-GB/faqs', '.accordion'],
   ['/en-GB/terms-conditions', '.content-body'],
   ['/be/', '.splash'],
+  ['/en-GB/service?carvin=ZAAAA1000AA000001', '.product-grid'],
   ['/fr-FR/service/cn-connected-navigation?carvin=ZAAAA1000AA000004', '.plan-selector'],
 ];
 

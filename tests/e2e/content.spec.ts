@@ -37,3 +37,13 @@ test('the terms page shows the purchase terms from the content library', async (
   await expect(page.getByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeVisible();
   await expect(page.getByText(/Right of withdrawal/)).toBeVisible();
 });
+
+test('the product list for a VIN shows the vehicle and its services, each to its renewal page', async ({ page }) => {
+  await page.goto('/en-GB/service?carvin=ZAAAA1000AA000001');
+  await expect(page.getByRole('heading', { level: 1, name: 'Services for your vehicle' })).toBeVisible();
+  await expect(page.getByText('Aurora Sport Tourer')).toBeVisible();
+  await page.getByRole('link', { name: 'Renew Connected Navigation' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Renew Your Connected Navigation' })).toBeVisible();
+  await page.goto('/en-GB/services');
+  await expect(page.getByText('No services were found for this vehicle.')).toBeVisible();
+});

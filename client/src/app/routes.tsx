@@ -36,6 +36,10 @@ const CallbackPage = lazyPage(() => import('../features/session/components/callb
 const SplashPage = lazyPage(() => import('../features/splash/components/splash-page.tsx'), 'SplashPage');
 const TermsPage = lazyPage(() => import('../features/content/components/terms-page.tsx'), 'TermsPage');
 const FaqsPage = lazyPage(() => import('../features/content/components/faqs-page.tsx'), 'FaqsPage');
+const ProductListPage = lazyPage(
+  () => import('../features/products/components/product-list-page.tsx'),
+  'ProductListPage',
+);
 const simple = () => import('../features/errors/components/simple-error-pages.tsx');
 const InternalServerErrorPage = lazyPage(simple, 'InternalServerErrorPage');
 const MaintenancePage = lazyPage(simple, 'MaintenancePage');
@@ -65,8 +69,8 @@ export function pageRoutes(prefix: LocaleId | undefined, options: { production: 
     { index: true, element: <RedirectToMain prefix={prefix} /> },
     pending('home', 'home', 'listing'),
     page('product', <RenewalPage />, 'adas'),
-    pending('service', 'services', 'feature'),
-    pending('services', 'services', 'feature'),
+    page('service', <ProductListPage />, 'listing'),
+    page('services', <ProductListPage />, 'listing'),
     page('service/:productId', <RenewalPage />, 'feature'),
     page('checkout', <CheckoutPage />, 'checkout'),
     page('confirmation/:orderNo', <ConfirmationPage />),
