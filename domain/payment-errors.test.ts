@@ -13,6 +13,7 @@ import {
   paymentErrorEntryIndex,
   paymentErrorKindForStatus,
   stripeStatusEntryIndex,
+  isLuhnValid,
 } from './payment-errors.ts';
 
 const NOW = Date.parse('2025-06-15T12:00:00Z');
@@ -151,5 +152,18 @@ describe('card expiry', () => {
     [undefined, 5, false],
   ])('when the saved card has exp_year %s and exp_month %s, then expired is %s', (year, month, expected) => {
     expect(isSavedCardExpired({ exp_year: year, exp_month: month }, NOW)).toBe(expected);
+  });
+});
+
+describe('isLuhnValid (storefront §5 Card form: "Your card number is invalid")', () => {
+  it.each([
+    ['4242424242424242', true],
+    ['4000002760003184', true],
+    ['4000000000000002', true],
+    ['4242424242424241', false],
+    ['', false],
+    ['4242 4242 4242 4242', false],
+  ])('%s → %s', (digits, valid) => {
+    expect(isLuhnValid(digits)).toBe(valid);
   });
 });

@@ -2,21 +2,13 @@
  * Content assets of the commerce platform (storefront §3 Content assets, §7 "Content asset", §8:
  * content fetch errors other than an abort are only logged; FAQ failures give an empty list).
  */
+import { isFaqCategory } from '../../../domain/faq.ts';
 import type { components } from '../../../generated/proxy/types.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, upstreamError } from '../errors.ts';
 import { TtlCache } from './ttl-cache.ts';
 
 type Schemas = components['schemas'];
-
-const FAQ_CATEGORIES: ReadonlySet<string> = new Set([
-  'service-renewals',
-  'my accounts - faq',
-  'refunds / cancellations',
-  'connected-services',
-  'payment',
-  'contact-us',
-]);
 
 const assets = new TtlCache<Schemas['ContentAsset'] | null>(60_000);
 
@@ -74,7 +66,7 @@ export function faqItemsOf(body: string): Schemas['FaqItem'][] {
   return parsed.flatMap((entry: unknown) => {
     const e = entry as { question?: unknown; answer?: unknown; category?: unknown };
     if (typeof e.question !== 'string' || typeof e.answer !== 'string') return [];
-    const category = typeof e.category === 'string' && FAQ_CATEGORIES.has(e.category) ? e.category : undefined;
+    const category = typeof e.category === 'string' && isFaqCategory(e.category) ? e.category : undefined;
     return [
       { question: e.question, answer: e.answer, ...(category ? { category: category as Schemas['FaqCategory'] } : {}) },
     ];
@@ -123,7 +115,7 @@ export async function searchFaqItems(
     const items = (data.hits ?? []).flatMap((hit) => {
       const h = hit as { name?: string; c_body?: string; c_category?: string };
       if (!h.name || !h.c_body) return [];
-      const category = h.c_category && FAQ_CATEGORIES.has(h.c_category) ? h.c_category : undefined;
+      const category = h.c_category && isFaqCategory(h.c_category) ? h.c_category : undefined;
       return [
         {
           question: `<p>${h.name}</p>`,

@@ -99,6 +99,30 @@ function providerFailure(status: number): Outcome {
   return paymentProblem(502, slug, 'Payment service error', NOT_CHARGED, kind);
 }
 
+/** 202: the shopper must pass 3-D Secure or the bank's page first (a redirect back to /payment-confirmation). */
+function actionRequired(pending: PendingPayment, card: boolean, url: string | null | undefined): Outcome {
+  if (!url) return providerFailure(500);
+  return {
+    status: 202,
+    body: {
+      outcome: 'actionRequired',
+      actionType: card ? 'threeDSecure' : 'bankRedirect',
+      orderNo: pending.orderNo,
+      redirectUrl: url,
+    },
+  };
+}
+
+/** 402: 3-D Secure or the bank refused the approval (§8 card_authorisation_error). */
+const authorisationFailed = (): Outcome =>
+  paymentProblem(
+    402,
+    'payment-authorisation-failed',
+    'Payment not approved',
+    AUTHORISATION_FAILED,
+    'card_authorisation_error',
+  );
+
 const fingerprintOf = (body: unknown) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
 
 const locks = new Map<string, Promise<unknown>>();
@@ -533,17 +557,7 @@ async function payWithStripe(
   }
   pending.setupIntentId = created.data.id;
   if (created.data.status === 'requires_action') {
-    const url = created.data.next_action?.redirect_to_url?.url;
-    if (!url) return providerFailure(500);
-    return {
-      status: 202,
-      body: {
-        outcome: 'actionRequired',
-        actionType: card.type === 'card' ? 'threeDSecure' : 'bankRedirect',
-        orderNo: pending.orderNo,
-        redirectUrl: url,
-      },
-    };
+    return actionRequired(pending, card.type === 'card', created.data.next_action?.redirect_to_url?.url);
   }
   return verifyStripe(shopper, ctx, pending);
 }
@@ -565,13 +579,7 @@ async function verifyStripe(shopper: Shopper, ctx: AppContext, pending: PendingP
     return { status: 200, body: { outcome: 'pending', orderNo: pending.orderNo, status: 'created' } };
   }
   await failAndRestore(shopper, ctx, pending.orderNo);
-  return paymentProblem(
-    402,
-    'payment-authorisation-failed',
-    'Payment not approved',
-    AUTHORISATION_FAILED,
-    'card_authorisation_error',
-  );
+  return authorisationFailed();
 }
 
 async function payWithAdyen(
@@ -664,30 +672,13 @@ async function adyenOutcome(
       }
       return finalise(shopper, ctx, pending);
     }
-    case 'RedirectShopper': {
-      const url = data.action?.url;
-      if (!url) return providerFailure(500);
-      return {
-        status: 202,
-        body: {
-          outcome: 'actionRequired',
-          actionType: pending.paymentType === 'CREDIT_CARD' ? 'threeDSecure' : 'bankRedirect',
-          orderNo: pending.orderNo,
-          redirectUrl: url,
-        },
-      };
-    }
+    case 'RedirectShopper':
+      return actionRequired(pending, pending.paymentType === 'CREDIT_CARD', data.action?.url);
     case 'Refused': {
       await failAndRestore(shopper, ctx, pending.orderNo);
       const reason = data.refusalReason ?? 'Refused';
       if (reason === '3D Not Authenticated') {
-        return paymentProblem(
-          402,
-          'payment-authorisation-failed',
-          'Payment not approved',
-          AUTHORISATION_FAILED,
-          'card_authorisation_error',
-        );
+        return authorisationFailed();
       }
       const [detail, code] =
         reason === 'Expired Card'
@@ -724,13 +715,7 @@ export async function confirmPayment(
       outcome =
         order.status === 'new' || order.status === 'completed'
           ? { status: 200, body: { outcome: 'orderPlaced', orderNo: order.orderNo!, status: order.status } }
-          : paymentProblem(
-              402,
-              'payment-authorisation-failed',
-              'Payment not approved',
-              AUTHORISATION_FAILED,
-              'card_authorisation_error',
-            );
+          : authorisationFailed();
     } else if (pending.provider === 'stripe') {
       if (request.setup_intent && request.setup_intent !== pending.setupIntentId) {
         throw new AppError(

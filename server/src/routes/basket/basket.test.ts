@@ -2,29 +2,11 @@
  * The basket and checkout-state operations against the in-process sandbox; every answer is checked
  * against proxy.yaml. Storefront §4 Renew action and Checkout, §5 postal codes and countries.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../../../mocks/sandbox/src/app.ts';
-import { buildSandbox } from '../../../../mocks/sandbox/src/sandbox.ts';
-import type { ProxyServer } from '../../server.ts';
-import { startTestServer, testConfig } from '../../test-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { useSandboxServer } from '../../testing/sandbox-server.ts';
 import { GUEST_ADDRESS, readyBasket, TestShopper } from '../../testing/shop-client.ts';
 
-let sandbox: Sandbox;
-let server: ProxyServer;
-let url: (path: string) => string;
-
-beforeAll(async () => {
-  sandbox = buildSandbox();
-  const port = await sandbox.start(0);
-  ({ server, url } = await startTestServer(testConfig({ SANDBOX_URL: `http://localhost:${port}` })));
-});
-afterAll(async () => {
-  await server.stop();
-  await sandbox.stop();
-});
-beforeEach(async () => {
-  await fetch(`${sandbox.context.baseUrl()}/__sandbox/reset`, { method: 'POST' });
-});
+const { url } = useSandboxServer();
 
 const renew = (shopper: TestShopper, variantId: string, productId = 'cn-connected-navigation') =>
   shopper.call('renewItem', 'POST', '/api/basket/items', { productId, variantId });

@@ -3,7 +3,7 @@
  * the order, confirming after a redirect, and the confirmation page's data. The rules live in
  * services/payments.ts.
  */
-import { isCardExpiryInPast, CARD_FORM_MESSAGES } from '../../../../domain/payment-errors.ts';
+import { isCardExpiryInPast, isLuhnValid, CARD_FORM_MESSAGES } from '../../../../domain/payment-errors.ts';
 import {
   zConfirmPaymentBody,
   zGetOrderConfirmationPath,
@@ -143,16 +143,6 @@ const cardProblem = (field: string, message: string, code: string) =>
     errors: [{ field, message, code }],
   });
 
-function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
 function brandOf(number: string): string {
   if (/^4/.test(number)) return 'visa';
   if (/^(5[1-5]|2[2-7])/.test(number)) return 'mastercard';
@@ -171,7 +161,7 @@ export const tokenizeSandboxCard: Handler = async (req, res, ctx) => {
   const body = parseBody(zTokenizeSandboxCardBody, req);
   const number = body.number.replace(/\s+/g, '');
   if (number.length < 13) throw cardProblem('/number', CARD_FORM_MESSAGES.numberIncomplete, 'incomplete_number');
-  if (!luhn(number)) throw cardProblem('/number', CARD_FORM_MESSAGES.numberInvalid, 'invalid_number');
+  if (!isLuhnValid(number)) throw cardProblem('/number', CARD_FORM_MESSAGES.numberInvalid, 'invalid_number');
   const twoDigitYear = body.expYear % 100;
   const fullYear = 2000 + twoDigitYear;
   if (isCardExpiryInPast(body.expMonth, twoDigitYear, Date.now())) {

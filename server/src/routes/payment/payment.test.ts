@@ -3,33 +3,13 @@
  * form, §8 payment errors; DESIGN.md test cards and provider per market). Every answer is checked
  * against proxy.yaml.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../../../mocks/sandbox/src/app.ts';
-import { buildSandbox } from '../../../../mocks/sandbox/src/sandbox.ts';
-import type { ProxyServer } from '../../server.ts';
-import { startTestServer, testConfig } from '../../test-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { useSandboxServer } from '../../testing/sandbox-server.ts';
 import { GUEST_ADDRESS, readyBasket, TestShopper } from '../../testing/shop-client.ts';
 
-let sandbox: Sandbox;
-let server: ProxyServer;
-let url: (path: string) => string;
+const { url } = useSandboxServer({ RATE_LIMIT_PAYMENT: '1000' });
 let keys = 0;
 const newKey = () => `test-key-${Date.now()}-${(keys += 1)}`;
-
-beforeAll(async () => {
-  sandbox = buildSandbox();
-  const port = await sandbox.start(0);
-  ({ server, url } = await startTestServer(
-    testConfig({ SANDBOX_URL: `http://localhost:${port}`, RATE_LIMIT_PAYMENT: '1000' }),
-  ));
-});
-afterAll(async () => {
-  await server.stop();
-  await sandbox.stop();
-});
-beforeEach(async () => {
-  await fetch(`${sandbox.context.baseUrl()}/__sandbox/reset`, { method: 'POST' });
-});
 
 const FR_ADDRESS = {
   firstName: 'Alex',

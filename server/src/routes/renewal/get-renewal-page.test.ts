@@ -2,29 +2,11 @@
  * getRenewalPage against the in-process sandbox (storefront §2 Renewal page, §4 Renewal page load,
  * §5 Renewal page guards, DESIGN.md's VINs); every answer is checked against proxy.yaml.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../../../mocks/sandbox/src/app.ts';
-import { buildSandbox } from '../../../../mocks/sandbox/src/sandbox.ts';
-import type { ProxyServer } from '../../server.ts';
-import { startTestServer, testConfig } from '../../test-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { useSandboxServer } from '../../testing/sandbox-server.ts';
 import { TestShopper } from '../../testing/shop-client.ts';
 
-let sandbox: Sandbox;
-let server: ProxyServer;
-let url: (path: string) => string;
-
-beforeAll(async () => {
-  sandbox = buildSandbox();
-  const port = await sandbox.start(0);
-  ({ server, url } = await startTestServer(testConfig({ SANDBOX_URL: `http://localhost:${port}` })));
-});
-afterAll(async () => {
-  await server.stop();
-  await sandbox.stop();
-});
-beforeEach(async () => {
-  await fetch(`${sandbox.context.baseUrl()}/__sandbox/reset`, { method: 'POST' });
-});
+const { url, sandboxUrl } = useSandboxServer();
 
 const page = async (query: string, product = 'cn-connected-navigation') => {
   const shopper = await new TestShopper(url).start();
@@ -129,7 +111,7 @@ describe('getRenewalPage', () => {
   });
 
   it('when the commerce platform fails, then 502 with the spec prefix and no stack', async () => {
-    await fetch(`${sandbox.context.baseUrl()}/__sandbox/faults/commerce`, {
+    await fetch(`${sandboxUrl()}/__sandbox/faults/commerce`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ status: 503 }),

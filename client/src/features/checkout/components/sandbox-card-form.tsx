@@ -1,20 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isCardExpiryInPast } from '../../../../../domain/payment-errors.ts';
+import { isCardExpiryInPast, isLuhnValid } from '../../../../../domain/payment-errors.ts';
 import { ApiError, tokenizeSandboxCard, type PlaceOrderRequest } from '../api/checkout.ts';
 
 type Field = 'number' | 'expiry' | 'cvc';
 type Errors = Partial<Record<Field, string>>;
-
-function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 /** "4242424242424242" → "4242 4242 4242 4242" as typed. */
 const groupDigits = (value: string) =>
@@ -34,7 +24,7 @@ export function cardErrors(number: string, expiry: string, cvc: string, now = Da
   const errors: Errors = {};
   const digits = number.replace(/\D/g, '');
   if (digits.length < 13) errors.number = 'numberIncomplete';
-  else if (!luhn(digits)) errors.number = 'numberInvalid';
+  else if (!isLuhnValid(digits)) errors.number = 'numberInvalid';
   const [mm, yy] = expiry.replace(/\s/g, '').split('/');
   if (!mm || !yy || mm.length !== 2 || yy.length !== 2 || Number(mm) < 1 || Number(mm) > 12) {
     errors.expiry = 'expiryIncomplete';

@@ -5,18 +5,10 @@ import useSWR from 'swr';
 import { Breadcrumb } from '../../../components/layout/breadcrumb.tsx';
 import { useLocale } from '../../../components/layout/page-type.ts';
 import { Accordion } from '../../../components/ui/accordion.tsx';
-import { api, request, type components } from '../../../lib/api.ts';
+import { FAQ_CATEGORIES, type FaqCategory } from '../../../../../domain/faq.ts';
+import { api, request } from '../../../lib/api.ts';
 
-type Category = components['schemas']['FaqCategory'];
-/** FAQ categories of every locale (storefront §9). */
-export const FAQ_CATEGORIES: readonly Category[] = [
-  'service-renewals',
-  'my accounts - faq',
-  'refunds / cancellations',
-  'connected-services',
-  'payment',
-  'contact-us',
-];
+type Category = FaqCategory;
 const PAGE_SIZE = 25;
 
 /**

@@ -1,0 +1,37 @@
+/**
+ * Route tests' stack: the in-process sandbox and the proxy against it, started once per file,
+ * with the sandbox reset before each test. Call at the top of a test file.
+ */
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { Sandbox } from '../../../mocks/sandbox/src/app.ts';
+import { buildSandbox } from '../../../mocks/sandbox/src/sandbox.ts';
+import type { ProxyServer } from '../server.ts';
+import { startTestServer, testConfig } from '../test-helpers.ts';
+
+export interface SandboxServer {
+  /** A proxy URL for a path. */
+  url: (path: string) => string;
+  /** The sandbox's own base URL (its /__sandbox controls). */
+  sandboxUrl: () => string;
+}
+
+export function useSandboxServer(env: Record<string, string> = {}): SandboxServer {
+  let sandbox: Sandbox | undefined;
+  let server: ProxyServer | undefined;
+  let proxyUrl: ((path: string) => string) | undefined;
+  beforeAll(async () => {
+    sandbox = buildSandbox();
+    const port = await sandbox.start(0);
+    ({ server, url: proxyUrl } = await startTestServer(
+      testConfig({ SANDBOX_URL: `http://localhost:${port}`, ...env }),
+    ));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await sandbox?.stop();
+  });
+  beforeEach(async () => {
+    await fetch(`${sandbox!.context.baseUrl()}/__sandbox/reset`, { method: 'POST' });
+  });
+  return { url: (path) => proxyUrl!(path), sandboxUrl: () => sandbox!.context.baseUrl() };
+}
