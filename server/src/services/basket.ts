@@ -8,7 +8,7 @@ import type { components as CommerceComponents } from '../../../generated/commer
 import type { components } from '../../../generated/proxy/types.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, upstreamError } from '../errors.ts';
-import { getProduct, money, planName, variantsOf } from './catalog.ts';
+import { money, planName, planOf, vatLinesOf } from './catalog.ts';
 import type { Shopper } from './shopper.ts';
 
 type Schemas = components['schemas'];
@@ -136,10 +136,7 @@ export async function basketView(
   const m = (value: number) => money(value, currency, shopper.locale);
   const items: Schemas['BasketItem'][] = [];
   for (const item of (basket.productItems ?? []).slice(0, 1)) {
-    const variant = await getProduct(ctx, { ...shopper, siteId: shopper.siteId, currency }, item.productId!);
-    const masterId = (variant?.master as { masterId?: string } | undefined)?.masterId ?? item.productId!;
-    const master = masterId === item.productId ? variant : await getProduct(ctx, { ...shopper, currency }, masterId);
-    const info = master ? variantsOf(master).find((v) => v.productId === item.productId) : undefined;
+    const { masterId, master, plan: info } = await planOf(ctx, { ...shopper, currency }, item.productId!);
     const extra = item as typeof item & Record<string, unknown>;
     const image = master?.imageGroups?.[0]?.images?.[0]?.link ?? null;
     items.push({
@@ -169,7 +166,7 @@ export async function basketView(
     items,
     itemCount: items.length,
     productSubTotal: m(basket.productSubTotal ?? 0),
-    ...(includeVat ? { subtotalExclVat: m(Math.round((total - tax) * 100) / 100), vat: m(tax) } : {}),
+    ...vatLinesOf(total, tax, includeVat, m),
     orderTotal: m(total),
     pricesIncludeVat: includeVat,
     customerEmail: basket.customerInfo?.email || null,
@@ -191,13 +188,4 @@ export async function rememberItemCount(
   if (shopper.session.basketItemCount === count) return;
   shopper.session.basketItemCount = count;
   await ctx.sessions.save(res, shopper.session);
-}
-
-/** The offered variants of a master (price above zero), shortest first. */
-export function offeredVariantsOf(master: Parameters<typeof variantsOf>[0]) {
-  return variantsOf(master)
-    .filter((v) => v.price > 0)
-    .sort(
-      (a, b) => a.duration * (a.durationType === 'year' ? 12 : 1) - b.duration * (b.durationType === 'year' ? 12 : 1),
-    );
 }

@@ -89,13 +89,32 @@ export function planName(duration: number, durationType: Schemas['DurationType']
   return `${duration} ${unit}${duration === 1 ? '' : 's'}`;
 }
 
-/** The master id of a variant id of the known catalogue shape (`<master>-<suffix>`), by asking the platform. */
-export async function masterOf(
+/** The offered variants of a master (price above zero, storefront §5), shortest first. */
+export function offeredVariantsOf(master: CommerceProduct): VariantInfo[] {
+  const months = (v: VariantInfo) => v.duration * (v.durationType === 'year' ? 12 : 1);
+  return variantsOf(master)
+    .filter((v) => v.price > 0)
+    .sort((a, b) => months(a) - months(b));
+}
+
+/** A basket or order line's product: its master (the product shoppers know) and the variant's plan. */
+export async function planOf(
   ctx: AppContext,
   where: { siteId: string; locale: string; currency: string; headers: { Authorization: string } },
   variantId: string,
-): Promise<CommerceProduct | null> {
+): Promise<{ masterId: string; master: CommerceProduct | null; plan: VariantInfo | undefined }> {
   const variant = await getProduct(ctx, where, variantId);
-  const masterId = (variant?.master as { masterId?: string } | undefined)?.masterId;
-  return masterId ? getProduct(ctx, where, masterId) : variant;
+  const masterId = (variant?.master as { masterId?: string } | undefined)?.masterId ?? variantId;
+  const master = masterId === variantId ? variant : await getProduct(ctx, where, masterId);
+  return { masterId, master, plan: master ? variantsOf(master).find((v) => v.productId === variantId) : undefined };
+}
+
+/** The total's VAT lines where prices include VAT (storefront §2: "Subtotal excl. VAT" and "VAT"). */
+export function vatLinesOf(
+  total: number,
+  tax: number,
+  pricesIncludeVat: boolean,
+  m: (value: number) => Schemas['Money'],
+): { subtotalExclVat?: Schemas['Money']; vat?: Schemas['Money'] } {
+  return pricesIncludeVat ? { subtotalExclVat: m(Math.round((total - tax) * 100) / 100), vat: m(tax) } : {};
 }

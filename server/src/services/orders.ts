@@ -45,10 +45,16 @@ export async function updateOrder(
 }
 
 /** Marks an order failed with the customer's name (storefront §4 "Renewal page load", "On payment"). */
-export async function failOrder(shopper: Shopper, ctx: AppContext, order: CommerceOrder): Promise<void> {
-  const customerName = String(order.customerInfo?.customerName ?? order.customerName ?? '').trim();
-  const [firstName, ...rest] = customerName.split(/\s+/);
-  await updateOrder(shopper, ctx, order.orderNo!, {
+export async function failOrder(
+  shopper: Shopper,
+  ctx: AppContext,
+  orderNo: string,
+  customerName: unknown,
+): Promise<void> {
+  const [firstName, ...rest] = String(customerName ?? '')
+    .trim()
+    .split(/\s+/);
+  await updateOrder(shopper, ctx, orderNo, {
     status: 'failed',
     c_stripe_status: 'error',
     ...(firstName ? { c_SNP_OMS_FirstName: firstName } : {}),

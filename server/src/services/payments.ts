@@ -30,7 +30,7 @@ import {
   unwrap,
   type CommerceBasket,
 } from './basket.ts';
-import { readOrder, updateOrder, type CommerceOrder } from './orders.ts';
+import { failOrder, readOrder, updateOrder, type CommerceOrder } from './orders.ts';
 import { customPreferences } from './preferences.ts';
 import { shopperOf, type Shopper } from './shopper.ts';
 
@@ -227,14 +227,9 @@ async function restoreBasket(shopper: Shopper, ctx: AppContext, order: CommerceO
 /** Marks the order failed (c_stripe_status error) and gives the shopper the basket back. */
 async function failAndRestore(shopper: Shopper, ctx: AppContext, orderNo: string): Promise<void> {
   const order = await readOrder(shopper, ctx, orderNo).catch(() => null);
-  const customerName = String(order?.customerInfo?.customerName ?? '').trim();
-  const [firstName, ...rest] = customerName.split(/\s+/);
-  await updateOrder(shopper, ctx, orderNo, {
-    status: 'failed',
-    c_stripe_status: 'error',
-    ...(firstName ? { c_SNP_OMS_FirstName: firstName } : {}),
-    ...(rest.length ? { c_SNP_OMS_LastName: rest.join(' ') } : {}),
-  }).catch((error: unknown) => ctx.logger.error({ err: error, orderNo }, 'marking the order failed did not work'));
+  await failOrder(shopper, ctx, orderNo, order?.customerInfo?.customerName ?? order?.customerName).catch(
+    (error: unknown) => ctx.logger.error({ err: error, orderNo }, 'marking the order failed did not work'),
+  );
   if (order) await restoreBasket(shopper, ctx, order);
   delete shopper.session.pendingPayment;
 }

@@ -1,21 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { useLocale } from '../../components/layout/page-type.ts';
 
 /** Catalogue key of a page that a later increment builds (under `pages.<key>`). */
 export type PendingPageKey =
   | 'home'
-  | 'product'
-  | 'services'
-  | 'renewal'
-  | 'checkout'
-  | 'confirmation'
-  | 'paymentConfirmation'
   | 'account'
-  | 'faqs'
-  | 'terms'
   | 'subscriptionsRedirect'
-  | 'callback'
   | 'test'
   | 'uikit'
   | 'loqate'
@@ -31,13 +22,12 @@ export type PendingPageKey =
 export function PendingPage({ page }: { page: PendingPageKey }) {
   const { t } = useTranslation();
   const { to } = useLocale();
-  const { orderNo } = useParams();
   const title = t(`pages.${page}.title`);
   return (
     <section className="page page--narrow" aria-labelledby="page-title">
       <title>{title}</title>
       <h1 id="page-title">{title}</h1>
-      <p>{t(`pages.${page}.text`, { orderNo: orderNo ?? '' })}</p>
+      <p>{t(`pages.${page}.text`)}</p>
       <p className="page__note">{t('pages.comingSoon')}</p>
       {page === 'home' ? null : (
         <Link className="button button--secondary" to={to('/home')}>

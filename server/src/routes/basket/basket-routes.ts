@@ -21,14 +21,13 @@ import {
   basketView,
   ensureBasket,
   fromAddress,
-  offeredVariantsOf,
   rememberItemCount,
   requireBasket,
   SHIPMENT_ID,
   unwrap,
   type CommerceBasket,
 } from '../../services/basket.ts';
-import { getProduct, money } from '../../services/catalog.ts';
+import { getProduct, money, offeredVariantsOf } from '../../services/catalog.ts';
 import { shopperOf, type Shopper } from '../../services/shopper.ts';
 import { lookupVehicleOrFail, rememberVehicle } from '../../services/vehicle-lookup.ts';
 import { parseBody, parsePath } from '../../validate.ts';

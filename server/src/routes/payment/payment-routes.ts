@@ -15,7 +15,7 @@ import type { components } from '../../../../generated/proxy/types.ts';
 import type { Handler } from '../../context.ts';
 import { AppError, sendProblem } from '../../errors.ts';
 import { currentBasket, toAddress } from '../../services/basket.ts';
-import { getProduct, money, planName, variantsOf } from '../../services/catalog.ts';
+import { money, planName, planOf, vatLinesOf } from '../../services/catalog.ts';
 import { readOrder } from '../../services/orders.ts';
 import {
   confirmPayment as confirm,
@@ -250,10 +250,7 @@ export const getOrderConfirmation: Handler = async (req, res, ctx) => {
   let autoRenewal = false;
   let nextPaymentDate: string | null = null;
   for (const item of order.productItems ?? []) {
-    const variant = await getProduct(ctx, at, item.productId!);
-    const masterId = (variant?.master as { masterId?: string } | undefined)?.masterId ?? item.productId!;
-    const master = masterId === item.productId ? variant : await getProduct(ctx, at, masterId);
-    const info = master ? variantsOf(master).find((v) => v.productId === item.productId) : undefined;
+    const { master, plan: info } = await planOf(ctx, at, item.productId!);
     const extra = item as typeof item & Record<string, unknown>;
     items.push({
       itemId: item.itemId!,
@@ -286,7 +283,7 @@ export const getOrderConfirmation: Handler = async (req, res, ctx) => {
     items,
     totals: {
       pricesIncludeVat: includeVat,
-      ...(includeVat ? { subtotalExclVat: m(Math.round((total - tax) * 100) / 100), vat: m(tax) } : {}),
+      ...vatLinesOf(total, tax, includeVat, m),
       total: m(total),
     },
     paymentMethod: {

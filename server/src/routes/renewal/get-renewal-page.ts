@@ -12,7 +12,7 @@ import type { AppContext, Handler } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { marketOfLocale } from '../../markets.ts';
 import { currentBasket } from '../../services/basket.ts';
-import { getProduct, money, planName, variantsOf, type CommerceProduct } from '../../services/catalog.ts';
+import { getProduct, money, offeredVariantsOf, planName, type CommerceProduct } from '../../services/catalog.ts';
 import { contentAsset, countriesOf, faqItemsOf } from '../../services/content.ts';
 import { failOrder, readOrder } from '../../services/orders.ts';
 import { marketOf, shopperOf, type Shopper } from '../../services/shopper.ts';
@@ -61,7 +61,9 @@ async function failPendingOrder(ctx: AppContext, shopper: Shopper, orderNo: stri
   if (!orderNo) return;
   await tolerant(ctx, 'pending order', async () => {
     const order = await readOrder(shopper, ctx, orderNo);
-    if (order?.status === 'created') await failOrder(shopper, ctx, order);
+    if (order?.status === 'created') {
+      await failOrder(shopper, ctx, orderNo, order.customerInfo?.customerName ?? order.customerName);
+    }
   });
 }
 
@@ -113,32 +115,13 @@ export const getRenewalPage: Handler = async (req, res, ctx) => {
   const testHost = ctx.config.testFlagHosts.includes(req.hostname.toLowerCase());
   const where = { site: shopper.siteId, country: shopper.market.country, extraMarket: null };
   const at = { ...shopper, currency: shopper.market.currency };
+  const assetBody = async (id: string) => (await contentAsset(ctx, shopper, id))?.c_body ?? '';
 
   const [vehicle, product, faqs, countries, basket] = await Promise.all([
     lookupVehicleOrFail(req, ctx, query, where, shopper.headers),
     getProduct(ctx, at, productId),
-    tolerant(ctx, 'FAQ content', async () =>
-      faqItemsOf(
-        (
-          await contentAsset(
-            ctx,
-            { siteId: shopper.siteId, locale: shopper.locale, headers: shopper.headers },
-            'FAQ_Renewals_Page',
-          )
-        )?.c_body ?? '',
-      ),
-    ),
-    tolerant(ctx, 'countries content', async () =>
-      countriesOf(
-        (
-          await contentAsset(
-            ctx,
-            { siteId: shopper.siteId, locale: shopper.locale, headers: shopper.headers },
-            'Countries_List',
-          )
-        )?.c_body ?? '',
-      ),
-    ),
+    tolerant(ctx, 'FAQ content', async () => faqItemsOf(await assetBody('FAQ_Renewals_Page'))),
+    tolerant(ctx, 'countries content', async () => countriesOf(await assetBody('Countries_List'))),
     tolerant(ctx, 'basket', () => currentBasket(shopper, ctx)),
     failPendingOrder(ctx, shopper, query.pendingOrderNo),
   ]);
@@ -164,18 +147,13 @@ export const getRenewalPage: Handler = async (req, res, ctx) => {
   const daysLeft = Math.ceil((Date.parse(`${expiryDate}T00:00:00Z`) - now) / DAY_MS);
   const skipActive = testHost && query.skipIsActiveCheck === true;
   const oneTimeFee = product.c_oneTimeFee === true;
-  const variants = variantsOf(product)
-    .filter((v) => v.price > 0)
-    .sort(
-      (a, b) => a.duration * (a.durationType === 'year' ? 12 : 1) - b.duration * (b.durationType === 'year' ? 12 : 1),
-    )
-    .map((v) => ({
-      productId: v.productId,
-      name: planName(v.duration, v.durationType),
-      duration: v.duration,
-      durationType: v.durationType,
-      price: money(v.price, shopper.market.currency, shopper.locale),
-    }));
+  const variants = offeredVariantsOf(product).map((v) => ({
+    productId: v.productId,
+    name: planName(v.duration, v.durationType),
+    duration: v.duration,
+    durationType: v.durationType,
+    price: money(v.price, shopper.market.currency, shopper.locale),
+  }));
   const variantIds = new Set((product.variants ?? []).map((v) => v.productId));
   const item = (basket?.productItems ?? []).find((i) => variantIds.has(i.productId ?? ''));
   const preferences = await customPreferences(ctx, shopper.siteId, shopper.market.country, shopper.headers);

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { planLabel } from '../../../lib/plan.ts';
 import type { Basket } from '../api/checkout.ts';
 
 /** The sticky order summary (storefront §2): items that can be hidden, the VAT lines and the total. */
@@ -25,11 +26,7 @@ export function OrderSummary({ basket }: { basket: Basket }) {
         {basket.items.map((item) => (
           <li key={item.itemId} className="summary-item">
             <span className="summary-item__name">{item.name}</span>
-            <span className="summary-item__plan">
-              {item.durationType === 'once'
-                ? t('renewal.plan.once')
-                : t(`renewal.plan.${item.durationType}`, { count: item.duration })}
-            </span>
+            <span className="summary-item__plan">{planLabel(t, item)}</span>
             {item.vin ? (
               <span className="summary-item__vin">{t('renewal.vehicle.vinValue', { vin: item.vin })}</span>
             ) : null}

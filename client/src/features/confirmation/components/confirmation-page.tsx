@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import useSWR from 'swr';
 import { useLocale } from '../../../components/layout/page-type.ts';
 import { api, ApiError, request } from '../../../lib/api.ts';
+import { planLabel } from '../../../lib/plan.ts';
 import './confirmation.css';
 
 export const NEED_HELP_ASSET_ID = 'Need_any_Help';
@@ -73,11 +74,7 @@ export function ConfirmationPage() {
             {data.items.map((item) => (
               <li key={item.itemId}>
                 <span className="confirmation__item-name">{item.name}</span>
-                <span>
-                  {item.durationType === 'once' || !item.durationType
-                    ? t('renewal.plan.once')
-                    : t(`renewal.plan.${item.durationType}`, { count: item.duration })}
-                </span>
+                <span>{planLabel(t, item)}</span>
                 <span className="confirmation__price">{item.price.formatted}</span>
               </li>
             ))}

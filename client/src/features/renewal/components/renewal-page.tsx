@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { LOCALES } from '../../../lib/locales.ts';
 import { startLogin } from '../../../lib/login.ts';
 import { markMainContentShown } from '../../../lib/page-ready.ts';
+import { planLabel } from '../../../lib/plan.ts';
 import { SESSION_KEY, useSession } from '../../../lib/session.ts';
 import { fetchRenewalPage, renewalQuery, renewItem, type RenewalPage as Data, type Variant } from '../api/renewal.ts';
 import { Gallery } from './gallery.tsx';
@@ -152,11 +153,6 @@ function PriceLabel({ variant, oneTimeFee }: { variant: Variant; oneTimeFee: boo
       {oneTimeFee ? <span className="plan__fee"> {t('renewal.oneTimeFee')}</span> : null}
     </span>
   );
-}
-
-function planLabel(t: (key: string, options?: Record<string, unknown>) => string, variant: Variant): string {
-  if (variant.durationType === 'once') return t('renewal.plan.once');
-  return t(`renewal.plan.${variant.durationType}`, { count: variant.duration });
 }
 
 function RenewalDetail({ data }: { data: Data }) {
