@@ -1223,6 +1223,11 @@ export interface components {
             state: components["schemas"]["ExpiryState"];
             /** Format: date */
             expiryDate: string;
+            /**
+             * @description The expiry date for the session locale (Intl, day, long month and year), as the renewal
+             *     page shows it; formatted here so the page needs no date formatter of its own.
+             */
+            formatted: string;
             /** @description Negative when expired. */
             daysLeft: number;
         };

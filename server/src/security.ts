@@ -19,10 +19,14 @@ const PROVIDER_FRAME_HOSTS = [
 const VIDEO_FRAME_HOSTS = ['https://www.youtube-nocookie.com', 'https://www.youtube.com'];
 const PROVIDER_CONNECT_HOSTS = ['https://api.stripe.com', 'https://checkoutshopper-live.adyen.com'];
 
+/** Where product and content images come from besides this origin: the sandbox's commerce stand-in. */
+export function imageOrigins(config: Config): string[] {
+  return config.mode === 'sandbox' ? [new URL(config.baseUrls.commerce).origin] : [];
+}
+
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
   const live = config.mode === 'live';
-  const imgSrc = ["'self'", 'data:'];
-  if (config.mode === 'sandbox') imgSrc.push(new URL(config.baseUrls.commerce).origin);
+  const imgSrc = ["'self'", 'data:', ...imageOrigins(config)];
   if (live) imgSrc.push(...PROVIDER_SCRIPT_HOSTS);
   return {
     'default-src': ["'self'"],

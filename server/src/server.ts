@@ -14,6 +14,8 @@ import { errorHandler, notFoundHandler } from './errors.ts';
 import { createLogger, requestLogger } from './logger.ts';
 import { mountRoutes, type MountedRoute } from './routes/route-table.ts';
 import { rateLimits, securityHeaders } from './security.ts';
+import { imageOrigins } from './security.ts';
+import { resolveSite } from './site.ts';
 import { clientApp } from './static.ts';
 import { csrfProtection, MemorySessionStore, Sessions, type SessionStore } from './session.ts';
 import { createUpstreams, type Upstreams } from './upstreams.ts';
@@ -68,7 +70,16 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
   app.use('/api', api);
 
   // The built client, when there is one (make start builds it); API-only in tests.
-  const client = options.serveClient === false ? undefined : clientApp();
+  const client =
+    options.serveClient === false
+      ? undefined
+      : clientApp(undefined, {
+          siteOf: (req) => {
+            const site = typeof req.query.site === 'string' ? req.query.site : undefined;
+            return resolveSite(req, config, site) ?? config.sites.defaultSite;
+          },
+          imageOrigins: imageOrigins(config),
+        });
   if (client) app.use(client);
 
   app.use(notFoundHandler);

@@ -8,7 +8,10 @@ import { clientApp } from './static.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'client-'));
 mkdirSync(path.join(dir, 'assets'));
-writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>Shop</title></head></html>');
+writeFileSync(
+  path.join(dir, 'index.html'),
+  '<!doctype html><html lang="en" data-site="aurora"><head><title>Shop</title></head><body></body></html>',
+);
 writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
 mkdirSync(path.join(dir, '.vite'));
 writeFileSync(
@@ -26,7 +29,12 @@ writeFileSync(
 );
 
 const app = express();
-app.use(clientApp(dir)!);
+app.use(
+  clientApp(dir, {
+    siteOf: (req) => (req.query.site === 'borealis' ? 'borealis' : 'aurora'),
+    imageOrigins: ['http://images.example'],
+  })!,
+);
 app.use((_req, res) => res.status(404).json({ title: 'Not Found' }));
 let base = '';
 const server = app.listen(0);
@@ -76,5 +84,16 @@ describe('serving the built client', () => {
 
   it('when there is no build, then there is nothing to serve', () => {
     expect(clientApp(path.join(dir, 'nowhere'))).toBeUndefined();
+  });
+
+  it("when a page is opened, then <html> names the request's brand and its locale's language", async () => {
+    const page = async (url: string) => (await fetch(`${base}${url}`, { headers: { accept: 'text/html' } })).text();
+    const plain = await page('/home');
+    expect(plain).toContain('<html lang="en" data-site="aurora">');
+    const borealis = await page('/de-DE/service/cn-connected-navigation?site=borealis');
+    expect(borealis).toContain('<html lang="de-DE" data-site="borealis">');
+    expect(await page('/en-XB/checkout')).toContain('<html lang="en" data-site="aurora">');
+    // The image host's connection opens with the page.
+    expect(plain).toContain('<link rel="preconnect" href="http://images.example">');
   });
 });

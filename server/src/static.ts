@@ -5,8 +5,10 @@
  * For the pages people land on from a link (renewal, checkout, confirmation), index.html names the
  * page's own chunk and style sheet as preloads, so the browser fetches them beside the entry
  * instead of after it (one round trip less before the page can ask for its data).
+ * Each answer names the request's brand (its theme from the first paint) and its locale prefix's
+ * language (<html lang> before the app's JavaScript has run).
  */
-import express, { type Router } from 'express';
+import express, { type Request, type Router } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,11 +49,38 @@ function withPreloads(html: string, manifest: Record<string, ManifestChunk>, sou
   return html.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
 }
 
-export function clientApp(dir = CLIENT_DIR): Router | undefined {
+/** The brand (site id) of a request. */
+export type SiteOf = (req: Request) => string;
+
+const LOCALE_PREFIX = /^\/([a-z]{2}-[A-Z]{2})(?:\/|$)/;
+
+/** index.html for one request: its brand on <html data-site>, its locale on <html lang>. */
+function forRequest(html: string, site: string, pathname: string): string {
+  const lang = LOCALE_PREFIX.exec(pathname)?.[1];
+  let page = html;
+  if (/^[a-z]+$/.test(site)) page = page.replace('data-site="aurora"', `data-site="${site}"`);
+  // en-XB is a pseudo-locale that reads English (client/src/lib/locales.ts).
+  if (lang) page = page.replace('<html lang="en"', `<html lang="${lang === 'en-XB' ? 'en' : lang}"`);
+  return page;
+}
+
+export interface ClientAppOptions {
+  /** The brand of a request (default: aurora). */
+  siteOf?: SiteOf;
+  /**
+   * Origins the pages load images from (the commerce platform's): every page opens its connection
+   * early, so the renewal page's gallery image, its largest paint, does not wait for one.
+   */
+  imageOrigins?: string[];
+}
+
+export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Router | undefined {
+  const siteOf = options.siteOf ?? (() => 'aurora');
   const index = path.join(dir, 'index.html');
   if (!existsSync(index)) return undefined;
   const manifestFile = path.join(dir, '.vite/manifest.json');
-  const html = readFileSync(index, 'utf8');
+  const preconnects = (options.imageOrigins ?? []).map((origin) => `<link rel="preconnect" href="${origin}">`);
+  const html = readFileSync(index, 'utf8').replace('</head>', `${preconnects.join('')}</head>`);
   const manifest = existsSync(manifestFile)
     ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
     : undefined;
@@ -74,9 +103,8 @@ export function clientApp(dir = CLIENT_DIR): Router | undefined {
   router.get(/^\/(?!api\/).*/, (req, res, next) => {
     if (!req.accepts('html')) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    const page = landing.find(([pattern]) => pattern.test(req.path));
-    if (page) res.type('html').send(page[1]);
-    else res.sendFile(index);
+    const page = landing.find(([pattern]) => pattern.test(req.path))?.[1] ?? html;
+    res.type('html').send(forRequest(page, siteOf(req), req.path));
   });
   return router;
 }

@@ -1,9 +1,9 @@
-import { Navigate, useLocation, type RouteObject } from 'react-router';
-import type { PageType, RouteHandle } from '../components/layout/page-type.ts';
+import { Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
+import { useLocale, type PageType, type RouteHandle } from '../components/layout/page-type.ts';
 import { RouteError } from '../components/layout/route-error.tsx';
 import { PageFrame, Shell } from '../components/layout/shell.tsx';
 import { lazyPage } from '../lib/lazy.ts';
-import { LOCALES, localePath, type LocaleId } from '../lib/locales.ts';
+import { isLocale, isSplashPath, localePath, type LocaleId } from '../lib/locales.ts';
 import type { PendingPageKey } from './routes/placeholder-page.tsx';
 
 // Every page is its own chunk (React.lazy with the 120 s chunk timeout).
@@ -50,9 +50,29 @@ const PageNotFoundPage = lazyPage(simple, 'PageNotFoundPage');
 const TEST_OVERRIDE_LOCALES: ReadonlySet<LocaleId | undefined> = new Set(['fr-BE', 'es-ES']);
 
 /** `/` redirects to the main page /home, keeping the locale prefix and the query (site, locale, VIN links). */
-function RedirectToMain({ prefix }: { prefix: LocaleId | undefined }) {
+function RedirectToMain() {
   const { search, hash } = useLocation();
+  const { prefix } = useLocale();
   return <Navigate replace to={`${localePath(prefix, '/home')}${search}${hash}`} />;
+}
+
+/** A page only some locales have (spec §2: /test-override for fr-BE and es-ES). */
+function OnlyUnder({ locales, children }: { locales: ReadonlySet<LocaleId | undefined>; children: React.ReactNode }) {
+  const { prefix } = useLocale();
+  return locales.has(prefix) ? children : <PageNotFoundPage />;
+}
+
+/**
+ * The first segment of a prefixed path: a locale of spec §9 opens the page table under it; any
+ * other single segment is the language splash page's /{country}/ (which is page not found where the
+ * site has no such prefix); anything deeper under an unknown prefix is page not found.
+ */
+function LocalePrefix() {
+  const { locale } = useParams();
+  const { pathname } = useLocation();
+  if (isLocale(locale)) return <Outlet />;
+  if (isSplashPath(pathname)) return <SplashPage country={locale ?? ''} notFound={<PageNotFoundPage />} />;
+  return <PageNotFoundPage />;
 }
 
 const page = (path: string, element: React.ReactNode, pageType?: PageType): RouteObject => ({
@@ -63,10 +83,10 @@ const page = (path: string, element: React.ReactNode, pageType?: PageType): Rout
 const pending = (path: string, key: PendingPageKey, pageType?: PageType) =>
   page(path, <Pending page={key} />, pageType);
 
-/** The route table of spec §2 under one locale prefix (or none). */
-export function pageRoutes(prefix: LocaleId | undefined, options: { production: boolean }): RouteObject[] {
+/** The route table of spec §2, once without a prefix and once under the `:locale` segment. */
+export function pageRoutes(options: { production: boolean }): RouteObject[] {
   const routes: RouteObject[] = [
-    { index: true, element: <RedirectToMain prefix={prefix} /> },
+    { index: true, element: <RedirectToMain /> },
     pending('home', 'home', 'listing'),
     page('product', <RenewalPage />, 'adas'),
     page('service', <ProductListPage />, 'listing'),
@@ -92,8 +112,6 @@ export function pageRoutes(prefix: LocaleId | undefined, options: { production: 
     page('page-not-found', <PageNotFoundPage />, 'error'),
     page('*', <PageNotFoundPage />, 'error'),
   ];
-  // /{country}/: the language splash page where the site configures that prefix (not under a locale).
-  if (prefix === undefined) routes.push(page(':country', <SplashPage notFound={<PageNotFoundPage />} />, 'splash'));
   if (!options.production) {
     routes.push(
       pending('test', 'test', 'test'),
@@ -103,12 +121,24 @@ export function pageRoutes(prefix: LocaleId | undefined, options: { production: 
       pending('test-multisite-components', 'testMultisite', 'test'),
       pending('cookie-preferences', 'cookiePreferences', 'test'),
     );
-    if (TEST_OVERRIDE_LOCALES.has(prefix)) routes.push(pending('test-override', 'testOverride', 'test'));
+    routes.push(
+      page(
+        'test-override',
+        <OnlyUnder locales={TEST_OVERRIDE_LOCALES}>
+          <Pending page="testOverride" />
+        </OnlyUnder>,
+        'test',
+      ),
+    );
   }
   return routes;
 }
 
-/** The whole table: the shell, then every page without a prefix and under each locale of spec §9. */
+/**
+ * The whole table: the shell, then every page without a prefix and under the `:locale` segment.
+ * One table under a checked segment rather than a copy per locale: the router builds and ranks
+ * every branch when it starts and on every navigation, and 16 copies made that a long task.
+ */
 export function createRoutes(options: { production: boolean } = { production: import.meta.env.PROD }): RouteObject[] {
   return [
     {
@@ -118,8 +148,13 @@ export function createRoutes(options: { production: boolean } = { production: im
           element: <PageFrame />,
           errorElement: <RouteError />,
           children: [
-            ...pageRoutes(undefined, options),
-            ...LOCALES.map((locale) => ({ path: locale, children: pageRoutes(locale, options) })),
+            ...pageRoutes(options),
+            {
+              path: ':locale',
+              element: <LocalePrefix />,
+              handle: { localePrefix: true },
+              children: pageRoutes(options),
+            },
           ],
         },
       ],

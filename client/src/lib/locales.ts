@@ -46,3 +46,7 @@ export function localePath(prefix: LocaleId | undefined, path: string): string {
   const clean = path.startsWith('/') ? path : `/${path}`;
   return prefix ? `/${prefix}${clean === '/' ? '' : clean}` : clean;
 }
+
+/** `/be` or `/be/`: one path segment that is not a locale (the language splash page's /{country}/). */
+export const isSplashPath = (pathname: string): boolean =>
+  /^\/[^/]+\/?$/.test(pathname) && !isLocale(pathname.split('/')[1]);

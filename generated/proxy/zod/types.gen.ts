@@ -372,6 +372,12 @@ export type Expiry = {
     state: ExpiryState;
     expiryDate: string;
     /**
+     * The expiry date for the session locale (Intl, day, long month and year), as the renewal
+     * page shows it; formatted here so the page needs no date formatter of its own.
+     *
+     */
+    formatted: string;
+    /**
      * Negative when expired.
      */
     daysLeft: number;

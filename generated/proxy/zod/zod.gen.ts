@@ -349,6 +349,7 @@ export const zCountriesList = z.object({
 export const zExpiry = z.object({
     state: zExpiryState,
     expiryDate: z.iso.date(),
+    formatted: z.string(),
     daysLeft: z.int()
 });
 

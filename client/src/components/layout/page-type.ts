@@ -1,5 +1,5 @@
 import { useLocation, useMatches } from 'react-router';
-import { DEFAULT_LOCALE, localePath, splitLocale, type LocaleId } from '../../lib/locales.ts';
+import { DEFAULT_LOCALE, isLocale, isSplashPath, localePath, splitLocale, type LocaleId } from '../../lib/locales.ts';
 
 /** Page types recognised by the shell (spec §2). */
 export type PageType =
@@ -19,11 +19,18 @@ export type PageType =
   | 'account'
   | 'terms';
 
-export type RouteHandle = { pageType?: PageType };
+/** `localePrefix` marks the `:locale` segment's route (app/routes.tsx). */
+export type RouteHandle = { pageType?: PageType; localePrefix?: boolean };
 
-/** The page type of the deepest matched route that declares one. */
+/**
+ * The page type of the deepest matched route that declares one. Under a first segment that is not a
+ * locale, the page is the splash page (one segment) or page not found.
+ */
 export function usePageType(): PageType | undefined {
   const matches = useMatches();
+  const { pathname } = useLocation();
+  const prefix = matches.find((match) => (match.handle as RouteHandle | undefined)?.localePrefix);
+  if (prefix && !isLocale(prefix.params.locale)) return isSplashPath(pathname) ? 'splash' : 'error';
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const handle = matches[i]?.handle as RouteHandle | undefined;
     if (handle?.pageType) return handle.pageType;

@@ -4,6 +4,7 @@
  * and tolerant of failure, a failed product load fails the page with a 502 logged with the spec's
  * prefix).
  */
+import { formatLongDate } from '../../../../domain/time.ts';
 import { DAY_MS, expiryState } from '../../../../domain/expiry.ts';
 import { renewalProductGuard, RENEWAL_GUARD_ERRORS, videoId } from '../../../../domain/renewal-guards.ts';
 import { zGetRenewalPagePath, zGetRenewalPageQuery } from '../../../../generated/proxy/zod/zod.gen.ts';
@@ -166,7 +167,12 @@ export const getRenewalPage: Handler = async (req, res, ctx) => {
     faqs: faqs ?? [],
     countries: product.c_countriesAsset ? (countries ?? null) : null,
     vehicle: { vin: vehicle.vin, model: vehicle.model, brand: vehicle.brand ?? vehicle.make, market: vehicle.market },
-    expiry: { state, expiryDate: isoDate(Date.parse(`${expiryDate}T00:00:00Z`)), daysLeft },
+    expiry: {
+      state,
+      expiryDate: isoDate(Date.parse(`${expiryDate}T00:00:00Z`)),
+      formatted: formatLongDate(expiryDate, shopper.locale),
+      daysLeft,
+    },
     upToDate: state === 'active' && !skipActive,
     showAutoRenewalMessage: autoRenewal === true && !oneTimeFee && state !== 'active',
     pricesIncludeVat: shopper.market.pricesIncludeVat,

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -32,7 +32,9 @@ import './checkout.css';
 export function CheckoutPage() {
   const { t } = useTranslation();
   const { to } = useLocale();
-  const { data, error, isLoading } = useSWR([CHECKOUT_KEY], () => fetchCheckout());
+  const { data: latest, error, isLoading } = useSWR([CHECKOUT_KEY], () => fetchCheckout());
+  // The checkout renders as a deferred render in slices, not inside SWR's synchronous update.
+  const data = useDeferredValue(latest);
   useEffect(() => {
     if (data !== undefined || error) markMainContentShown();
   }, [data, error]);

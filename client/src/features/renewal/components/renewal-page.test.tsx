@@ -39,7 +39,10 @@ describe('renewal page', () => {
   it('when the service has expired, then "This service has expired"', async () => {
     stubApi([
       SESSION_STUB,
-      renewal({ ...expiring(), expiry: { state: 'expired', expiryDate: '2026-11-12', daysLeft: -10 } }),
+      renewal({
+        ...expiring(),
+        expiry: { state: 'expired', expiryDate: '2026-11-12', formatted: '12 November 2026', daysLeft: -10 },
+      }),
     ]);
     renderApp(URL_GB);
     expect(await screen.findByText('This service has expired')).toBeTruthy();
@@ -58,7 +61,11 @@ describe('renewal page', () => {
   it('when the service is up to date, then the thank-you screen with "View Account"', async () => {
     stubApi([
       SESSION_STUB,
-      renewal({ ...expiring(), upToDate: true, expiry: { state: 'active', expiryDate: '2027-09-18', daysLeft: 300 } }),
+      renewal({
+        ...expiring(),
+        upToDate: true,
+        expiry: { state: 'active', expiryDate: '2027-09-18', formatted: '18 September 2027', daysLeft: 300 },
+      }),
     ]);
     renderApp(URL_GB);
     expect(await screen.findByRole('heading', { name: 'Thank you' })).toBeTruthy();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import useSWR, { useSWRConfig } from 'swr';
@@ -66,17 +66,6 @@ function useDocumentMeta(title: string | undefined, description: string | undefi
   }, [title, description]);
 }
 
-/** Long dates per locale, made once: building an Intl formatter costs more than using one. */
-const LONG_DATES = new Map<string, Intl.DateTimeFormat>();
-function longDate(locale: string): Intl.DateTimeFormat {
-  let format = LONG_DATES.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-    LONG_DATES.set(locale, format);
-  }
-  return format;
-}
-
 /** /service/{productId} and /product: the renewal page (storefront §2, §4 Renew action). */
 export function RenewalPage() {
   const { productId = ADAS_PRODUCT_ID } = useParams();
@@ -84,9 +73,12 @@ export function RenewalPage() {
   const { locale, to } = useLocale();
   const navigate = useNavigate();
   const query = renewalQuery(search, locale);
-  const { data, error } = useSWR(['renewal', productId, JSON.stringify(query)], () =>
+  const { data: latest, error } = useSWR(['renewal', productId, JSON.stringify(query)], () =>
     fetchRenewalPage(productId, query),
   );
+  // SWR's store update renders synchronously; the page itself renders as a deferred, interruptible
+  // render in slices, so its arrival is not one long task.
+  const data = useDeferredValue(latest);
 
   useEffect(() => {
     if (!error) return;
@@ -157,7 +149,7 @@ function PriceLabel({ variant, oneTimeFee }: { variant: Variant; oneTimeFee: boo
 
 function RenewalDetail({ data }: { data: Data }) {
   const { t, i18n } = useTranslation();
-  const { to, locale } = useLocale();
+  const { to } = useLocale();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
@@ -172,7 +164,7 @@ function RenewalDetail({ data }: { data: Data }) {
   const selected = data.variants.find((v) => v.productId === variantId);
   useDocumentMeta(t('renewal.pageTitle', { name: product.name }), t('renewal.pageDescription', { name: product.name }));
 
-  const expiryDate = longDate(locale).format(new Date(`${expiry.expiryDate}T00:00:00Z`));
+  const expiryDate = expiry.formatted;
 
   const renew = async () => {
     if (!selected) {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import useSWR from 'swr';
 import { api, request } from '../../../lib/api.ts';
 import { LOCALES, localePath, type LocaleId } from '../../../lib/locales.ts';
@@ -26,8 +26,7 @@ function storedLocale(): string | null {
  * once. The title and description are the spec's fixed Dutch texts. Any other single segment is
  * not a page.
  */
-export function SplashPage({ notFound }: { notFound: React.ReactNode }) {
-  const { country = '' } = useParams();
+export function SplashPage({ country, notFound }: { country: string; notFound: React.ReactNode }) {
   const { search } = useLocation();
   const navigate = useNavigate();
   const site = useSite();
