@@ -1,7 +1,8 @@
 // Address form rules: storefront §5 "Address form" table, labels, lookup rules and errors; storefront §4
 // "Address form modes"; storefront §3 Saved address (countryCode object, address2 joined with a pipe);
 // storefront §9 address limits and lookup limits; account §3/§5 billing address.
-import * as z from 'zod';
+// zod/mini: the same checks as zod's classic API, tree-shaken to what the form uses (the checkout's bundle).
+import * as z from 'zod/mini';
 import { hasStateField, SUPPORTED_ADDRESS_COUNTRIES } from './postal-codes.ts';
 
 export const ADDRESS_LIMITS = { name: 100, addressLine: 100, city: 40, state: 2, postalCode: 11 } as const;
@@ -114,27 +115,32 @@ export interface AddressFormSchemaOptions {
 /** Zod schema for the address form (storefront §5 Address form table). */
 export function addressFormSchema(options: AddressFormSchemaOptions = {}) {
   const countries = options.countries ?? SUPPORTED_ADDRESS_COUNTRIES;
-  const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
+  const required = (message: string, max: number) =>
+    z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max));
   return z
     .object({
       firstName: required(ADDRESS_FORM_MESSAGES.firstName, ADDRESS_LIMITS.name),
       lastName: required(ADDRESS_FORM_MESSAGES.lastName, ADDRESS_LIMITS.name),
       countryCode: z
         .string({ error: ADDRESS_FORM_MESSAGES.countryCode })
-        .refine((c) => countries.includes(c), ADDRESS_FORM_MESSAGES.countryCode),
+        .check(z.refine((c) => countries.includes(c), ADDRESS_FORM_MESSAGES.countryCode)),
       address1: required(ADDRESS_FORM_MESSAGES.address1, ADDRESS_LIMITS.addressLine),
-      address2: z.string().max(ADDRESS_LIMITS.addressLine).optional(),
+      address2: z.optional(z.string().check(z.maxLength(ADDRESS_LIMITS.addressLine))),
       city: required(ADDRESS_FORM_MESSAGES.city, ADDRESS_LIMITS.city),
-      stateCode: z.string().max(ADDRESS_LIMITS.state, ADDRESS_FORM_MESSAGES.state).optional(),
+      stateCode: z.optional(z.string().check(z.maxLength(ADDRESS_LIMITS.state, ADDRESS_FORM_MESSAGES.state))),
       postalCode: required(ADDRESS_FORM_MESSAGES.postalCode, ADDRESS_LIMITS.postalCode),
       addressLookup: options.lookupMode
-        ? z.string({ error: ADDRESS_FORM_MESSAGES.addressLookup }).min(1, ADDRESS_FORM_MESSAGES.addressLookup)
-        : z.string().optional(),
+        ? z
+            .string({ error: ADDRESS_FORM_MESSAGES.addressLookup })
+            .check(z.minLength(1, ADDRESS_FORM_MESSAGES.addressLookup))
+        : z.optional(z.string()),
     })
-    .superRefine((value, ctx) => {
-      if (hasStateField(value.countryCode) && !value.stateCode?.trim()) {
-        ctx.addIssue({ code: 'custom', path: ['stateCode'], message: ADDRESS_FORM_MESSAGES.state });
-      }
-    });
+    .check(
+      z.superRefine((value, ctx) => {
+        if (hasStateField(value.countryCode) && !value.stateCode?.trim()) {
+          ctx.addIssue({ code: 'custom', path: ['stateCode'], message: ADDRESS_FORM_MESSAGES.state });
+        }
+      }),
+    );
 }
 export type AddressFormValues = z.infer<ReturnType<typeof addressFormSchema>>;

@@ -2,6 +2,7 @@ import express from 'express';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientApp } from './static.ts';
@@ -13,6 +14,7 @@ writeFileSync(
   '<!doctype html><html lang="en" data-site="aurora"><head><title>Shop</title></head><body></body></html>',
 );
 writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+writeFileSync(path.join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
 mkdirSync(path.join(dir, '.vite'));
 writeFileSync(
   path.join(dir, '.vite', 'manifest.json'),
@@ -48,6 +50,19 @@ describe('serving the built client', () => {
     const res = await fetch(`${base}/assets/app-abc123.js`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("when the browser accepts brotli, then the build's brotli copy is sent, with the script's type", async () => {
+    const res = await fetch(`${base}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('vary')).toContain('Accept-Encoding');
+    expect(await res.text()).toBe('console.log(1)');
+    const plain = await fetch(`${base}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('console.log(1)');
   });
 
   it('when a deep link with a locale prefix asks for HTML, then index.html answers, never cached', async () => {

@@ -9,7 +9,7 @@
  * language (<html lang> before the app's JavaScript has run).
  */
 import express, { type Request, type Router } from 'express';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -90,10 +90,26 @@ export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Rou
   const router = express.Router();
   // Build metadata (.vite/manifest.json) is the server's, not the browser's.
   router.use((req, _res, next) => (req.path.split('/').some((part) => part.startsWith('.')) ? next('router') : next()));
-  router.use(
-    '/assets',
-    express.static(path.join(dir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+  const assets = path.join(dir, 'assets');
+  // The build's brotli copies (client/vite.config.ts), sent where the browser accepts br.
+  const brotli = new Set(
+    existsSync(assets)
+      ? readdirSync(assets)
+          .filter((file) => file.endsWith('.br'))
+          .map((file) => file.slice(0, -3))
+      : [],
   );
+  router.use('/assets', (req, res, next) => {
+    const file = req.path.slice(1);
+    res.vary('Accept-Encoding');
+    if (!brotli.has(file) || req.acceptsEncodings('br', 'identity') !== 'br') return next();
+    res.setHeader('Content-Encoding', 'br');
+    res.type(path.extname(file));
+    res.sendFile(path.join(assets, `${file}.br`), { immutable: true, maxAge: '1y' }, (error) => {
+      if (error) next(error);
+    });
+  });
+  router.use('/assets', express.static(assets, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   router.use(
     express.static(dir, {
       index: false,

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import useSWR, { useSWRConfig } from 'swr';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CHECKOUT_STEPS, type CheckoutStep } from '../../../../../domain/checkout-step.ts';
 import { useLocale } from '../../../components/layout/page-type.ts';
 import { startLogin } from '../../../lib/login.ts';
@@ -177,7 +177,7 @@ function AddressLines({ address }: { address: Address }) {
   );
 }
 
-const emailSchema = z.object({ email: z.email().max(254) });
+const emailSchema = z.object({ email: z.email().check(z.maxLength(254)) });
 
 /** Step 1: log in (external login) or continue as a guest with an e-mail address. */
 function LoginStep({
