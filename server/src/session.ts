@@ -33,6 +33,11 @@ export interface SessionData {
   customer: Schemas['CustomerSummary'] | null;
   basketItemCount: number;
   vehicle?: Schemas['VehicleSummary'] | null;
+  /**
+   * Server-only: the e-mail of the vehicle owner's registered account, from the vehicle's
+   * connected-services record (customer id and e-mail); a guest checkout may not use it.
+   */
+  ownerAccountEmail?: string;
   /** Server-only: never serialised into a response. */
   shopperTokens?: ShopperTokens;
   /** Server-only: the identity provider's id token (logout). */

@@ -58,3 +58,23 @@ test('journey 4: card 4000 0000 0000 0002 opens the error modal, keeps the baske
   await payWithCard(page, '4242 4242 4242 4242');
   await expectConfirmation(page);
 });
+
+test("storefront §2 checkout: a guest who enters the vehicle owner's account e-mail is asked to log in", async ({
+  page,
+}) => {
+  await renew(page, { vin: 'ZAAAA1000AA000001', locale: 'en-GB', plan: /12 months/ });
+  const email = page.getByLabel('Email address');
+  await email.fill('alex.owner@example.com');
+  await page.getByRole('button', { name: 'Continue as guest' }).click();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'This e-mail address is linked to an account. Please log in to continue.' }),
+  ).toBeVisible();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  // Another e-mail continues as a guest.
+  await email.fill('gus.guest@example.com');
+  await page.getByRole('button', { name: 'Continue as guest' }).click();
+  await expect(page.getByLabel('First name')).toBeVisible();
+});

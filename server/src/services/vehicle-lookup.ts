@@ -153,5 +153,8 @@ export async function rememberVehicle(
 ): Promise<void> {
   session.vehicle = problemVehicle(vehicle);
   if (vehicle.userMailToken) session.mailToken = vehicle.userMailToken;
+  // The owner's mailbox is linked to an account when the record names the customer's account id.
+  if (vehicle.customer?.id && vehicle.customer.email) session.ownerAccountEmail = vehicle.customer.email;
+  else delete session.ownerAccountEmail;
   await ctx.sessions.save(res, session);
 }

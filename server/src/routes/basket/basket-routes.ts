@@ -295,10 +295,20 @@ export const setBillingAddress: Handler = async (req, res, ctx) => {
   await answer(res, ctx, shopper, updated);
 };
 
+const EMAIL_LINKED = 'This e-mail address is linked to an account. Please log in to continue.';
+
 /** PUT /api/basket/customer: the e-mail of a guest checkout (a registered shopper's own e-mail otherwise). */
 export const setCustomerEmail: Handler = async (req, res, ctx) => {
   const { email } = parseBody(zSetCustomerEmailBody, req);
   const shopper = await shopperOf(req, res, ctx);
+  // Storefront §2 Checkout "an error for a linked mailbox": a guest may not check out with the
+  // e-mail of a registered account (the vehicle owner's); logging in keeps the order on the account.
+  const linked = shopper.session.ownerAccountEmail;
+  if (shopper.session.authType !== 'registered' && linked && linked.toLowerCase() === email.trim().toLowerCase()) {
+    throw new AppError(409, 'email-linked-to-account', 'E-mail linked to an account', EMAIL_LINKED, {
+      errors: [{ field: '/email', message: EMAIL_LINKED, code: 'email_linked' }],
+    });
+  }
   const basket = await ensureBasket(shopper, ctx);
   const { organizationId, query } = basketParams(shopper);
   const updated = unwrap(

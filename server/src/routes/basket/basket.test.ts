@@ -129,6 +129,29 @@ describe('checkout state (storefront §4 Checkout: first incomplete step)', () =
     expect(ready.basket.shippingAddress).toMatchObject({ city: 'London', postalCode: 'SW1A 1AA' });
   });
 
+  it("when a guest enters the e-mail of the vehicle owner's account, then 409 names the field and the step stays", async () => {
+    const shopper = await new TestShopper(url).start();
+    await shopper.call(
+      'getRenewalPage',
+      'GET',
+      '/api/renewal/cn-connected-navigation?carvin=ZAAAA1000AA000001&locale=en-GB',
+    );
+    await renew(shopper, 'cn-connected-navigation-12m');
+    const linked = await shopper.call('setCustomerEmail', 'PUT', '/api/basket/customer', {
+      email: 'Alex.Owner@example.com',
+    });
+    expect(linked.response.status).toBe(409);
+    expect(linked.body).toMatchObject({
+      title: 'E-mail linked to an account',
+      detail: 'This e-mail address is linked to an account. Please log in to continue.',
+      errors: [{ field: '/email', code: 'email_linked' }],
+    });
+    const state = (await shopper.call('getCheckoutState', 'GET', '/api/checkout')).body;
+    expect(state).toMatchObject({ step: 0, stepName: 'login' });
+    const other = await shopper.call('setCustomerEmail', 'PUT', '/api/basket/customer', { email: 'gus@example.com' });
+    expect(other.response.status).toBe(200);
+  });
+
   it('when the whole basket is prepared, then the shared test helper reaches the payment step', async () => {
     const shopper = await new TestShopper(url).start();
     await readyBasket(shopper);

@@ -251,8 +251,8 @@ function LoginStep({
             type="email"
             autoComplete="email"
             maxLength={254}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? `${id}-email-error` : undefined}
+            aria-invalid={errors.email || serverError ? true : undefined}
+            aria-describedby={errors.email ? `${id}-email-error` : serverError ? `${id}-email-server` : undefined}
             {...register('email')}
           />
           {errors.email ? (
@@ -262,7 +262,7 @@ function LoginStep({
           ) : null}
         </div>
         {serverError ? (
-          <p className="field__error" role="alert">
+          <p id={`${id}-email-server`} className="field__error" role="alert">
             {serverError}
           </p>
         ) : null}
