@@ -29,6 +29,7 @@ export const operations = {
   confirmPayment: { method: 'post', path: '/checkout/payment-confirmation', tag: 'checkout' },
   getOrderConfirmation: { method: 'get', path: '/checkout/confirmation/{orderNo}', tag: 'checkout' },
   tokenizeSandboxCard: { method: 'post', path: '/sandbox/card-tokens', tag: 'checkout' },
+  createSandboxBankMethod: { method: 'post', path: '/sandbox/bank-methods', tag: 'checkout' },
   findAddresses: { method: 'get', path: '/address/find', tag: 'address' },
   retrieveAddress: { method: 'get', path: '/address/retrieve/{id}', tag: 'address' },
   probeAddressLookup: { method: 'get', path: '/address/status', tag: 'address' },

@@ -587,6 +587,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/bank-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a sandbox bank payment method (sandbox mode only)
+         * @description Only when the site runs with sandbox payments: creates the iDEAL or Bancontact payment method
+         *     that Stripe's Payment Element would create in the browser, so the shopper can choose the
+         *     bank method the market offers (storefront §7 front-end payment types) and pay through the
+         *     sandbox bank page. Pass the answer's `token` to placeOrder as `stripePaymentMethodId`.
+         *     Answers 404 in live mode and 422 where the market does not offer the method.
+         */
+        post: operations["createSandboxBankMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/address/find": {
         parameters: {
             query?: never;
@@ -1488,6 +1512,17 @@ export interface components {
             expYear: number;
             cvc: string;
             holderName?: string;
+        };
+        SandboxBankMethodRequest: {
+            /** @enum {string} */
+            paymentMethodType: "IDEAL" | "BANCONTACT";
+        };
+        SandboxBankMethod: {
+            provider: components["schemas"]["PaymentProvider"];
+            /** @enum {string} */
+            paymentMethodType: "IDEAL" | "BANCONTACT";
+            /** @description Stripe payment method id. */
+            token: string;
         };
         SandboxCardToken: {
             provider: components["schemas"]["PaymentProvider"];
@@ -2891,6 +2926,55 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createSandboxBankMethod: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The `csrfToken` of the session response (GET /session). Required on every POST, PUT, PATCH and DELETE. */
+                "X-CSRF-Token": components["parameters"]["CsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxBankMethodRequest"];
+            };
+        };
+        responses: {
+            /** @description The Stripe payment method. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxBankMethod"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            /** @description Sandbox payments are off. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The market does not offer this payment method. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["PaymentProviderError"];
         };
     };
     findAddresses: {

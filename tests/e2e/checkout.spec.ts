@@ -78,3 +78,31 @@ test("storefront §2 checkout: a guest who enters the vehicle owner's account e-
   await page.getByRole('button', { name: 'Continue as guest' }).click();
   await expect(page.getByLabel('First name')).toBeVisible();
 });
+
+test('storefront §7 payment types: in nl-NL a guest pays by iDEAL, authorises at the bank and reaches the confirmation', async ({
+  page,
+}) => {
+  // The page speaks Dutch: the labels come from the Dutch catalogue the shop ships.
+  const nl = (await import('../../client/src/locales/nl.json', { with: { type: 'json' } })).default;
+  await page.goto('/nl-NL/service/cn-connected-navigation?carvin=ZAAAA1000AA000008');
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: nl.renewal.renewNow }).first().click();
+  await expect(page).toHaveURL(/\/nl-NL\/checkout/);
+  await page.getByLabel(nl.checkout.login.email).fill('gus.guest@example.com');
+  await page.getByRole('button', { name: nl.checkout.login.continueAsGuest }).click();
+  await page.getByLabel(nl.address.firstName).fill('Gus');
+  await page.getByLabel(nl.address.lastName).fill('Guest');
+  await page.getByRole('button', { name: nl.address.addManually }).click();
+  await page.getByLabel(nl.address.address1).fill('Damrak 1');
+  await page.getByLabel(nl.address.city).fill('Amsterdam');
+  await page.getByLabel(nl.address.postalCode).fill('1012 LG');
+  for (let step = 0; step < 3; step += 1) {
+    await page.getByRole('button', { name: nl.checkout.continue, exact: true }).click();
+  }
+  await page.getByRole('group', { name: nl.checkout.payment.method }).getByRole('radio', { name: 'iDEAL' }).check();
+  await expect(page.getByText(nl.checkout.payment.bankNotice.replace('{{method}}', 'iDEAL'))).toBeVisible();
+  await page.getByRole('button', { name: / betalen$/ }).click();
+  await expect(page.getByRole('heading', { name: 'Authorise at your bank' })).toBeVisible();
+  await page.getByRole('button', { name: 'Authorise' }).click();
+  await expectConfirmation(page, nl.confirmation.title);
+});

@@ -667,6 +667,19 @@ export type SandboxCardRequest = {
     holderName?: string;
 };
 
+export type SandboxBankMethodRequest = {
+    paymentMethodType: 'IDEAL' | 'BANCONTACT';
+};
+
+export type SandboxBankMethod = {
+    provider: PaymentProvider;
+    paymentMethodType: 'IDEAL' | 'BANCONTACT';
+    /**
+     * Stripe payment method id.
+     */
+    token: string;
+};
+
 export type SandboxCardToken = {
     provider: PaymentProvider;
     /**
@@ -2209,6 +2222,57 @@ export type TokenizeSandboxCardResponses = {
 };
 
 export type TokenizeSandboxCardResponse = TokenizeSandboxCardResponses[keyof TokenizeSandboxCardResponses];
+
+export type CreateSandboxBankMethodData = {
+    body: SandboxBankMethodRequest;
+    headers: {
+        /**
+         * The `csrfToken` of the session response (GET /session). Required on every POST, PUT, PATCH and DELETE.
+         */
+        'X-CSRF-Token': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/sandbox/bank-methods';
+};
+
+export type CreateSandboxBankMethodErrors = {
+    /**
+     * The request is malformed or fails validation.
+     */
+    400: Problem;
+    /**
+     * The CSRF token is missing or wrong, or the customer may not do this.
+     */
+    403: Problem;
+    /**
+     * Sandbox payments are off.
+     */
+    404: Problem;
+    /**
+     * The market does not offer this payment method.
+     */
+    422: Problem;
+    /**
+     * Rate limit reached.
+     */
+    429: Problem;
+    /**
+     * The payment provider failed; nothing was charged.
+     */
+    502: Problem;
+};
+
+export type CreateSandboxBankMethodError = CreateSandboxBankMethodErrors[keyof CreateSandboxBankMethodErrors];
+
+export type CreateSandboxBankMethodResponses = {
+    /**
+     * The Stripe payment method.
+     */
+    201: SandboxBankMethod;
+};
+
+export type CreateSandboxBankMethodResponse = CreateSandboxBankMethodResponses[keyof CreateSandboxBankMethodResponses];
 
 export type FindAddressesData = {
     body?: never;

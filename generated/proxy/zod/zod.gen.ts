@@ -615,6 +615,16 @@ export const zSandboxCardRequest = z.object({
     holderName: z.string().max(100).optional()
 });
 
+export const zSandboxBankMethodRequest = z.object({
+    paymentMethodType: z.enum(['IDEAL', 'BANCONTACT'])
+});
+
+export const zSandboxBankMethod = z.object({
+    provider: zPaymentProvider,
+    paymentMethodType: z.enum(['IDEAL', 'BANCONTACT']),
+    token: z.string()
+});
+
 export const zSandboxCardToken = z.object({
     provider: zPaymentProvider,
     token: z.string().optional(),
@@ -1251,6 +1261,17 @@ export const zTokenizeSandboxCardHeaders = z.object({
  * The provider token.
  */
 export const zTokenizeSandboxCardResponse = zSandboxCardToken;
+
+export const zCreateSandboxBankMethodBody = zSandboxBankMethodRequest;
+
+export const zCreateSandboxBankMethodHeaders = z.object({
+    'X-CSRF-Token': z.string().min(16).max(256)
+});
+
+/**
+ * The Stripe payment method.
+ */
+export const zCreateSandboxBankMethodResponse = zSandboxBankMethod;
 
 export const zFindAddressesQuery = z.object({
     text: z.string().min(3).max(200),

@@ -273,6 +273,16 @@ export const VEHICLES: SeedVehicle[] = [
     cnExpiresInDays: 40,
     owner: 'alex',
   },
+  // Beyond DESIGN.md's table: the markets whose bank methods (iDEAL, Bancontact) need a basket there.
+  {
+    vin: 'ZAAAA1000AA000008',
+    brand: 'aurora',
+    market: 'NL',
+    model: 'Aurora Compact',
+    cnExpiresInDays: 25,
+    owner: 'kim',
+  },
+  { vin: 'ZAAAA1000AA000009', brand: 'aurora', market: 'BE', model: 'Aurora Break', cnExpiresInDays: 15, owner: 'kim' },
 ];
 
 /** A VIN that no vehicle has (vehicle lookup: not found). */

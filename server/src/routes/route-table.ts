@@ -25,6 +25,7 @@ import { getContentAsset, searchFaqs } from './content/content-routes.ts';
 import { getRenewalPage } from './renewal/get-renewal-page.ts';
 import {
   confirmPayment,
+  createSandboxBankMethod,
   getOrderConfirmation,
   placeOrder,
   setupPayment,
@@ -72,6 +73,7 @@ export const routes = {
   confirmPayment,
   getOrderConfirmation,
   tokenizeSandboxCard,
+  createSandboxBankMethod,
   findAddresses,
   retrieveAddress,
   probeAddressLookup,
@@ -108,6 +110,7 @@ export const RATE_LIMITED: Partial<Record<OperationId, RateLimitGroup>> = {
   placeOrder: 'payment',
   confirmPayment: 'payment',
   tokenizeSandboxCard: 'payment',
+  createSandboxBankMethod: 'payment',
   addPaymentMethod: 'payment',
   updatePaymentMethod: 'payment',
 };

@@ -6,6 +6,7 @@
 import { isCardExpiryInPast, isLuhnValid, CARD_FORM_MESSAGES } from '../../../../domain/payment-errors.ts';
 import {
   zConfirmPaymentBody,
+  zCreateSandboxBankMethodBody,
   zGetOrderConfirmationPath,
   zPlaceOrderBody,
   zSetupPaymentBody,
@@ -232,6 +233,46 @@ export const tokenizeSandboxCard: Handler = async (req, res, ctx) => {
     expYear: created.data.card?.exp_year ?? fullYear,
   };
   res.status(201).json(token);
+};
+
+/**
+ * POST /api/sandbox/bank-methods (sandbox mode only): the iDEAL or Bancontact payment method
+ * Stripe's Payment Element would create in the browser, for the markets that offer it. Placing
+ * the order with it sends the shopper to the bank page (the sandbox's, with Authorise and Fail).
+ */
+export const createSandboxBankMethod: Handler = async (req, res, ctx) => {
+  if (ctx.config.mode === 'live') {
+    throw new AppError(404, 'not-found', 'Not found', 'Sandbox bank methods are only available in sandbox mode.');
+  }
+  const { paymentMethodType } = parseBody(zCreateSandboxBankMethodBody, req);
+  const shopper = await shopperOf(req, res, ctx);
+  if (shopper.market.provider !== 'stripe' || !shopper.market.paymentMethods.includes(paymentMethodType)) {
+    const detail = `${paymentMethodType} is not offered in this market.`;
+    throw new AppError(422, 'payment-method-not-offered', 'Payment method not offered', detail, {
+      errors: [{ field: '/paymentMethodType', message: detail, code: 'not_offered' }],
+    });
+  }
+  const basket = await currentBasket(shopper, ctx);
+  const billing = toAddress(basket?.billingAddress);
+  const type = paymentMethodType === 'IDEAL' ? 'ideal' : 'bancontact';
+  const created = await ctx.upstreams.stripe.POST('/v1/payment_methods', {
+    body: {
+      type,
+      ...(type === 'ideal' ? { ideal: {} } : { bancontact: {} }),
+      billing_details: {
+        // Bancontact needs the account holder's name; the billing address carries it.
+        ...(billing
+          ? { name: `${billing.firstName} ${billing.lastName}`.trim(), email: basket?.customerInfo?.email }
+          : {}),
+      },
+    },
+    bodySerializer: (b: Record<string, unknown>) => stripeForm(b),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  if (!created.data) throw paymentSetupFailed(created.response.status);
+  const method: Schemas['SandboxBankMethod'] = { provider: 'stripe', paymentMethodType, token: created.data.id };
+  res.setHeader('Cache-Control', 'no-store');
+  res.status(201).json(method);
 };
 
 /** GET /api/checkout/confirmation/{orderNo}: readable by the session that placed the order. */

@@ -43,6 +43,9 @@ export const setupPayment = () =>
 export const tokenizeSandboxCard = (card: Schemas['SandboxCardRequest']) =>
   request(api.POST('/sandbox/card-tokens', { params: { header: CSRF }, body: card }));
 
+export const createSandboxBankMethod = (paymentMethodType: Schemas['SandboxBankMethodRequest']['paymentMethodType']) =>
+  request(api.POST('/sandbox/bank-methods', { params: { header: CSRF }, body: { paymentMethodType } }));
+
 /** One Idempotency-Key per payment attempt: a double click or a retry of the same attempt reuses it. */
 export function newAttemptKey(): string {
   return crypto.randomUUID().replace(/[^A-Za-z0-9-]/g, '');

@@ -11,6 +11,7 @@ import { SESSION_KEY } from '../../../lib/session.ts';
 import {
   ApiError,
   CHECKOUT_KEY,
+  createSandboxBankMethod,
   newAttemptKey,
   placeOrder,
   setupPayment,
@@ -31,6 +32,22 @@ interface PaymentProblem {
   kind?: string;
   detail?: string;
 }
+
+/** The modal's content for a failed call: the problem's kind, or a lost connection. */
+function problemOf(error: unknown): PaymentProblem {
+  const body =
+    error instanceof ApiError ? (error.problem as { paymentErrorKind?: string; detail?: string }) : undefined;
+  return {
+    kind: body?.paymentErrorKind ?? (error instanceof ApiError ? undefined : 'connection_error'),
+    ...(body?.detail ? { detail: body.detail } : {}),
+  };
+}
+
+type BankMethod = 'ideal' | 'bancontact';
+const BANK_METHODS: Record<BankMethod, { label: string; type: 'IDEAL' | 'BANCONTACT' }> = {
+  ideal: { label: 'iDEAL', type: 'IDEAL' },
+  bancontact: { label: 'Bancontact', type: 'BANCONTACT' },
+};
 
 /**
  * The payment step (storefront §4 "On payment", §8): the market's provider, one Idempotency-Key per
@@ -65,12 +82,7 @@ export function PaymentStep({ total }: { total: string }) {
       } catch (error) {
         // A definite answer ends the attempt; a lost connection keeps the key for the retry.
         if (error instanceof ApiError) attempt.current = newAttemptKey();
-        const body =
-          error instanceof ApiError ? (error.problem as { paymentErrorKind?: string; detail?: string }) : undefined;
-        setProblem({
-          kind: body?.paymentErrorKind ?? (error instanceof ApiError ? undefined : 'connection_error'),
-          ...(body?.detail ? { detail: body.detail } : {}),
-        });
+        setProblem(problemOf(error));
         setPaying(false);
         throw error;
       }
@@ -79,6 +91,28 @@ export function PaymentStep({ total }: { total: string }) {
   );
 
   const payQuietly = useCallback((request: PlaceOrderRequest) => pay(request).catch(() => undefined), [pay]);
+
+  // Sandbox mode's stand-in for the Payment Element's bank tabs: the method the market offers.
+  const [method, setMethod] = useState<'card' | BankMethod>('card');
+  const bankMethods =
+    setup?.provider === 'stripe' && setup.sandbox
+      ? (setup.paymentMethodTypes ?? []).filter((type): type is BankMethod => type in BANK_METHODS)
+      : [];
+  const payByBank = async (bank: BankMethod) => {
+    if (paying) return;
+    setPaying(true);
+    try {
+      const created = await createSandboxBankMethod(BANK_METHODS[bank].type);
+      await payQuietly({
+        provider: 'stripe',
+        paymentMethodType: created.paymentMethodType,
+        stripePaymentMethodId: created.token,
+      });
+    } catch (error) {
+      setProblem(problemOf(error));
+      setPaying(false);
+    }
+  };
 
   const closeProblem = () => {
     const mismatch = problem?.kind === 'billing_address_missmatch';
@@ -104,7 +138,40 @@ export function PaymentStep({ total }: { total: string }) {
       ) : !setup ? (
         <p role="status">{t('checkout.payment.loading')}</p>
       ) : setup.sandbox ? (
-        <SandboxCardForm provider={setup.provider} disabled={paying} submitLabel={submitLabel} onPay={pay} />
+        <>
+          {bankMethods.length > 0 ? (
+            <fieldset className="choice-list">
+              <legend>{t('checkout.payment.method')}</legend>
+              {(['card', ...bankMethods] as const).map((option) => (
+                <label key={option} className="choice">
+                  <input
+                    type="radio"
+                    name="payment-method"
+                    value={option}
+                    checked={method === option}
+                    onChange={() => setMethod(option)}
+                  />
+                  {option === 'card' ? t('checkout.payment.card') : BANK_METHODS[option].label}
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+          {method === 'card' ? (
+            <SandboxCardForm provider={setup.provider} disabled={paying} submitLabel={submitLabel} onPay={pay} />
+          ) : (
+            <div className="form">
+              <p className="notice">{t('checkout.payment.bankNotice', { method: BANK_METHODS[method].label })}</p>
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={paying}
+                onClick={() => void payByBank(method)}
+              >
+                {submitLabel}
+              </button>
+            </div>
+          )}
+        </>
       ) : (
         <Suspense fallback={<p role="status">{t('checkout.payment.loading')}</p>}>
           {setup.provider === 'stripe' ? (
