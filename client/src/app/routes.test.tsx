@@ -6,7 +6,7 @@ describe('route table', () => {
   it.each([
     ['/home', 'Connected vehicle services'],
     ['/checkout', 'Checkout'],
-    ['/faqs/payment', 'Frequently asked questions'],
+    ['/faqs/payment', 'Help centre'],
     ['/account/orders', 'My account'],
     ['/vin-error', "We couldn't find your vehicle"],
     ['/maintenance', "We'll be back soon"],

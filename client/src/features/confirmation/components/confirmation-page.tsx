@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import useSWR from 'swr';
 import { useLocale } from '../../../components/layout/page-type.ts';
+import { NeedHelp } from '../../../components/ui/need-help.tsx';
 import { api, ApiError, request } from '../../../lib/api.ts';
 import { planLabel } from '../../../lib/plan.ts';
 import './confirmation.css';
-
-export const NEED_HELP_ASSET_ID = 'Need_any_Help';
 
 /**
  * /confirmation/{orderNo} (storefront §2 Confirmation): thank-you with order number, order summary,
@@ -20,9 +19,6 @@ export function ConfirmationPage() {
   const { locale, to } = useLocale();
   const { data, error } = useSWR(['confirmation', orderNo], () =>
     request(api.GET('/checkout/confirmation/{orderNo}', { params: { path: { orderNo } } })),
-  );
-  const { data: help } = useSWR(data ? ['content', NEED_HELP_ASSET_ID, locale] : null, () =>
-    request(api.GET('/content/{assetId}', { params: { path: { assetId: NEED_HELP_ASSET_ID }, query: { locale } } })),
   );
   useEffect(() => {
     document.title = t('confirmation.title');
@@ -139,14 +135,7 @@ export function ConfirmationPage() {
         </section>
       </div>
 
-      <section className="confirmation__help" aria-labelledby="help-title">
-        <h2 id="help-title">{t('confirmation.needHelp')}</h2>
-        {/* Need_any_Help HTML from the commerce content library: phone, timetables, contact-us and FAQ links. */}
-        {help ? <div dangerouslySetInnerHTML={{ __html: help.c_body.replace(/<h3>[^<]*<\/h3>/, '') }} /> : null}
-        <p>
-          <Link to={to('/faqs')}>{t('confirmation.faqLink')}</Link>
-        </p>
-      </section>
+      <NeedHelp className="confirmation__help" />
     </div>
   );
 }

@@ -5,15 +5,18 @@ import useSWR from 'swr';
 import { Breadcrumb } from '../../../components/layout/breadcrumb.tsx';
 import { useLocale } from '../../../components/layout/page-type.ts';
 import { Accordion } from '../../../components/ui/accordion.tsx';
+import { NeedHelp } from '../../../components/ui/need-help.tsx';
 import { FAQ_CATEGORIES, type FaqCategory } from '../../../../../domain/faq.ts';
 import { api, request } from '../../../lib/api.ts';
 
 type Category = FaqCategory;
 const PAGE_SIZE = 25;
+const TOP_FAQS = 5;
 
 /**
- * /faqs (prefix match): FAQ search and categories over the FAQ accordion, 25 at a time with "Show
- * more", a breadcrumb from Home and a way back to the page that linked here (navigation state).
+ * /faqs (prefix match), the help centre (storefront §2 Other screens): a hero with the FAQ search,
+ * the categories, the market's top questions, the results 25 at a time with "Show more", the
+ * need-help block, a breadcrumb from Home and a way back to the page that linked here.
  */
 export function FaqsPage() {
   const { t } = useTranslation();
@@ -36,60 +39,86 @@ export function FaqsPage() {
       }),
     ),
   );
+  const browsing = !category && !query;
+  const { data: top } = useSWR(browsing ? ['faqs-top', locale] : null, () =>
+    request(api.GET('/faqs', { params: { query: { locale, context: 'renewals', limit: TOP_FAQS, offset: 0 } } })),
+  );
   useEffect(() => {
-    document.title = t('content.faqTitle');
+    document.title = t('content.helpTitle');
   }, [t]);
+  const categoryLabel = (c: Category) => t(`content.category.${c.replace(/[^a-z]+/g, '_')}`);
+  const resultsTitle = query
+    ? t('content.resultsFor', { query })
+    : category
+      ? categoryLabel(category)
+      : t('content.faqTitle');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setLimit(PAGE_SIZE);
     setQuery(text.trim());
   };
   return (
-    <article className="page">
-      <Breadcrumb items={[{ label: t('content.faqTitle') }]} />
+    <article className="page help-centre">
+      <Breadcrumb items={[{ label: t('content.helpTitle') }]} />
       {from ? (
         <Link className="link-button" to={from}>
           {t('content.back')}
         </Link>
       ) : null}
-      <h1>{t('content.faqTitle')}</h1>
-      <form role="search" className="faq-search" onSubmit={submit}>
-        <label htmlFor={searchId}>{t('content.searchLabel')}</label>
-        <input id={searchId} type="search" value={text} maxLength={200} onChange={(e) => setText(e.target.value)} />
-        <button type="submit" className="button button--primary">
-          {t('content.search')}
-        </button>
-      </form>
-      <div className="faq-categories" role="group" aria-label={t('content.categories')}>
-        <button
-          type="button"
-          className="button button--ghost"
-          aria-pressed={category === null}
-          onClick={() => setCategory(null)}
-        >
-          {t('content.allCategories')}
-        </button>
-        {FAQ_CATEGORIES.map((c) => (
+      <header className="help-hero">
+        <h1>{t('content.helpTitle')}</h1>
+        <p>{t('content.helpIntro')}</p>
+        <form role="search" className="faq-search" onSubmit={submit}>
+          <label htmlFor={searchId}>{t('content.searchLabel')}</label>
+          <input id={searchId} type="search" value={text} maxLength={200} onChange={(e) => setText(e.target.value)} />
+          <button type="submit" className="button button--primary">
+            {t('content.search')}
+          </button>
+        </form>
+      </header>
+      <section aria-labelledby={`${searchId}-topics`}>
+        <h2 id={`${searchId}-topics`}>{t('content.browseTopics')}</h2>
+        <div className="faq-categories" role="group" aria-labelledby={`${searchId}-topics`}>
           <button
-            key={c}
             type="button"
             className="button button--ghost"
-            aria-pressed={category === c}
-            onClick={() => setCategory(c)}
+            aria-pressed={category === null}
+            onClick={() => setCategory(null)}
           >
-            {t(`content.category.${c.replace(/[^a-z]+/g, '_')}`)}
+            {t('content.allCategories')}
           </button>
-        ))}
-      </div>
-      {error || data?.unavailable ? <p role="alert">{t('content.faqUnavailable')}</p> : null}
-      {!data && !error ? <p role="status">{t('shell.loading')}</p> : null}
-      {data && !data.unavailable && data.items.length === 0 ? <p>{t('content.noResults')}</p> : null}
-      {data && data.items.length > 0 ? <Accordion items={data.items} headingLevel={2} /> : null}
-      {data && data.total > data.items.length ? (
-        <button type="button" className="button button--secondary" onClick={() => setLimit(limit + PAGE_SIZE)}>
-          {t('content.showMore')}
-        </button>
+          {FAQ_CATEGORIES.map((c) => (
+            <button
+              key={c}
+              type="button"
+              className="button button--ghost"
+              aria-pressed={category === c}
+              onClick={() => setCategory(c)}
+            >
+              {categoryLabel(c)}
+            </button>
+          ))}
+        </div>
+      </section>
+      {browsing && top && !top.unavailable && top.items.length > 0 ? (
+        <section aria-labelledby={`${searchId}-top`}>
+          <h2 id={`${searchId}-top`}>{t('content.topQuestions')}</h2>
+          <Accordion items={top.items} headingLevel={3} />
+        </section>
       ) : null}
+      <section aria-labelledby={`${searchId}-results`} aria-live="polite">
+        <h2 id={`${searchId}-results`}>{resultsTitle}</h2>
+        {error || data?.unavailable ? <p role="alert">{t('content.faqUnavailable')}</p> : null}
+        {!data && !error ? <p role="status">{t('shell.loading')}</p> : null}
+        {data && !data.unavailable && data.items.length === 0 ? <p>{t('content.noResults')}</p> : null}
+        {data && data.items.length > 0 ? <Accordion items={data.items} headingLevel={3} /> : null}
+        {data && data.total > data.items.length ? (
+          <button type="button" className="button button--secondary" onClick={() => setLimit(limit + PAGE_SIZE)}>
+            {t('content.showMore')}
+          </button>
+        ) : null}
+      </section>
+      <NeedHelp className="need-help" faqLink={false} />
       <p>
         <Link to={to('/home')}>{t('checkout.backToShop')}</Link>
       </p>

@@ -1,0 +1,33 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import useSWR from 'swr';
+import { api, request } from '../../lib/api.ts';
+import { useLocale } from '../layout/page-type.ts';
+
+export const NEED_HELP_ASSET_ID = 'Need_any_Help';
+
+/**
+ * "Need any help?" (storefront §2 Confirmation and Other screens): the Need_any_Help content asset
+ * of the commerce content library (phone, timetables, contact-us) and, where asked for, the FAQ link.
+ */
+export function NeedHelp({ className, faqLink = true }: { className?: string; faqLink?: boolean }) {
+  const { t } = useTranslation();
+  const { locale, to } = useLocale();
+  const titleId = useId();
+  const { data: help } = useSWR(['content', NEED_HELP_ASSET_ID, locale], () =>
+    request(api.GET('/content/{assetId}', { params: { path: { assetId: NEED_HELP_ASSET_ID }, query: { locale } } })),
+  );
+  return (
+    <section className={className ?? 'need-help'} aria-labelledby={titleId}>
+      <h2 id={titleId}>{t('confirmation.needHelp')}</h2>
+      {/* The asset's own heading is replaced by the section's. */}
+      {help ? <div dangerouslySetInnerHTML={{ __html: help.c_body.replace(/<h3>[^<]*<\/h3>/, '') }} /> : null}
+      {faqLink ? (
+        <p>
+          <Link to={to('/faqs')}>{t('confirmation.faqLink')}</Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
