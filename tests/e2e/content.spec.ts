@@ -20,13 +20,16 @@ test('the mini-cart shows "Basket is empty", then the renewed plan with "Basket 
   await expect(page.getByText('Basket Total:')).toBeHidden({ timeout: 5000 });
 });
 
-test('"View all" on the renewal page opens the FAQ page, which searches and goes back', async ({ page }) => {
+test('"View all" on the renewal page opens the help centre, which searches and goes back', async ({ page }) => {
   await page.goto('/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA000001');
   await page.getByRole('link', { name: 'View all' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Help centre' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Top questions' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Need any help?' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' })).toBeVisible();
   await page.getByLabel('Search the FAQs').fill('refund');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Results for “refund”' })).toBeVisible();
   await expect(page.getByRole('button', { name: /refund/i }).first()).toBeVisible();
   await page.getByRole('link', { name: 'Back to the previous page' }).click();
   await expect(page).toHaveURL(/\/en-GB\/service\/cn-connected-navigation\?carvin=ZAAAA1000AA000001/);

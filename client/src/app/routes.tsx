@@ -24,6 +24,11 @@ const InvalidBrandVinPage = lazyPage(
 const RenewalPage = lazyPage(() => import('../features/renewal/components/renewal-page.tsx'), 'RenewalPage');
 const checkout = () => import('../features/checkout/components/checkout-page.tsx');
 const CheckoutPage = lazyPage(checkout, 'CheckoutPage');
+const HomePage = lazyPage(() => import('../features/home/components/home-page.tsx'), 'HomePage');
+const SubscriptionsRedirectPage = lazyPage(
+  () => import('../features/session/components/subscriptions-redirect-page.tsx'),
+  'SubscriptionsRedirectPage',
+);
 const PaymentConfirmationPage = lazyPage(
   () => import('../features/checkout/components/payment-confirmation-page.tsx'),
   'PaymentConfirmationPage',
@@ -87,7 +92,7 @@ const pending = (path: string, key: PendingPageKey, pageType?: PageType) =>
 export function pageRoutes(options: { production: boolean }): RouteObject[] {
   const routes: RouteObject[] = [
     { index: true, element: <RedirectToMain /> },
-    pending('home', 'home', 'listing'),
+    page('home', <HomePage production={options.production} />, 'listing'),
     page('product', <RenewalPage />, 'adas'),
     page('service', <ProductListPage />, 'listing'),
     page('services', <ProductListPage />, 'listing'),
@@ -98,7 +103,7 @@ export function pageRoutes(options: { production: boolean }): RouteObject[] {
     pending('account/*', 'account', 'account'),
     page('faqs/*', <FaqsPage />),
     page('terms-conditions', <TermsPage />, 'terms'),
-    pending('subscriptions-redirect', 'subscriptionsRedirect'),
+    page('subscriptions-redirect', <SubscriptionsRedirectPage />, 'login-redirect'),
     page('callback', <CallbackPage />, 'login-redirect'),
     page('callback/forgerock', <CallbackPage />, 'login-redirect'),
     page('callback/forgerock-vcsj', <CallbackPage />, 'login-redirect'),

@@ -4,16 +4,7 @@ import { useLocale } from '../../components/layout/page-type.ts';
 
 /** Catalogue key of a page that a later increment builds (under `pages.<key>`). */
 export type PendingPageKey =
-  | 'home'
-  | 'account'
-  | 'subscriptionsRedirect'
-  | 'test'
-  | 'uikit'
-  | 'loqate'
-  | 'testErrors'
-  | 'testOverride'
-  | 'testMultisite'
-  | 'cookiePreferences';
+  'account' | 'test' | 'uikit' | 'loqate' | 'testErrors' | 'testOverride' | 'testMultisite' | 'cookiePreferences';
 
 /**
  * An honest, minimal page for a route whose feature arrives in a later increment: its real heading
@@ -29,11 +20,9 @@ export function PendingPage({ page }: { page: PendingPageKey }) {
       <h1 id="page-title">{title}</h1>
       <p>{t(`pages.${page}.text`)}</p>
       <p className="page__note">{t('pages.comingSoon')}</p>
-      {page === 'home' ? null : (
-        <Link className="button button--secondary" to={to('/home')}>
-          {t('pages.backHome')}
-        </Link>
-      )}
+      <Link className="button button--secondary" to={to('/home')}>
+        {t('pages.backHome')}
+      </Link>
     </section>
   );
 }

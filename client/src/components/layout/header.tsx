@@ -43,11 +43,11 @@ function Logo({ reload }: { reload: boolean }) {
 }
 
 const ACCOUNT_LINKS = [
-  ['overview', '/account'],
-  ['subscriptions', '/account/subscriptions'],
-  ['orders', '/account/orders'],
-  ['paymentMethod', '/account/payment-method'],
-  ['help', '/account/help'],
+  ['overview', '/account/my-overview'],
+  ['subscriptions', '/account/my-subscriptions'],
+  ['orders', '/account/my-orders'],
+  ['paymentMethod', '/account/my-payment-method'],
+  ['help', '/account/need-help'],
 ] as const;
 
 /** The profile menu of a registered customer: opens on click, closes on an outside click or Escape. */

@@ -9,10 +9,10 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { trackAddToCart, trackViewItem } from '../../../lib/analytics.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { LOCALES } from '../../../lib/locales.ts';
-import { startLogin } from '../../../lib/login.ts';
+import { useOpenSubscriptions } from '../../../lib/login.ts';
 import { markMainContentShown } from '../../../lib/page-ready.ts';
 import { planLabel } from '../../../lib/plan.ts';
-import { SESSION_KEY, useSession } from '../../../lib/session.ts';
+import { SESSION_KEY } from '../../../lib/session.ts';
 import { fetchRenewalPage, renewalQuery, renewItem, type RenewalPage as Data, type Variant } from '../api/renewal.ts';
 import { Gallery } from './gallery.tsx';
 import { LoadingAnimation } from './loading-animation.tsx';
@@ -109,17 +109,8 @@ export function RenewalPage() {
 /** "Thank you": the service is active and up to date. */
 function UpToDate({ data }: { data: Data }) {
   const { t } = useTranslation();
-  const { to, locale } = useLocale();
-  const navigate = useNavigate();
-  const { data: session } = useSession();
+  const subscriptions = useOpenSubscriptions();
   useDocumentMeta(t('renewal.upToDate.title'), undefined);
-  const viewAccount = async () => {
-    if (session?.authType === 'registered') {
-      void navigate(to('/account/subscriptions'));
-      return;
-    }
-    await startLogin(to('/account/subscriptions'), locale);
-  };
   return (
     <section className="page page--narrow up-to-date">
       <h1>{t('renewal.upToDate.title')}</h1>
@@ -130,7 +121,7 @@ function UpToDate({ data }: { data: Data }) {
         <dt>{t('renewal.vehicle.vin')}</dt>
         <dd>{data.vehicle.vin}</dd>
       </dl>
-      <button type="button" className="button button--primary" onClick={() => void viewAccount()}>
+      <button type="button" className="button button--primary" onClick={() => void subscriptions.open()}>
         {t('renewal.upToDate.viewAccount')}
       </button>
     </section>
