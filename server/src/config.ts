@@ -109,6 +109,8 @@ export interface Config {
   bodyLimit: string;
   rateLimits: { windowMs: number; login: number; addressLookup: number; payment: number };
   maintenancePollIntervalMs: number;
+  /** Inactivity after which the client flags the shopper idle (storefront §4 Other: idle indicator). */
+  idleDelayMs: number;
   /** The shop's own origin as the browser sees it (OAuth redirect URIs are built on it). */
   publicOrigin: string;
   /** E-mail domains that may log in as a user other than the vehicle's owner; always empty in production. */
@@ -162,6 +164,7 @@ const envSchema = z.object({
   RATE_LIMIT_ADDRESS: positiveInt(60),
   RATE_LIMIT_PAYMENT: positiveInt(20),
   MAINTENANCE_POLL_INTERVAL_MS: z.coerce.number().int().min(1000).default(120_000),
+  IDLE_DELAY_MS: z.coerce.number().int().min(1000).default(900_000),
   PUBLIC_ORIGIN: z.url().default('http://localhost:3000'),
   LOGIN_ALLOWED_DOMAINS: csv(''),
   SPLASH_COUNTRY_PREFIXES: csv(''),
@@ -265,6 +268,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       payment: e.RATE_LIMIT_PAYMENT,
     },
     maintenancePollIntervalMs: e.MAINTENANCE_POLL_INTERVAL_MS,
+    idleDelayMs: e.IDLE_DELAY_MS,
     publicOrigin: e.PUBLIC_ORIGIN.replace(/\/$/, ''),
     // The allowed-domain list is honoured outside production only (storefront §6).
     loginAllowedDomains: production ? [] : e.LOGIN_ALLOWED_DOMAINS.map((d) => d.toLowerCase()),

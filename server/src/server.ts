@@ -79,6 +79,7 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
             return resolveSite(req, config, site) ?? config.sites.defaultSite;
           },
           imageOrigins: imageOrigins(config),
+          idleDelayMs: config.idleDelayMs,
         });
   if (client) app.use(client);
 

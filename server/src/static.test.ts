@@ -35,6 +35,7 @@ app.use(
   clientApp(dir, {
     siteOf: (req) => (req.query.site === 'borealis' ? 'borealis' : 'aurora'),
     imageOrigins: ['http://images.example'],
+    idleDelayMs: 60_000,
   })!,
 );
 app.use((_req, res) => res.status(404).json({ title: 'Not Found' }));
@@ -101,13 +102,13 @@ describe('serving the built client', () => {
     expect(clientApp(path.join(dir, 'nowhere'))).toBeUndefined();
   });
 
-  it("when a page is opened, then <html> names the request's brand and its locale's language", async () => {
+  it("when a page is opened, then <html> names the request's brand, its locale's language and the idle delay", async () => {
     const page = async (url: string) => (await fetch(`${base}${url}`, { headers: { accept: 'text/html' } })).text();
     const plain = await page('/home');
-    expect(plain).toContain('<html lang="en" data-site="aurora">');
+    expect(plain).toContain('<html lang="en" data-idle-delay="60000" data-site="aurora">');
     const borealis = await page('/de-DE/service/cn-connected-navigation?site=borealis');
-    expect(borealis).toContain('<html lang="de-DE" data-site="borealis">');
-    expect(await page('/en-XB/checkout')).toContain('<html lang="en" data-site="aurora">');
+    expect(borealis).toContain('<html lang="de-DE" data-idle-delay="60000" data-site="borealis">');
+    expect(await page('/en-XB/checkout')).toContain('<html lang="en" data-idle-delay="60000" data-site="aurora">');
     // The image host's connection opens with the page.
     expect(plain).toContain('<link rel="preconnect" href="http://images.example">');
   });

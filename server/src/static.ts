@@ -5,8 +5,9 @@
  * For the pages people land on from a link (renewal, checkout, confirmation), index.html names the
  * page's own chunk and style sheet as preloads, so the browser fetches them beside the entry
  * instead of after it (one round trip less before the page can ask for its data).
- * Each answer names the request's brand (its theme from the first paint) and its locale prefix's
- * language (<html lang> before the app's JavaScript has run).
+ * Each answer names the request's brand (its theme from the first paint), its locale prefix's
+ * language (<html lang> before the app's JavaScript has run) and the configured idle delay
+ * (<html data-idle-delay>, read by client/src/lib/idle.ts).
  */
 import express, { type Request, type Router } from 'express';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -72,6 +73,8 @@ export interface ClientAppOptions {
    * early, so the renewal page's gallery image, its largest paint, does not wait for one.
    */
   imageOrigins?: string[];
+  /** The idle indicator's delay (config IDLE_DELAY_MS), on <html data-idle-delay>. */
+  idleDelayMs?: number;
 }
 
 export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Router | undefined {
@@ -80,7 +83,10 @@ export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Rou
   if (!existsSync(index)) return undefined;
   const manifestFile = path.join(dir, '.vite/manifest.json');
   const preconnects = (options.imageOrigins ?? []).map((origin) => `<link rel="preconnect" href="${origin}">`);
-  const html = readFileSync(index, 'utf8').replace('</head>', `${preconnects.join('')}</head>`);
+  const idle = options.idleDelayMs ? ` data-idle-delay="${Math.trunc(options.idleDelayMs)}"` : '';
+  const html = readFileSync(index, 'utf8')
+    .replace('</head>', `${preconnects.join('')}</head>`)
+    .replace('<html lang="en"', `<html lang="en"${idle}`);
   const manifest = existsSync(manifestFile)
     ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
     : undefined;

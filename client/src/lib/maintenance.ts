@@ -1,7 +1,8 @@
 /**
  * Maintenance polling (storefront §4 Maintenance): every 120000 ms the storefront status is read;
  * in maintenance the shopper is taken to /maintenance, where polling stops. The first check waits
- * for the page's main content (lib/page-ready.ts), so it never delays the first screen.
+ * for the page's main content (lib/page-ready.ts), so it never delays the first screen. While the
+ * shopper is idle (lib/idle.ts) polling rests; the first activity after that checks at once.
  */
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,11 +12,11 @@ import { mainContentShown } from './page-ready.ts';
 
 export const MAINTENANCE_POLL_MS = 120_000;
 
-export function useMaintenancePolling(onMaintenancePage: boolean): void {
+export function useMaintenancePolling(onMaintenancePage: boolean, idle = false): void {
   const navigate = useNavigate();
   const { to } = useLocale();
   useEffect(() => {
-    if (onMaintenancePage) return;
+    if (onMaintenancePage || idle) return;
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const check = async () => {
@@ -35,5 +36,5 @@ export function useMaintenancePolling(onMaintenancePage: boolean): void {
       live = false;
       if (timer) clearTimeout(timer);
     };
-  }, [onMaintenancePage, navigate, to]);
+  }, [onMaintenancePage, idle, navigate, to]);
 }

@@ -1,5 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { SESSION_STUB, stubApi } from '../../testing/api-stub.ts';
 import { ChunkLoadError, loadChunk } from '../../lib/lazy.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { ChunkLoadBoundary } from './chunk-load-boundary.tsx';
@@ -11,6 +12,23 @@ function Thrower({ error }: { error: Error }): never {
 }
 
 describe('shell', () => {
+  it('when the shopper is idle past the configured delay, then <html data-idle> is set, and activity reads the session again', async () => {
+    document.documentElement.dataset.idleDelay = '1000';
+    const stub = stubApi([SESSION_STUB, ['GET', /\/api\/maintenance$/, { body: { maintenance: false } }]]);
+    try {
+      renderApp('/home');
+      await screen.findByRole('heading', { level: 1 });
+      const sessionReads = () => stub.calls.filter((c) => c.path.startsWith('/api/session')).length;
+      const before = sessionReads();
+      await waitFor(() => expect(document.documentElement.hasAttribute('data-idle')).toBe(true), { timeout: 2000 });
+      act(() => void window.dispatchEvent(new Event('click')));
+      expect(document.documentElement.hasAttribute('data-idle')).toBe(false);
+      await waitFor(() => expect(sessionReads()).toBe(before + 1));
+    } finally {
+      delete document.documentElement.dataset.idleDelay;
+    }
+  });
+
   it('when the page loads, then the skip link targets the main landmark', async () => {
     renderApp('/home');
     const link = await screen.findByRole('link', { name: 'Skip to content' });

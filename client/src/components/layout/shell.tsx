@@ -1,10 +1,13 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { useSWRConfig } from 'swr';
 import { trackPageView } from '../../lib/analytics.ts';
+import { useIdle } from '../../lib/idle.ts';
 import { useMaintenancePolling } from '../../lib/maintenance.ts';
 import { markMainContentShown } from '../../lib/page-ready.ts';
 import { setLocale } from '../../lib/i18n.ts';
+import { SESSION_KEY } from '../../lib/session.ts';
 import { useSite } from '../../lib/site.tsx';
 import { AlternateLinks } from './alternate-links.tsx';
 import { ChunkLoadBoundary } from './chunk-load-boundary.tsx';
@@ -53,7 +56,19 @@ export function Shell() {
     void setLocale(locale);
   }, [locale]);
 
-  useMaintenancePolling(pageType === 'maintenance');
+  // The idle indicator (§4 Other): polling rests while idle; back from it, the session is read
+  // again (it may have expired or been logged out in another tab).
+  const idle = useIdle();
+  useMaintenancePolling(pageType === 'maintenance', idle);
+  const { mutate } = useSWRConfig();
+  const wasIdle = useRef(false);
+  useEffect(() => {
+    if (idle) wasIdle.current = true;
+    else if (wasIdle.current) {
+      wasIdle.current = false;
+      void mutate((key) => Array.isArray(key) && key[0] === SESSION_KEY);
+    }
+  }, [idle, mutate]);
 
   useEffect(() => {
     // Pages with a main request of their own (renewal, checkout) say when their content is shown.

@@ -2,11 +2,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_STUB, stubApi } from '../../../testing/api-stub.ts';
+import { SESSION_STUB, stubApi, type StubHandler } from '../../../testing/api-stub.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
-const session = (extra: Record<string, unknown>) =>
-  ['GET', /\/api\/session$/, { body: { ...(SESSION_STUB[2] as { body: object }).body, ...extra } }] as const;
+const session = (extra: Record<string, unknown>): StubHandler => [
+  'GET',
+  /\/api\/session$/,
+  { body: { ...(SESSION_STUB[2] as { body: object }).body, ...extra } },
+];
 
 afterEach(() => vi.unstubAllGlobals());
 
