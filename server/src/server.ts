@@ -80,6 +80,7 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
           },
           imageOrigins: imageOrigins(config),
           idleDelayMs: config.idleDelayMs,
+          production: config.production,
         });
   if (client) app.use(client);
 

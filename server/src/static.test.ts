@@ -98,6 +98,18 @@ describe('serving the built client', () => {
     expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
   });
 
+  it('when the server runs in production, then <html data-env> says so (the client then has no test pages)', async () => {
+    const production = express().use(clientApp(dir, { production: true })!);
+    const listener = production.listen(0);
+    try {
+      const port = (listener.address() as AddressInfo).port;
+      const html = await (await fetch(`http://127.0.0.1:${port}/home`, { headers: { accept: 'text/html' } })).text();
+      expect(html).toContain('<html lang="en" data-env="production" data-site="aurora">');
+    } finally {
+      listener.close();
+    }
+  });
+
   it('when there is no build, then there is nothing to serve', () => {
     expect(clientApp(path.join(dir, 'nowhere'))).toBeUndefined();
   });

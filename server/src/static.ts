@@ -6,8 +6,8 @@
  * page's own chunk and style sheet as preloads, so the browser fetches them beside the entry
  * instead of after it (one round trip less before the page can ask for its data).
  * Each answer names the request's brand (its theme from the first paint), its locale prefix's
- * language (<html lang> before the app's JavaScript has run) and the configured idle delay
- * (<html data-idle-delay>, read by client/src/lib/idle.ts).
+ * language (<html lang> before the app's JavaScript has run), the configured idle delay
+ * (<html data-idle-delay>, read by client/src/lib/idle.ts) and, in production, <html data-env>.
  */
 import express, { type Request, type Router } from 'express';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -75,6 +75,8 @@ export interface ClientAppOptions {
   imageOrigins?: string[];
   /** The idle indicator's delay (config IDLE_DELAY_MS), on <html data-idle-delay>. */
   idleDelayMs?: number;
+  /** NODE_ENV=production, on <html data-env>: the client then has no test pages. */
+  production?: boolean;
 }
 
 export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Router | undefined {
@@ -84,9 +86,10 @@ export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Rou
   const manifestFile = path.join(dir, '.vite/manifest.json');
   const preconnects = (options.imageOrigins ?? []).map((origin) => `<link rel="preconnect" href="${origin}">`);
   const idle = options.idleDelayMs ? ` data-idle-delay="${Math.trunc(options.idleDelayMs)}"` : '';
+  const env = options.production ? ' data-env="production"' : '';
   const html = readFileSync(index, 'utf8')
     .replace('</head>', `${preconnects.join('')}</head>`)
-    .replace('<html lang="en"', `<html lang="en"${idle}`);
+    .replace('<html lang="en"', `<html lang="en"${env}${idle}`);
   const manifest = existsSync(manifestFile)
     ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
     : undefined;

@@ -28,6 +28,13 @@ const STATIC_PAGES: Array<[string, string]> = [
   ['/be/', '.splash'],
   ['/en-GB/service?carvin=ZAAAA1000AA000001', '.product-grid'],
   ['/fr-FR/service/cn-connected-navigation?carvin=ZAAAA1000AA000004', '.plan-selector'],
+  ['/en-GB/test', 'form'],
+  ['/en-GB/uikit', '.accordion'],
+  ['/en-GB/loqate', 'form'],
+  ['/en-GB/test-errors', 'ul'],
+  ['/en-GB/test-multisite-components', '.dev-brand'],
+  ['/en-GB/cookie-preferences', 'form'],
+  ['/es-ES/test-override', 'dl'],
 ];
 
 for (const [path, ready] of STATIC_PAGES) {

@@ -2,6 +2,7 @@ import { Navigate, Outlet, useLocation, useParams, type RouteObject } from 'reac
 import { useLocale, type PageType, type RouteHandle } from '../components/layout/page-type.ts';
 import { RouteError } from '../components/layout/route-error.tsx';
 import { PageFrame, Shell } from '../components/layout/shell.tsx';
+import { isProduction } from '../lib/environment.ts';
 import { lazyPage } from '../lib/lazy.ts';
 import { isLocale, isSplashPath, localePath, type LocaleId } from '../lib/locales.ts';
 import type { PendingPageKey } from './routes/placeholder-page.tsx';
@@ -45,6 +46,14 @@ const ProductListPage = lazyPage(
   () => import('../features/products/components/product-list-page.tsx'),
   'ProductListPage',
 );
+const dev = () => import('./routes/dev-pages.tsx');
+const TestPage = lazyPage(dev, 'TestPage');
+const UiKitPage = lazyPage(dev, 'UiKitPage');
+const LoqatePage = lazyPage(dev, 'LoqatePage');
+const TestErrorsPage = lazyPage(dev, 'TestErrorsPage');
+const TestMultisitePage = lazyPage(dev, 'TestMultisitePage');
+const CookiePreferencesPage = lazyPage(dev, 'CookiePreferencesPage');
+const TestOverridePage = lazyPage(dev, 'TestOverridePage');
 const simple = () => import('../features/errors/components/simple-error-pages.tsx');
 const InternalServerErrorPage = lazyPage(simple, 'InternalServerErrorPage');
 const MaintenancePage = lazyPage(simple, 'MaintenancePage');
@@ -119,18 +128,16 @@ export function pageRoutes(options: { production: boolean }): RouteObject[] {
   ];
   if (!options.production) {
     routes.push(
-      pending('test', 'test', 'test'),
-      pending('uikit', 'uikit', 'uikit'),
-      pending('loqate', 'loqate', 'loqate'),
-      pending('test-errors', 'testErrors', 'test'),
-      pending('test-multisite-components', 'testMultisite', 'test'),
-      pending('cookie-preferences', 'cookiePreferences', 'test'),
-    );
-    routes.push(
+      page('test', <TestPage />, 'test'),
+      page('uikit', <UiKitPage />, 'uikit'),
+      page('loqate', <LoqatePage />, 'loqate'),
+      page('test-errors', <TestErrorsPage />, 'test'),
+      page('test-multisite-components', <TestMultisitePage />, 'test'),
+      page('cookie-preferences', <CookiePreferencesPage />, 'test'),
       page(
         'test-override',
         <OnlyUnder locales={TEST_OVERRIDE_LOCALES}>
-          <Pending page="testOverride" />
+          <TestOverridePage />
         </OnlyUnder>,
         'test',
       ),
@@ -144,7 +151,7 @@ export function pageRoutes(options: { production: boolean }): RouteObject[] {
  * One table under a checked segment rather than a copy per locale: the router builds and ranks
  * every branch when it starts and on every navigation, and 16 copies made that a long task.
  */
-export function createRoutes(options: { production: boolean } = { production: import.meta.env.PROD }): RouteObject[] {
+export function createRoutes(options: { production: boolean } = { production: isProduction() }): RouteObject[] {
   return [
     {
       element: <Shell />,

@@ -12,8 +12,29 @@ declare global {
   }
 }
 
+/** The shopper's choice on /cookie-preferences, kept in the browser. */
+export const COOKIE_PREFERENCES_KEY = 'cookie-preferences';
+export interface CookiePreferences {
+  analytics: boolean;
+  marketing: boolean;
+}
+
+/** The stored choice; without one the tag manager's own consent handling applies (analytics on). */
+export function readCookiePreferences(): CookiePreferences {
+  try {
+    const stored = JSON.parse(
+      window.localStorage.getItem(COOKIE_PREFERENCES_KEY) ?? 'null',
+    ) as Partial<CookiePreferences> | null;
+    return { analytics: stored?.analytics !== false, marketing: stored?.marketing === true };
+  } catch {
+    return { analytics: true, marketing: false };
+  }
+}
+
+/** Pushes an event to the data layer, unless the shopper declined analytics cookies. */
 export function track(event: AnalyticsEvent): void {
   if (typeof window === 'undefined') return;
+  if (!readCookiePreferences().analytics) return;
   window.dataLayer = window.dataLayer ?? [];
   window.dataLayer.push(event);
 }

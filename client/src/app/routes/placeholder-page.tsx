@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import { useLocale } from '../../components/layout/page-type.ts';
 
 /** Catalogue key of a page that a later increment builds (under `pages.<key>`). */
-export type PendingPageKey =
-  'account' | 'test' | 'uikit' | 'loqate' | 'testErrors' | 'testOverride' | 'testMultisite' | 'cookiePreferences';
+export type PendingPageKey = 'account';
 
 /**
  * An honest, minimal page for a route whose feature arrives in a later increment: its real heading

@@ -274,7 +274,7 @@ export function AddressForm({
             aria-describedby={[id('lookup-hint'), lookupError || errors.addressLookup ? id('lookup-error') : '']
               .filter(Boolean)
               .join(' ')}
-            aria-controls={id('suggestions')}
+            aria-controls={suggestions.length > 0 ? id('suggestions') : undefined}
           />
           {lookupError || errors.addressLookup ? (
             <p id={id('lookup-error')} className="field__error">

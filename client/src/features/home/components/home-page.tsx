@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useLocale } from '../../../components/layout/page-type.ts';
 import { VinForm } from '../../../components/ui/vin-form.tsx';
+import { isProduction } from '../../../lib/environment.ts';
 import { startLogin } from '../../../lib/login.ts';
 import { markMainContentShown } from '../../../lib/page-ready.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -16,7 +17,7 @@ const VEHICLE_PARAMETERS = ['carvin', 'cvin', 'vin', 'evn', 'token'] as const;
  * brand lands there). Otherwise: the vehicle of this session, a VIN search, the account entry and
  * the help centre; outside production, the test pages.
  */
-export function HomePage({ production = import.meta.env.PROD }: { production?: boolean }) {
+export function HomePage({ production = isProduction() }: { production?: boolean }) {
   const { t } = useTranslation();
   const { to, locale } = useLocale();
   const { search } = useLocation();
