@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  expiryAfterRenewal,
   expiryNotice,
   expiryState,
   isOrderable,
@@ -91,5 +92,25 @@ describe('isTokenValid', () => {
     ['there is no token expiry', undefined, false],
   ])('when %s, then valid is %s', (_label, expiresAt, expected) => {
     expect(isTokenValid(expiresAt, NOW)).toBe(expected);
+  });
+});
+
+describe('expiryAfterRenewal (storefront §2 Confirmation: next payment; the term runs on from a future expiry)', () => {
+  const NOW = '2026-11-23T10:00:00Z';
+  it.each([
+    ['a future expiry, 12 months', '2026-12-23', 12, 'month', '2027-12-23'],
+    ['a future expiry, 24 months', '2027-01-15', 24, 'month', '2029-01-15'],
+    ['a future expiry, 1 year', '2026-12-23', 1, 'year', '2027-12-23'],
+    ['an expired service starts today', '2026-11-13', 12, 'month', '2027-11-23'],
+    ['an expiry of today starts today', '2026-11-23', 36, 'month', '2029-11-23'],
+    ['no known expiry starts today', null, 12, 'month', '2027-11-23'],
+    ['an unreadable expiry starts today', 'soon', 12, 'month', '2027-11-23'],
+    ['31 January + 1 month is the last day of February', '2027-01-31', 1, 'month', '2027-02-28'],
+    ['29 February + 1 year is 28 February', '2028-02-29', 1, 'year', '2029-02-28'],
+    ['a timestamp counts by its date', '2026-12-23T18:30:00Z', 12, 'month', '2027-12-23'],
+    ['a one-time fee has none', '2026-12-23', 0, 'once', null],
+    ['a term of no length has none', '2026-12-23', 0, 'month', null],
+  ] as const)('when %s: from %s plus %i %s gives %s', (_case, current, duration, unit, expected) => {
+    expect(expiryAfterRenewal(current, NOW, duration, unit)).toBe(expected);
   });
 });

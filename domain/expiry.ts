@@ -71,3 +71,31 @@ export function isTokenValid(expiresAt: Instant | undefined, now: Instant): bool
   if (Number.isNaN(expiry)) return false;
   return toMillis(now) < expiry - TOKEN_MARGIN_MS;
 }
+
+export type TermUnit = 'month' | 'year' | 'once';
+
+/**
+ * The expiry a renewal gives, which is also the next payment date where auto-renewal is on
+ * (storefront §2 Confirmation "next-payment message"): the term runs on from the current expiry
+ * while that is still ahead, otherwise from today (an expired service starts again now). Months
+ * are calendar months; a day the target month lacks falls back to its last day (31 Jan + 1 month
+ * is 28 or 29 Feb). A one-time fee, or a term of no length, has none. ISO dates, UTC.
+ */
+export function expiryAfterRenewal(
+  currentExpiry: string | null | undefined,
+  now: Instant,
+  duration: number,
+  unit: TermUnit,
+): string | null {
+  if (unit === 'once' || !Number.isInteger(duration) || duration <= 0) return null;
+  const today = new Date(toMillis(now)).toISOString().slice(0, 10);
+  const current =
+    currentExpiry && !Number.isNaN(Date.parse(`${currentExpiry.slice(0, 10)}T00:00:00Z`))
+      ? currentExpiry.slice(0, 10)
+      : null;
+  const start = current && current > today ? current : today;
+  const [year, month, day] = start.split('-').map(Number) as [number, number, number];
+  const months = month - 1 + (unit === 'year' ? duration * 12 : duration);
+  const lastDay = new Date(Date.UTC(year, months + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, months, Math.min(day, lastDay))).toISOString().slice(0, 10);
+}

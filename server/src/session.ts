@@ -33,6 +33,8 @@ export interface SessionData {
   customer: Schemas['CustomerSummary'] | null;
   basketItemCount: number;
   vehicle?: Schemas['VehicleSummary'] | null;
+  /** Server-only: the current expiry (ISO date) of each product of that vehicle, from its record. */
+  subscriptionExpiries?: Record<string, string>;
   /**
    * Server-only: the e-mail of the vehicle owner's registered account, from the vehicle's
    * connected-services record (customer id and e-mail); a guest checkout may not use it.

@@ -152,6 +152,13 @@ export async function rememberVehicle(
   vehicle: UpstreamVehicle,
 ): Promise<void> {
   session.vehicle = problemVehicle(vehicle);
+  // The latest term of each product: a renewal runs on from it (domain/expiry.ts expiryAfterRenewal).
+  const expiries: Record<string, string> = {};
+  for (const { productId, expiryDate } of vehicle.subscriptions ?? []) {
+    const date = typeof expiryDate === 'string' ? expiryDate.slice(0, 10) : undefined;
+    if (productId && date && !(expiries[productId]! > date)) expiries[productId] = date;
+  }
+  session.subscriptionExpiries = expiries;
   if (vehicle.userMailToken) session.mailToken = vehicle.userMailToken;
   // The owner's mailbox is linked to an account when the record names the customer's account id.
   if (vehicle.customer?.id && vehicle.customer.email) session.ownerAccountEmail = vehicle.customer.email;

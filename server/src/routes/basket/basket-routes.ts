@@ -4,6 +4,7 @@
  * shipping method, the customer e-mail. Every answer is the whole basket as the browser sees it.
  */
 import { isShippingNotAllowed, isSupportedAddressCountry } from '../../../../domain/postal-codes.ts';
+import { expiryAfterRenewal } from '../../../../domain/expiry.ts';
 import { PLAN_SELECTOR_ERROR } from '../../../../domain/renewal-guards.ts';
 import {
   zRemoveItemPath,
@@ -76,6 +77,15 @@ export const renewItem: Handler = async (req, res, ctx) => {
       errors: [{ field: '/variantId', message: PLAN_SELECTOR_ERROR, code: 'variant_not_offered' }],
     });
   }
+  // The expiry after this renewal goes with the item to the order (and the order-management record):
+  // the confirmation's next payment date.
+  const expiry = expiryAfterRenewal(
+    shopper.session.subscriptionExpiries?.[master.id],
+    Date.now(),
+    variant.duration,
+    variant.durationType,
+  );
+  const itemFacts = expiry ? { c_purchaseMode: 'Subscription', c_SNP_OMS_ExpirationDate: expiry } : {};
   let basket = await ensureBasket(shopper, ctx);
   const { organizationId, query } = basketParams(shopper);
   const ids = new Set(offeredVariantsOf(master).map((v) => v.productId));
@@ -94,13 +104,13 @@ export const renewItem: Handler = async (req, res, ctx) => {
       ctx,
     );
   }
-  if (same && same.productId !== variant.productId) {
+  if (same) {
     basket = unwrap(
       await ctx.upstreams.commerce
         .PATCH(`${BASKET}/items/{itemId}`, {
           params: { path: { organizationId, basketId: basket.basketId!, itemId: same.itemId! }, query },
           headers: shopper.headers,
-          body: { productId: variant.productId, quantity: 1 },
+          body: { productId: variant.productId, quantity: 1, ...itemFacts },
         })
         .catch(fail),
       'item update',
@@ -112,7 +122,7 @@ export const renewItem: Handler = async (req, res, ctx) => {
         .POST(`${BASKET}/items`, {
           params: { path: { organizationId, basketId: basket.basketId! }, query },
           headers: shopper.headers,
-          body: [{ productId: variant.productId, quantity: 1, price: variant.price }],
+          body: [{ productId: variant.productId, quantity: 1, price: variant.price, ...itemFacts }],
         })
         .catch(fail),
       'item addition',

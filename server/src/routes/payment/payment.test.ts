@@ -120,8 +120,12 @@ describe('placeOrder with Stripe (GB)', () => {
       orderNo: body.orderNo,
       status: 'new',
       paymentMethod: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
-      vehicle: { vin: 'ZAAAA1000AA000001' },
+      vehicle: { vin: 'ZAAAA1000AA000001', autoRenewal: true },
     });
+    // Vehicle 1 expires in 30 days: the 12 months run on from that day, the next payment date.
+    const expiry = new Date(Date.now() + 30 * 864e5);
+    expiry.setUTCMonth(expiry.getUTCMonth() + 12);
+    expect(confirmation.body.vehicle.nextPaymentDate).toBe(expiry.toISOString().slice(0, 10));
     expect((await shopper.call('getCheckoutState', 'GET', '/api/checkout')).response.status).toBe(409);
     const stranger = await new TestShopper(url).start();
     expect(
