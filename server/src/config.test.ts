@@ -54,6 +54,13 @@ describe('configuration', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual(['SESSION_SECRET: required in live mode and in production']);
   });
 
+  it('when locales not in production are listed, then unknown ones and the default locale are refused', () => {
+    expect(problemsOf({ LOCALES_NOT_IN_PRODUCTION: 'fr-LU,xx-YY,en-GB' })).toEqual([
+      "LOCALES_NOT_IN_PRODUCTION: unknown locale 'xx-YY'",
+      'LOCALES_NOT_IN_PRODUCTION: the default locale en-GB must stay enabled',
+    ]);
+  });
+
   it('when a site-host pair names an unknown site, then the pair is reported', () => {
     expect(problemsOf({ SITE_HOSTS: 'shop.example=nowhere' })[0]).toMatch(/^SITE_HOSTS: 'shop.example=nowhere'/);
   });

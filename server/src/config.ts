@@ -4,6 +4,7 @@
  * half-configured. The three upstream modes share one shape; only base URLs and keys differ.
  */
 import { z } from 'zod';
+import { DEFAULT_LOCALE, marketOfLocale } from './markets.ts';
 
 export const UPSTREAM_NAMES = [
   'commerce',
@@ -111,6 +112,8 @@ export interface Config {
   maintenancePollIntervalMs: number;
   /** Inactivity after which the client flags the shopper idle (storefront §4 Other: idle indicator). */
   idleDelayMs: number;
+  /** Locales flagged as not enabled in production: there they redirect to the default locale (storefront §6). */
+  localesNotInProduction: string[];
   /** The shop's own origin as the browser sees it (OAuth redirect URIs are built on it). */
   publicOrigin: string;
   /** E-mail domains that may log in as a user other than the vehicle's owner; always empty in production. */
@@ -168,6 +171,7 @@ const envSchema = z.object({
   PUBLIC_ORIGIN: z.url().default('http://localhost:3000'),
   LOGIN_ALLOWED_DOMAINS: csv(''),
   SPLASH_COUNTRY_PREFIXES: csv(''),
+  LOCALES_NOT_IN_PRODUCTION: csv(''),
 });
 
 /**
@@ -183,6 +187,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems: string[] = [];
   const live = e.UPSTREAM === 'live';
   const production = e.NODE_ENV === 'production';
+
+  for (const locale of e.LOCALES_NOT_IN_PRODUCTION) {
+    if (!marketOfLocale(locale)) problems.push(`LOCALES_NOT_IN_PRODUCTION: unknown locale '${locale}'`);
+    else if (locale === DEFAULT_LOCALE)
+      problems.push(`LOCALES_NOT_IN_PRODUCTION: the default locale ${locale} must stay enabled`);
+  }
 
   let sessionSecret = e.SESSION_SECRET;
   if (!sessionSecret) {
@@ -273,6 +283,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // The allowed-domain list is honoured outside production only (storefront §6).
     loginAllowedDomains: production ? [] : e.LOGIN_ALLOWED_DOMAINS.map((d) => d.toLowerCase()),
     splashCountryPrefixes: e.SPLASH_COUNTRY_PREFIXES.map((c) => c.toLowerCase()),
+    localesNotInProduction: e.LOCALES_NOT_IN_PRODUCTION,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -14,6 +14,7 @@ import { errorHandler, notFoundHandler } from './errors.ts';
 import { createLogger, requestLogger } from './logger.ts';
 import { mountRoutes, type MountedRoute } from './routes/route-table.ts';
 import { rateLimits, securityHeaders } from './security.ts';
+import { DEFAULT_LOCALE } from './markets.ts';
 import { imageOrigins } from './security.ts';
 import { resolveSite } from './site.ts';
 import { clientApp } from './static.ts';
@@ -81,6 +82,12 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
           imageOrigins: imageOrigins(config),
           idleDelayMs: config.idleDelayMs,
           production: config.production,
+          ...(config.production
+            ? {
+                redirectLocale: (locale: string) =>
+                  config.localesNotInProduction.includes(locale) ? DEFAULT_LOCALE : undefined,
+              }
+            : {}),
         });
   if (client) app.use(client);
 

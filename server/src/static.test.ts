@@ -110,6 +110,25 @@ describe('serving the built client', () => {
     }
   });
 
+  it('when a locale is redirected (storefront §6: not enabled in production), then its pages go to the default locale with the query', async () => {
+    const redirected = express().use(
+      clientApp(dir, { redirectLocale: (locale) => (locale === 'fr-LU' ? 'en-GB' : undefined) })!,
+    );
+    const listener = redirected.listen(0);
+    try {
+      const port = (listener.address() as AddressInfo).port;
+      const get = (url: string) =>
+        fetch(`http://127.0.0.1:${port}${url}`, { headers: { accept: 'text/html' }, redirect: 'manual' });
+      const moved = await get('/fr-LU/service/cn-connected-navigation?carvin=ZAAAA1000AA000001');
+      expect(moved.status).toBe(302);
+      expect(moved.headers.get('location')).toBe('/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA000001');
+      expect((await get('/fr-LU')).headers.get('location')).toBe('/en-GB');
+      expect((await get('/fr-FR/checkout')).status).toBe(200);
+    } finally {
+      listener.close();
+    }
+  });
+
   it('when there is no build, then there is nothing to serve', () => {
     expect(clientApp(path.join(dir, 'nowhere'))).toBeUndefined();
   });

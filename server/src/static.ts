@@ -77,6 +77,11 @@ export interface ClientAppOptions {
   idleDelayMs?: number;
   /** NODE_ENV=production, on <html data-env>: the client then has no test pages. */
   production?: boolean;
+  /**
+   * The locale a page under a locale prefix is sent to instead, if any (storefront §6: locales not
+   * enabled in production redirect to the default locale there).
+   */
+  redirectLocale?: (locale: string) => string | undefined;
 }
 
 export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Router | undefined {
@@ -127,6 +132,13 @@ export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Rou
   );
   router.get(/^\/(?!api\/).*/, (req, res, next) => {
     if (!req.accepts('html')) return next();
+    const prefix = LOCALE_PREFIX.exec(req.path)?.[1];
+    const target = prefix ? options.redirectLocale?.(prefix) : undefined;
+    if (prefix && target) {
+      const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+      res.redirect(302, `/${target}${req.path.slice(prefix.length + 1)}${query}`);
+      return;
+    }
     res.setHeader('Cache-Control', 'no-cache');
     const page = landing.find(([pattern]) => pattern.test(req.path))?.[1] ?? html;
     res.type('html').send(forRequest(page, siteOf(req), req.path));

@@ -25,7 +25,9 @@ let url: (path: string) => string;
 beforeAll(async () => {
   sandbox = buildSandbox();
   const port = await sandbox.start(0);
-  ({ server, url } = await startTestServer(testConfig({ SANDBOX_URL: `http://localhost:${port}` })));
+  ({ server, url } = await startTestServer(
+    testConfig({ SANDBOX_URL: `http://localhost:${port}`, LOCALES_NOT_IN_PRODUCTION: 'fr-LU' }),
+  ));
 });
 afterAll(async () => {
   await server.stop();
@@ -90,6 +92,13 @@ describe('getSiteConfig', () => {
   it('when CZ is asked, then My Overview is off; when US, prices exclude VAT', async () => {
     expect((await call('getSiteConfig', '/api/site?locale=cs-CZ')).body.customPreferences.showMyOverview).toBe(false);
     expect((await call('getSiteConfig', '/api/site?locale=en-US')).body.pricesIncludeVat).toBe(false);
+  });
+
+  it('when a locale is configured as not in production, then the site says so (storefront §6)', async () => {
+    const lu = (await call('getSiteConfig', '/api/site?locale=fr-LU')).body;
+    expect(lu.locales.supported).toEqual([expect.objectContaining({ id: 'fr-LU', enabledInProduction: false })]);
+    const gb = (await call('getSiteConfig', '/api/site?locale=en-GB')).body;
+    expect(gb.locales.supported[0].enabledInProduction).toBe(true);
   });
 
   it('when the site or locale does not exist, then 404 and 400 problems', async () => {

@@ -51,7 +51,11 @@ export const getSiteConfig: Handler = async (req, res, ctx) => {
     brand: site,
     country: market.country,
     locales: {
-      supported: market.locales.map((l) => ({ id: l.id, alias: l.alias, enabledInProduction: true })),
+      supported: market.locales.map((l) => ({
+        id: l.id,
+        alias: l.alias,
+        enabledInProduction: !ctx.config.localesNotInProduction.includes(l.id),
+      })),
       default: market.locales[0]?.id ?? DEFAULT_LOCALE,
     },
     currency: market.currency,
