@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import { contentSecurityPolicy } from './security.ts';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -70,6 +71,7 @@ describe('configuration', () => {
       UPSTREAM: 'live',
       SESSION_SECRET: 'x'.repeat(40),
       TEST_FLAG_HOSTS: 'localhost',
+      IMAGE_ORIGINS: 'https://images.shop.example/dw/image',
     };
     for (const name of [
       'COMMERCE_BASE_URL',
@@ -102,5 +104,16 @@ describe('configuration', () => {
     expect(config.mode).toBe('live');
     expect(config.testFlagHosts).toEqual([]);
     expect(config.credentials.stripe.secretKey).toBe('live-STRIPE_SECRET_KEY');
+    // The commerce image host is allowed for images, and only for images.
+    const csp = contentSecurityPolicy(config);
+    expect(csp['img-src']).toContain('https://images.shop.example');
+    expect(csp['connect-src']).not.toContain('https://images.shop.example');
+  });
+
+  it('when an image origin is not https in live mode or not a URL, then it is reported', () => {
+    expect(problemsOf({ IMAGE_ORIGINS: 'not a url' })).toEqual(["IMAGE_ORIGINS: not a URL ('not a url')"]);
+    expect(problemsOf({ UPSTREAM: 'live', IMAGE_ORIGINS: 'http://images.example' })).toContain(
+      "IMAGE_ORIGINS: must be https in live mode ('http://images.example')",
+    );
   });
 });

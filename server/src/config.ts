@@ -114,6 +114,8 @@ export interface Config {
   idleDelayMs: number;
   /** Locales flagged as not enabled in production: there they redirect to the default locale (storefront §6). */
   localesNotInProduction: string[];
+  /** Origins of product and content images (the commerce platform's image host in live mode). */
+  imageOrigins: string[];
   /** The shop's own origin as the browser sees it (OAuth redirect URIs are built on it). */
   publicOrigin: string;
   /** E-mail domains that may log in as a user other than the vehicle's owner; always empty in production. */
@@ -172,6 +174,7 @@ const envSchema = z.object({
   LOGIN_ALLOWED_DOMAINS: csv(''),
   SPLASH_COUNTRY_PREFIXES: csv(''),
   LOCALES_NOT_IN_PRODUCTION: csv(''),
+  IMAGE_ORIGINS: csv(''),
 });
 
 /**
@@ -192,6 +195,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (!marketOfLocale(locale)) problems.push(`LOCALES_NOT_IN_PRODUCTION: unknown locale '${locale}'`);
     else if (locale === DEFAULT_LOCALE)
       problems.push(`LOCALES_NOT_IN_PRODUCTION: the default locale ${locale} must stay enabled`);
+  }
+
+  const imageOrigins: string[] = [];
+  for (const value of e.IMAGE_ORIGINS) {
+    if (!URL.canParse(value)) problems.push(`IMAGE_ORIGINS: not a URL ('${value}')`);
+    else if (live && !value.startsWith('https://'))
+      problems.push(`IMAGE_ORIGINS: must be https in live mode ('${value}')`);
+    else imageOrigins.push(new URL(value).origin);
   }
 
   let sessionSecret = e.SESSION_SECRET;
@@ -284,6 +295,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginAllowedDomains: production ? [] : e.LOGIN_ALLOWED_DOMAINS.map((d) => d.toLowerCase()),
     splashCountryPrefixes: e.SPLASH_COUNTRY_PREFIXES.map((c) => c.toLowerCase()),
     localesNotInProduction: e.LOCALES_NOT_IN_PRODUCTION,
+    imageOrigins,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

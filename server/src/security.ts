@@ -19,9 +19,13 @@ const PROVIDER_FRAME_HOSTS = [
 const VIDEO_FRAME_HOSTS = ['https://www.youtube-nocookie.com', 'https://www.youtube.com'];
 const PROVIDER_CONNECT_HOSTS = ['https://api.stripe.com', 'https://checkoutshopper-live.adyen.com'];
 
-/** Where product and content images come from besides this origin: the sandbox's commerce stand-in. */
+/**
+ * Where product and content images come from besides this origin: IMAGE_ORIGINS (the commerce
+ * platform's image host in live mode) and, in sandbox mode, the sandbox's commerce stand-in.
+ */
 export function imageOrigins(config: Config): string[] {
-  return config.mode === 'sandbox' ? [new URL(config.baseUrls.commerce).origin] : [];
+  const sandbox = config.mode === 'sandbox' ? [new URL(config.baseUrls.commerce).origin] : [];
+  return [...new Set([...sandbox, ...config.imageOrigins])];
 }
 
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
