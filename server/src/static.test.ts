@@ -11,7 +11,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'client-'));
 mkdirSync(path.join(dir, 'assets'));
 writeFileSync(
   path.join(dir, 'index.html'),
-  '<!doctype html><html lang="en" data-site="aurora"><head><title>Shop</title></head><body></body></html>',
+  '<!doctype html><html lang="en" data-site="aurora"><head><title>Shop</title></head><body><div id="root"><span class="logo__mark" data-brand>Aurora</span></div></body></html>',
 );
 writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
 writeFileSync(path.join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
@@ -83,7 +83,7 @@ describe('serving the built client', () => {
     ).text();
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/renewal-page-2.js">');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/dialog-4.js">');
-    expect(html).toContain('<link rel="stylesheet" href="/assets/renewal-page-3.css">');
+    expect(html).toContain('<link rel="preload" as="style" href="/assets/renewal-page-3.css">');
     expect(html).not.toContain('shared-1.js');
     const home = await (await fetch(`${base}/en-GB/home`, { headers: { accept: 'text/html' } })).text();
     expect(home).not.toContain('modulepreload');
@@ -139,6 +139,9 @@ describe('serving the built client', () => {
     expect(plain).toContain('<html lang="en" data-idle-delay="60000" data-site="aurora">');
     const borealis = await page('/de-DE/service/cn-connected-navigation?site=borealis');
     expect(borealis).toContain('<html lang="de-DE" data-idle-delay="60000" data-site="borealis">');
+    // The header that paints before the app's JavaScript names the request's brand.
+    expect(borealis).toContain('<span class="logo__mark" data-brand>Borealis</span>');
+    expect(plain).toContain('<span class="logo__mark" data-brand>Aurora</span>');
     expect(await page('/en-XB/checkout')).toContain('<html lang="en" data-idle-delay="60000" data-site="aurora">');
     // The image host's connection opens with the page.
     expect(plain).toContain('<link rel="preconnect" href="http://images.example">');

@@ -45,7 +45,9 @@ function withPreloads(html: string, manifest: Record<string, ManifestChunk>, sou
     if (entry.has(key)) continue;
     const chunk = manifest[key]!;
     tags.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
-    for (const css of chunk.css ?? []) tags.push(`<link rel="stylesheet" href="/${css}">`);
+    // Fetched early but not render-blocking: the page paints (its header) before its chunk runs,
+    // and the chunk applies its own style sheet when it loads.
+    for (const css of chunk.css ?? []) tags.push(`<link rel="preload" as="style" href="/${css}">`);
   }
   return html.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
 }
@@ -59,7 +61,11 @@ const LOCALE_PREFIX = /^\/([a-z]{2}-[A-Z]{2})(?:\/|$)/;
 function forRequest(html: string, site: string, pathname: string): string {
   const lang = LOCALE_PREFIX.exec(pathname)?.[1];
   let page = html;
-  if (/^[a-z]+$/.test(site)) page = page.replace('data-site="aurora"', `data-site="${site}"`);
+  if (/^[a-z]+$/.test(site)) {
+    page = page
+      .replace('data-site="aurora"', `data-site="${site}"`)
+      .replace('data-brand>Aurora<', `data-brand>${site.charAt(0).toUpperCase()}${site.slice(1)}<`);
+  }
   // en-XB is a pseudo-locale that reads English (client/src/lib/locales.ts).
   if (lang) page = page.replace('<html lang="en"', `<html lang="${lang === 'en-XB' ? 'en' : lang}"`);
   return page;
