@@ -2,7 +2,7 @@
  * `make bench`: the figures of issue 4, measured against the stack `make start` runs (started here
  * on the stable ports, after the client build), written to reports/bench.json and reports/bench.md.
  *
- * - Lighthouse (mobile, its default simulated throttling) on the renewal page and on the checkout
+ * - Lighthouse (mobile, its default simulated throttling; the median of three runs) on the renewal page and on the checkout
  *   with a basket: performance, accessibility and best-practices scores.
  * - The first route's JavaScript, gzipped: the entry, its static imports and the renewal page's
  *   chunk with its static imports, from the Vite manifest.
@@ -26,6 +26,9 @@ const CHROME = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin
 const SHOP = 'http://localhost:3000';
 const SANDBOX = 'http://localhost:4010';
 const RENEWAL_PATH = '/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA000001';
+/** Lighthouse runs per page; the median run is reported (LIGHTHOUSE_RUNS, default 3). */
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) | 0);
+
 /** BENCH_ONLY=lighthouse skips the load test (for working on the page figures). */
 const ONLY = process.env.BENCH_ONLY;
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -211,7 +214,13 @@ try {
     ['renewal page', `${SHOP}${RENEWAL_PATH}`, undefined],
     ['checkout with a basket', `${SHOP}/en-GB/checkout`, await basketSession()],
   ] as const) {
-    const scores = await lighthouseRun(url, cookie);
+    // Lighthouse's own advice: one run varies by several points on a shared 2-core machine, so
+    // each page is measured RUNS times and the median run (by performance) is the figure.
+    const runs = [];
+    for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await lighthouseRun(url, cookie));
+    runs.sort((a, b) => a.performance - b.performance);
+    const scores = runs[Math.floor(runs.length / 2)]!;
+    const spread = `performance of the ${runs.length} runs: ${runs.map((r) => r.performance).join(', ')}`;
     // The whole report, to read which metric costs the points.
     await mkdir(path.join(root, 'reports'), { recursive: true });
     await writeFile(
@@ -228,7 +237,7 @@ try {
         value,
         target: `≥ ${target}`,
         pass: value >= target,
-        how: `lighthouse ${scores.lhr.lighthouseVersion}, ${scores.lhr.configSettings.formFactor}, simulated throttling, Chromium ${CHROME}`,
+        how: `lighthouse ${scores.lhr.lighthouseVersion}, ${scores.lhr.configSettings.formFactor}, simulated throttling, Chromium ${CHROME}; median of ${runs.length} runs (${spread})`,
       });
     }
   }

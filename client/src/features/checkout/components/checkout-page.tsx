@@ -43,10 +43,15 @@ export function CheckoutPage() {
   }, [t]);
 
   if (isLoading || (data === undefined && !error)) {
+    // The title and the in-control message do not wait for the basket: they paint with the page.
     return (
-      <p className="page-loading" role="status">
-        {t('checkout.loading')}
-      </p>
+      <div className="checkout container">
+        <h1 className="checkout__title">{t('checkout.title')}</h1>
+        <p className="checkout__control">{t('checkout.inControl')}</p>
+        <p className="page-loading" role="status">
+          {t('checkout.loading')}
+        </p>
+      </div>
     );
   }
   if (error) {
