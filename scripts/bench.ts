@@ -134,6 +134,9 @@ async function firstRouteJs(): Promise<{ total: number; files: Array<[string, nu
     for (const child of manifest[key]?.imports ?? []) visit(child);
   };
   visit('index.html');
+  // The app's chunk, imported by the entry after the first paint (client/src/main.tsx).
+  if (!manifest['src/boot.tsx']) throw new Error('the app chunk (src/boot.tsx) is not in the manifest');
+  visit('src/boot.tsx');
   const renewal = Object.keys(manifest).find((k) => k.endsWith('features/renewal/components/renewal-page.tsx'));
   if (!renewal) throw new Error('the renewal page chunk is not in the manifest');
   visit(renewal);

@@ -1,16 +1,52 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+/**
+ * The entry: index.html's header (server/src/static.ts names the brand) paints with the HTML and
+ * this style sheet; the app, already downloading (the server preloads its chunks), is evaluated
+ * right after that first paint, so a slow phone shows the header instead of a blank page while
+ * React starts.
+ */
 import './styles/index.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('The #root element is missing from index.html');
-// The first render as a transition: React renders it in slices and lets the browser paint and
-// answer input between them, instead of one long task (Lighthouse's total blocking time).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+const RETRY_TEXT = {
+  title: 'You are currently offline',
+  message: "We couldn't load the next page on this connection. Please try again.",
+  retry: 'Retry Connection',
+};
+
+/** The app could not be loaded at all (offline): the chunk-load failure screen's words, in plain DOM. */
+function showLoadFailure(): void {
+  const root = document.getElementById('root');
+  if (!root) return;
+  const main = document.createElement('main');
+  main.className = 'page page--narrow chunk-failure';
+  const title = document.createElement('h1');
+  title.textContent = RETRY_TEXT.title;
+  const message = document.createElement('p');
+  message.textContent = RETRY_TEXT.message;
+  const retry = document.createElement('button');
+  retry.type = 'button';
+  retry.className = 'button button--primary';
+  retry.textContent = RETRY_TEXT.retry;
+  retry.addEventListener('click', () => window.location.reload());
+  main.append(title, message, retry);
+  root.append(main);
+}
+
+let started = false;
+function start(): void {
+  if (started) return;
+  started = true;
+  import('./boot.tsx').catch(showLoadFailure);
+}
+
+// After the first contentful paint (the header), or at the latest after 250 ms: a tab opened in
+// the background paints nothing until it is shown, and must not wait for that.
+try {
+  new PerformanceObserver((list, observer) => {
+    if (!list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) return;
+    observer.disconnect();
+    setTimeout(start, 0);
+  }).observe({ type: 'paint', buffered: true });
+} catch {
+  // No paint timing in this browser: the timeout starts the app.
+}
+setTimeout(start, 250);

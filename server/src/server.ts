@@ -8,13 +8,13 @@ import express, { type Express } from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import type { Config } from './config.ts';
+import { SITE_IDS, type Config, type SiteId } from './config.ts';
 import type { AppContext } from './context.ts';
 import { errorHandler, notFoundHandler } from './errors.ts';
 import { createLogger, requestLogger } from './logger.ts';
 import { mountRoutes, type MountedRoute } from './routes/route-table.ts';
 import { rateLimits, securityHeaders } from './security.ts';
-import { DEFAULT_LOCALE } from './markets.ts';
+import { DEFAULT_LOCALE, marketOfLocale } from './markets.ts';
 import { imageOrigins } from './security.ts';
 import { resolveSite } from './site.ts';
 import { clientApp } from './static.ts';
@@ -82,6 +82,14 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
           imageOrigins: imageOrigins(config),
           idleDelayMs: config.idleDelayMs,
           production: config.production,
+          startSession: async (req, res, site, locale) => {
+            if (await sessions.current(req)) return;
+            const session = await sessions.currentOrNew(req, {
+              site: (SITE_IDS as readonly string[]).includes(site) ? (site as SiteId) : config.sites.defaultSite,
+              locale: locale && marketOfLocale(locale) ? locale : DEFAULT_LOCALE,
+            });
+            await sessions.save(res, session);
+          },
           ...(config.production
             ? {
                 redirectLocale: (locale: string) =>

@@ -71,7 +71,7 @@ describe('serving the built client', () => {
       headers: { accept: 'text/html' },
     });
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
     expect(await res.text()).toContain('<title>Shop</title>');
   });
 
@@ -124,6 +124,37 @@ describe('serving the built client', () => {
       expect(moved.headers.get('location')).toBe('/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA000001');
       expect((await get('/fr-LU')).headers.get('location')).toBe('/en-GB');
       expect((await get('/fr-FR/checkout')).status).toBe(200);
+    } finally {
+      listener.close();
+    }
+  });
+
+  it("when a page is served, then the shopper's session starts on it, with the brand and the locale prefix, and the answer is private", async () => {
+    const started: Array<[string, string | undefined]> = [];
+    const withSessions = express().use(
+      clientApp(dir, {
+        siteOf: () => 'borealis',
+        startSession: async (_req, res, site, locale) => {
+          started.push([site, locale]);
+          res.cookie('shop_session', 'new');
+        },
+      })!,
+    );
+    const listener = withSessions.listen(0);
+    try {
+      const port = (listener.address() as AddressInfo).port;
+      const res = await fetch(`http://127.0.0.1:${port}/fr-FR/checkout`, { headers: { accept: 'text/html' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('set-cookie')).toMatch(/^shop_session=new/);
+      expect(res.headers.get('cache-control')).toBe('private, no-cache');
+      await fetch(`http://127.0.0.1:${port}/home`, { headers: { accept: 'text/html' } });
+      expect(started).toEqual([
+        ['borealis', 'fr-FR'],
+        ['borealis', undefined],
+      ]);
+      // Assets start no session.
+      await fetch(`http://127.0.0.1:${port}/assets/app-abc123.js`);
+      expect(started).toHaveLength(2);
     } finally {
       listener.close();
     }

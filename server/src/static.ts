@@ -9,7 +9,7 @@
  * language (<html lang> before the app's JavaScript has run), the configured idle delay
  * (<html data-idle-delay>, read by client/src/lib/idle.ts) and, in production, <html data-env>.
  */
-import express, { type Request, type Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,9 @@ interface ManifestChunk {
   css?: string[];
 }
 
+/** The app's chunk, which the entry (client/src/main.tsx) imports after the first paint. */
+const APP_SOURCE = 'src/boot.tsx';
+
 /** Landing pages and the source of their lazy chunk (client/src/app/routes.tsx). */
 const LANDING_PAGES: Array<[RegExp, string]> = [
   [/^\/(?:[a-z]{2}-[A-Z]{2}\/)?(?:service\/[^/]+|product)\/?$/, 'src/features/renewal/components/renewal-page.tsx'],
@@ -29,8 +32,11 @@ const LANDING_PAGES: Array<[RegExp, string]> = [
   [/^\/(?:[a-z]{2}-[A-Z]{2}\/)?confirmation\/[^/]+\/?$/, 'src/features/confirmation/components/confirmation-page.tsx'],
 ];
 
-/** index.html with <link rel="modulepreload"> and style preloads for a page chunk and its imports. */
-function withPreloads(html: string, manifest: Record<string, ManifestChunk>, source: string): string {
+/**
+ * index.html with <link rel="modulepreload"> and style preloads for chunks and their imports: the
+ * app's (every page) and, on a landing page, the page's own.
+ */
+function withPreloads(html: string, manifest: Record<string, ManifestChunk>, sources: string[]): string {
   const entry = new Set<string>();
   const walk = (key: string, into: Set<string>) => {
     if (into.has(key) || !manifest[key]) return;
@@ -39,7 +45,7 @@ function withPreloads(html: string, manifest: Record<string, ManifestChunk>, sou
   };
   walk('index.html', entry);
   const page = new Set<string>();
-  walk(source, page);
+  for (const source of sources) walk(source, page);
   const tags: string[] = [];
   for (const key of page) {
     if (entry.has(key)) continue;
@@ -88,6 +94,11 @@ export interface ClientAppOptions {
    * enabled in production redirect to the default locale there).
    */
   redirectLocale?: (locale: string) => string | undefined;
+  /**
+   * Starts the shopper's session on the page's own response (its cookie), so the page's first API
+   * calls, sent side by side, all carry the same session.
+   */
+  startSession?: (req: Request, res: Response, site: string, locale: string | undefined) => Promise<void>;
 }
 
 export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Router | undefined {
@@ -104,9 +115,11 @@ export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Rou
   const manifest = existsSync(manifestFile)
     ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
     : undefined;
+  const app = manifest?.[APP_SOURCE] ? [APP_SOURCE] : [];
   const landing = LANDING_PAGES.flatMap(([pattern, source]) =>
-    manifest?.[source] ? [[pattern, withPreloads(html, manifest, source)] as const] : [],
+    manifest?.[source] ? [[pattern, withPreloads(html, manifest, [...app, source])] as const] : [],
   );
+  const plain = manifest ? withPreloads(html, manifest, app) : html;
   const router = express.Router();
   // Build metadata (.vite/manifest.json) is the server's, not the browser's.
   router.use((req, _res, next) => (req.path.split('/').some((part) => part.startsWith('.')) ? next('router') : next()));
@@ -136,7 +149,7 @@ export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Rou
       setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
     }),
   );
-  router.get(/^\/(?!api\/).*/, (req, res, next) => {
+  router.get(/^\/(?!api\/).*/, async (req, res, next) => {
     if (!req.accepts('html')) return next();
     const prefix = LOCALE_PREFIX.exec(req.path)?.[1];
     const target = prefix ? options.redirectLocale?.(prefix) : undefined;
@@ -145,9 +158,17 @@ export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Rou
       res.redirect(302, `/${target}${req.path.slice(prefix.length + 1)}${query}`);
       return;
     }
-    res.setHeader('Cache-Control', 'no-cache');
-    const page = landing.find(([pattern]) => pattern.test(req.path))?.[1] ?? html;
-    res.type('html').send(forRequest(page, siteOf(req), req.path));
+    // private: the answer may carry the session's cookie.
+    res.setHeader('Cache-Control', 'private, no-cache');
+    const site = siteOf(req);
+    try {
+      await options.startSession?.(req, res, site, prefix);
+    } catch (error) {
+      next(error);
+      return;
+    }
+    const page = landing.find(([pattern]) => pattern.test(req.path))?.[1] ?? plain;
+    res.type('html').send(forRequest(page, site, req.path));
   });
   return router;
 }

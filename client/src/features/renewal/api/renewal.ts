@@ -3,6 +3,7 @@
  * (POST /api/basket/items). Which cached reads the renew action changes: the session's basket
  * count and the basket (both revalidated by the caller through SWR's mutate).
  */
+import { preload } from 'swr';
 import { api, ApiError, CSRF, request, type components } from '../../../lib/api.ts';
 
 export type RenewalPage = components['schemas']['RenewalPage'];
@@ -22,6 +23,22 @@ export function renewalQuery(search: string, locale: string): Record<string, str
     if (value) query[name] = value;
   }
   return query;
+}
+
+/** The ADAS feature the /product page renews when no product is named. */
+export const ADAS_PRODUCT_ID = 'vcs-adaptive-cruise';
+
+/** The renewal page's SWR key: the product and the query it is asked with. */
+export const renewalKey = (productId: string, query: Record<string, string>) =>
+  ['renewal', productId, JSON.stringify(query)] as const;
+
+/**
+ * Starts the page's one call while the app itself is still starting (client/src/boot.tsx), under
+ * the key the page will ask for, so the page finds it on its way or already there.
+ */
+export function preloadRenewalPage(productId: string, search: string, locale: string): void {
+  const query = renewalQuery(search, locale);
+  void preload(renewalKey(productId, query), () => fetchRenewalPage(productId, query)).catch(() => undefined);
 }
 
 export async function fetchRenewalPage(productId: string, query: Record<string, string>): Promise<RenewalPage> {

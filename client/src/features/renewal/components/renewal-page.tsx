@@ -13,13 +13,18 @@ import { useOpenSubscriptions } from '../../../lib/login.ts';
 import { markMainContentShown } from '../../../lib/page-ready.ts';
 import { planLabel } from '../../../lib/plan.ts';
 import { SESSION_KEY } from '../../../lib/session.ts';
-import { fetchRenewalPage, renewalQuery, renewItem, type RenewalPage as Data, type Variant } from '../api/renewal.ts';
+import {
+  ADAS_PRODUCT_ID,
+  fetchRenewalPage,
+  renewalKey,
+  renewalQuery,
+  renewItem,
+  type RenewalPage as Data,
+  type Variant,
+} from '../api/renewal.ts';
 import { Gallery } from './gallery.tsx';
 import { LoadingAnimation } from './loading-animation.tsx';
 import './renewal.css';
-
-/** The ADAS feature the /product page renews when no product is named. */
-export const ADAS_PRODUCT_ID = 'vcs-adaptive-cruise';
 
 interface Problem {
   type?: string;
@@ -73,9 +78,7 @@ export function RenewalPage() {
   const { locale, to } = useLocale();
   const navigate = useNavigate();
   const query = renewalQuery(search, locale);
-  const { data: latest, error } = useSWR(['renewal', productId, JSON.stringify(query)], () =>
-    fetchRenewalPage(productId, query),
-  );
+  const { data: latest, error } = useSWR(renewalKey(productId, query), () => fetchRenewalPage(productId, query));
   // SWR's store update renders synchronously; the page itself renders as a deferred, interruptible
   // render in slices, so its arrival is not one long task.
   const data = useDeferredValue(latest);
