@@ -17,6 +17,7 @@ import { rateLimits, securityHeaders } from './security.ts';
 import { DEFAULT_LOCALE, marketOfLocale } from './markets.ts';
 import { imageOrigins } from './security.ts';
 import { resolveSite } from './site.ts';
+import { messagesFor } from './routes/site/get-translations.ts';
 import { clientApp } from './static.ts';
 import { csrfProtection, MemorySessionStore, Sessions, type SessionStore } from './session.ts';
 import { createUpstreams, type Upstreams } from './upstreams.ts';
@@ -82,6 +83,7 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
           imageOrigins: imageOrigins(config),
           idleDelayMs: config.idleDelayMs,
           production: config.production,
+          messagesFor,
           startSession: async (req, res, site, locale) => {
             if (await sessions.current(req)) return;
             const session = await sessions.currentOrNew(req, {

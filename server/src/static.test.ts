@@ -11,7 +11,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'client-'));
 mkdirSync(path.join(dir, 'assets'));
 writeFileSync(
   path.join(dir, 'index.html'),
-  '<!doctype html><html lang="en" data-site="aurora"><head><title>Shop</title></head><body><div id="root"><span class="logo__mark" data-brand>Aurora</span></div></body></html>',
+  '<!doctype html><html lang="en" data-site="aurora"><head><title>Shop</title></head><body><div id="root"><header><span class="logo__mark" data-brand>Aurora</span></header></div></body></html>',
 );
 writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
 writeFileSync(path.join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
@@ -155,6 +155,35 @@ describe('serving the built client', () => {
       // Assets start no session.
       await fetch(`http://127.0.0.1:${port}/assets/app-abc123.js`);
       expect(started).toHaveLength(2);
+    } finally {
+      listener.close();
+    }
+  });
+
+  it("when the checkout is opened, then its title and in-control message are in the page, in the prefix's language, escaped", async () => {
+    const asked: string[] = [];
+    const withMessages = express().use(
+      clientApp(dir, {
+        messagesFor: async (locale) => {
+          asked.push(locale);
+          return { 'checkout.title': 'Paiement', 'checkout.inControl': 'Vous gardez le <contrôle> & plus' };
+        },
+      })!,
+    );
+    const listener = withMessages.listen(0);
+    try {
+      const port = (listener.address() as AddressInfo).port;
+      const page = async (url: string) =>
+        (await fetch(`http://127.0.0.1:${port}${url}`, { headers: { accept: 'text/html' } })).text();
+      const html = await page('/fr-FR/checkout');
+      expect(html).toContain(
+        '</header><main class="main"><div class="checkout container"><h1 class="checkout__title">Paiement</h1>' +
+          '<p class="checkout__control">Vous gardez le &#60;contrôle&#62; &#38; plus</p></div></main>',
+      );
+      expect(await page('/checkout')).toContain('<h1 class="checkout__title">Paiement</h1>');
+      expect(asked).toEqual(['fr-FR', 'en-GB']);
+      // Other pages paint only the header.
+      expect(await page('/fr-FR/home')).not.toContain('checkout__title');
     } finally {
       listener.close();
     }

@@ -32,6 +32,23 @@ const LANDING_PAGES: Array<[RegExp, string]> = [
   [/^\/(?:[a-z]{2}-[A-Z]{2}\/)?confirmation\/[^/]+\/?$/, 'src/features/confirmation/components/confirmation-page.tsx'],
 ];
 
+const CHECKOUT_PATH = /^\/(?:[a-z]{2}-[A-Z]{2}\/)?checkout\/?$/;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The checkout's first screen in the page itself: its title and in-control message, in the boxes
+ * and words the app renders while the basket loads (checkout-page.tsx), so they paint with the HTML.
+ */
+function checkoutFirstScreen(messages: Record<string, string>): string {
+  const title = escapeHtml(messages['checkout.title'] ?? 'Checkout');
+  const control = escapeHtml(messages['checkout.inControl'] ?? '');
+  return (
+    `<main class="main"><div class="checkout container"><h1 class="checkout__title">${title}</h1>` +
+    `<p class="checkout__control">${control}</p></div></main>`
+  );
+}
+
 /**
  * index.html with <link rel="modulepreload"> and style preloads for chunks and their imports: the
  * app's (every page) and, on a landing page, the page's own.
@@ -99,6 +116,8 @@ export interface ClientAppOptions {
    * calls, sent side by side, all carry the same session.
    */
   startSession?: (req: Request, res: Response, site: string, locale: string | undefined) => Promise<void>;
+  /** A locale's messages (English when there is no prefix), for the first screens painted in the page. */
+  messagesFor?: (locale: string) => Promise<Record<string, string> | undefined>;
 }
 
 export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Router | undefined {
@@ -167,7 +186,11 @@ export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Rou
       next(error);
       return;
     }
-    const page = landing.find(([pattern]) => pattern.test(req.path))?.[1] ?? plain;
+    let page = landing.find(([pattern]) => pattern.test(req.path))?.[1] ?? plain;
+    if (CHECKOUT_PATH.test(req.path) && options.messagesFor) {
+      const messages = await options.messagesFor(prefix ?? 'en-GB').catch(() => undefined);
+      if (messages) page = page.replace('</header>', `</header>${checkoutFirstScreen(messages)}`);
+    }
     res.type('html').send(forRequest(page, site, req.path));
   });
   return router;

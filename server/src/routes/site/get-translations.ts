@@ -41,6 +41,12 @@ function catalogue(language: string): Promise<Record<string, string> | undefined
 
 const SUPPORTED = new Set(MARKETS.flatMap((m) => m.locales.map((l) => l.id)));
 
+/** A supported locale's messages, English filling any key its language lacks; undefined without catalogues. */
+export async function messagesFor(locale: string): Promise<Record<string, string> | undefined> {
+  const [fallback, messages] = await Promise.all([catalogue(FALLBACK_LANGUAGE), catalogue(locale.slice(0, 2))]);
+  return fallback ? { ...fallback, ...(messages ?? {}) } : undefined;
+}
+
 /**
  * GET /api/translations/{locale}: the locale's messages, English filling any key the language
  * lacks (missing translations are ignored, storefront §8). Unsupported locales are 404.
@@ -50,10 +56,9 @@ export const getTranslations: Handler = async (req, res) => {
   if (!SUPPORTED.has(locale)) {
     throw new AppError(404, 'locale-not-found', 'Locale not found', `The locale ${locale} is not supported.`);
   }
-  const language = locale.slice(0, 2);
-  const [fallback, messages] = await Promise.all([catalogue(FALLBACK_LANGUAGE), catalogue(language)]);
-  if (!fallback) throw new AppError(404, 'locale-not-found', 'Locale not found', 'No message catalogue is installed.');
-  const body: components['schemas']['Translations'] = { ...fallback, ...(messages ?? {}) };
+  const messages = await messagesFor(locale);
+  if (!messages) throw new AppError(404, 'locale-not-found', 'Locale not found', 'No message catalogue is installed.');
+  const body: components['schemas']['Translations'] = messages;
   res.setHeader('Cache-Control', 'public, max-age=300');
   res.json(body);
 };
