@@ -46,6 +46,29 @@ export const tokenizeSandboxCard = (card: Schemas['SandboxCardRequest']) =>
 export const createSandboxBankMethod = (paymentMethodType: Schemas['SandboxBankMethodRequest']['paymentMethodType']) =>
   request(api.POST('/sandbox/bank-methods', { params: { header: CSRF }, body: { paymentMethodType } }));
 
+/** The order number of the last order this tab placed (the checkout's completed state). */
+const LAST_ORDER_KEY = 'lastOrderPlaced';
+/** The order number of an attempt sent to 3-D Secure or a bank page (storefront §3 `orderCreated`). */
+export const ORDER_CREATED_KEY = 'orderCreated';
+
+/** An order is placed: no attempt is pending any more, and the checkout remembers it as completed. */
+export function orderPlaced(orderNo: string): void {
+  try {
+    sessionStorage.removeItem(ORDER_CREATED_KEY);
+    sessionStorage.setItem(LAST_ORDER_KEY, orderNo);
+  } catch {
+    // Storage unavailable: nothing to remember.
+  }
+}
+
+export function lastPlacedOrder(): string | null {
+  try {
+    return sessionStorage.getItem(LAST_ORDER_KEY);
+  } catch {
+    return null;
+  }
+}
+
 /** One Idempotency-Key per payment attempt: a double click or a retry of the same attempt reuses it. */
 export function newAttemptKey(): string {
   return crypto.randomUUID().replace(/[^A-Za-z0-9-]/g, '');

@@ -268,5 +268,40 @@ describe('payment (§4 On payment, §8)', () => {
     await fillCard();
     await userEvent.click(screen.getByRole('button', { name: /^Pay/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/en-GB/confirmation/00012345'));
+    expect(sessionStorage.getItem('lastOrderPlaced')).toBe('00012345');
+  });
+
+  it('when the checkout is opened again after the order, then the completed tick, thank-you, manage and my-services', async () => {
+    sessionStorage.setItem('lastOrderPlaced', '00012345');
+    stubApi([
+      [
+        'GET',
+        /\/api\/session$/,
+        {
+          body: {
+            ...(SESSION_STUB[2] as { body: object }).body,
+            authType: 'registered',
+            customer: { customerId: 'c1', firstName: 'Alex' },
+            vehicle: { vin: 'ZAAAA1000AA000001', model: 'Aurora Sport Tourer' },
+          },
+        },
+      ],
+      ['GET', /\/api\/checkout$/, { status: 409, body: { title: 'Basket is empty', status: 409 } }],
+    ]);
+    try {
+      const { router } = renderApp('/en-GB/checkout');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeTruthy();
+      expect(screen.getByText('Your order 00012345 has been placed, and your basket is empty.')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'My services' }).getAttribute('href')).toBe(
+        '/en-GB/service?carvin=ZAAAA1000AA000001',
+      );
+      expect(screen.getByRole('link', { name: 'View the order confirmation' }).getAttribute('href')).toBe(
+        '/en-GB/confirmation/00012345',
+      );
+      await userEvent.click(await screen.findByRole('button', { name: 'Manage my subscriptions' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/en-GB/account/my-subscriptions'));
+    } finally {
+      sessionStorage.clear();
+    }
   });
 });

@@ -7,13 +7,14 @@ import useSWR, { useSWRConfig } from 'swr';
 import * as z from 'zod/mini';
 import { CHECKOUT_STEPS, type CheckoutStep } from '../../../../../domain/checkout-step.ts';
 import { useLocale } from '../../../components/layout/page-type.ts';
-import { startLogin } from '../../../lib/login.ts';
+import { startLogin, useOpenSubscriptions } from '../../../lib/login.ts';
 import { markMainContentShown } from '../../../lib/page-ready.ts';
 import { SESSION_KEY, useSession } from '../../../lib/session.ts';
 import {
   ApiError,
   CHECKOUT_KEY,
   fetchCheckout,
+  lastPlacedOrder,
   listShippingMethods,
   setBillingAddress,
   setEmail,
@@ -63,6 +64,8 @@ export function CheckoutPage() {
     );
   }
   if (data === null || data === undefined) {
+    const placed = lastPlacedOrder();
+    if (placed) return <CheckoutComplete orderNo={placed} />;
     return (
       <section className="page page--narrow">
         <h1>{t('checkout.title')}</h1>
@@ -74,6 +77,42 @@ export function CheckoutPage() {
     );
   }
   return <Checkout state={data} />;
+}
+
+/**
+ * The checkout after this tab placed an order (storefront §2 Checkout: the completed tick with a
+ * thank-you label, a manage button and a my-services button): back here, the shopper sees it is
+ * done and where to go next, not an empty basket.
+ */
+function CheckoutComplete({ orderNo }: { orderNo: string }) {
+  const { t } = useTranslation();
+  const { to } = useLocale();
+  const { data: session } = useSession();
+  const subscriptions = useOpenSubscriptions();
+  const vin = session?.vehicle?.vin;
+  return (
+    <section className="page page--narrow checkout-complete" aria-labelledby="checkout-complete-title">
+      <p className="checkout-complete__tick" aria-hidden="true">
+        ✓
+      </p>
+      <h1 id="checkout-complete-title">{t('confirmation.title')}</h1>
+      <p>{t('checkout.complete.text', { orderNo })}</p>
+      <div className="checkout-complete__actions">
+        <button type="button" className="button button--primary" onClick={() => void subscriptions.open()}>
+          {t('checkout.complete.manage')}
+        </button>
+        <Link
+          className="button button--secondary"
+          to={vin ? `${to('/service')}?carvin=${encodeURIComponent(vin)}` : to('/account/my-services')}
+        >
+          {t('checkout.complete.myServices')}
+        </Link>
+        <Link className="link-button" to={to(`/confirmation/${orderNo}`)}>
+          {t('checkout.complete.viewOrder')}
+        </Link>
+      </div>
+    </section>
+  );
 }
 
 function Checkout({ state }: { state: CheckoutState }) {

@@ -6,8 +6,7 @@ import { paymentErrorEntryIndex } from '../../../../../domain/payment-errors.ts'
 import { useLocale } from '../../../components/layout/page-type.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SESSION_KEY } from '../../../lib/session.ts';
-import { ApiError, confirmPayment } from '../api/checkout.ts';
-import { ORDER_CREATED_KEY } from './payment-step.tsx';
+import { ApiError, confirmPayment, orderPlaced } from '../api/checkout.ts';
 
 const REDIRECT_STATUSES = ['succeeded', 'failed', 'processing', 'requires_payment_method'] as const;
 
@@ -51,7 +50,7 @@ export function PaymentConfirmationPage() {
           setPending(true);
           return;
         }
-        sessionStorage.removeItem(ORDER_CREATED_KEY);
+        if (result.orderNo) orderPlaced(result.orderNo);
         void mutate((key) => Array.isArray(key) && key[0] === SESSION_KEY);
         void navigate(to(`/confirmation/${result.orderNo ?? ''}`), { replace: true });
       })

@@ -13,6 +13,8 @@ import {
   CHECKOUT_KEY,
   createSandboxBankMethod,
   newAttemptKey,
+  ORDER_CREATED_KEY,
+  orderPlaced,
   placeOrder,
   setupPayment,
   type PlaceOrderRequest,
@@ -20,9 +22,6 @@ import {
 import { SandboxCardForm } from './sandbox-card-form.tsx';
 
 export type AdyenPaymentSetup = components['schemas']['AdyenPaymentSetup'];
-
-/** The order number of an attempt sent to 3-D Secure or a bank page (storefront §3 `orderCreated`). */
-export const ORDER_CREATED_KEY = 'orderCreated';
 
 // The providers' own components load only in live mode, each as its own chunk.
 const StripeForm = lazy(() => loadChunk(() => import('./stripe-form.tsx')).then((m) => ({ default: m.StripeForm })));
@@ -76,7 +75,7 @@ export function PaymentStep({ total }: { total: string }) {
           window.location.assign(result.redirectUrl);
           return;
         }
-        sessionStorage.removeItem(ORDER_CREATED_KEY);
+        orderPlaced(result.orderNo);
         void mutate((key) => Array.isArray(key) && key[0] === SESSION_KEY);
         void navigate(to(`/confirmation/${result.orderNo}`));
       } catch (error) {
