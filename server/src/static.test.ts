@@ -131,10 +131,12 @@ describe('serving the built client', () => {
 
   it("when a page is served, then the shopper's session starts on it, with the brand and the locale prefix, and the answer is private", async () => {
     const started: Array<[string, string | undefined]> = [];
+    let failing = false;
     const withSessions = express().use(
       clientApp(dir, {
         siteOf: () => 'borealis',
         startSession: async (_req, res, site, locale) => {
+          if (failing) throw new Error('session store down');
           started.push([site, locale]);
           res.cookie('shop_session', 'new');
         },
@@ -155,6 +157,11 @@ describe('serving the built client', () => {
       // Assets start no session.
       await fetch(`http://127.0.0.1:${port}/assets/app-abc123.js`);
       expect(started).toHaveLength(2);
+      // A session store that fails does not cost the page.
+      failing = true;
+      const page = await fetch(`http://127.0.0.1:${port}/home`, { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('set-cookie')).toBeNull();
     } finally {
       listener.close();
     }

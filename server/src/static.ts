@@ -180,12 +180,8 @@ export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Rou
     // private: the answer may carry the session's cookie.
     res.setHeader('Cache-Control', 'private, no-cache');
     const site = siteOf(req);
-    try {
-      await options.startSession?.(req, res, site, prefix);
-    } catch (error) {
-      next(error);
-      return;
-    }
+    // A session store failure does not cost the page: its first API call starts the session then.
+    await options.startSession?.(req, res, site, prefix).catch(() => undefined);
     let page = landing.find(([pattern]) => pattern.test(req.path))?.[1] ?? plain;
     if (CHECKOUT_PATH.test(req.path) && options.messagesFor) {
       const messages = await options.messagesFor(prefix ?? 'en-GB').catch(() => undefined);
