@@ -363,26 +363,18 @@ export function CookiePreferencesPage() {
             <strong>{t('dev.cookies.necessary')}</strong> — {t('dev.cookies.necessaryText')}
           </span>
         </label>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={choice.analytics}
-            onChange={(e) => setChoice({ ...choice, analytics: e.target.checked })}
-          />
-          <span>
-            <strong>{t('dev.cookies.analytics')}</strong> — {t('dev.cookies.analyticsText')}
-          </span>
-        </label>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={choice.marketing}
-            onChange={(e) => setChoice({ ...choice, marketing: e.target.checked })}
-          />
-          <span>
-            <strong>{t('dev.cookies.marketing')}</strong> — {t('dev.cookies.marketingText')}
-          </span>
-        </label>
+        {(['analytics', 'marketing'] as const).map((kind) => (
+          <label key={kind} className="checkbox">
+            <input
+              type="checkbox"
+              checked={choice[kind]}
+              onChange={(e) => setChoice({ ...choice, [kind]: e.target.checked })}
+            />
+            <span>
+              <strong>{t(`dev.cookies.${kind}`)}</strong> — {t(`dev.cookies.${kind}Text`)}
+            </span>
+          </label>
+        ))}
         <button type="submit" className="button button--primary">
           {t('dev.cookies.save')}
         </button>
