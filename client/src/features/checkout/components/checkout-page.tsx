@@ -189,7 +189,7 @@ function Checkout({ state }: { state: CheckoutState }) {
                     ) : null}
                     {step === 2 ? <ShippingMethodStep basket={basket} onDone={refresh} /> : null}
                     {step === 3 ? <BillingStep basket={basket} onDone={refresh} /> : null}
-                    {step === 4 ? <PaymentStep total={basket.orderTotal.formatted ?? ''} /> : null}
+                    {step === 4 ? <PaymentStep basket={basket} /> : null}
                   </div>
                 ) : null}
               </li>

@@ -13,11 +13,15 @@ const stripe = vi.hoisted(() => ({
   submit: vi.fn(),
   createPaymentMethod: vi.fn(),
   loadStripe: vi.fn(),
+  elementOptions: undefined as unknown,
 }));
 vi.mock('@stripe/stripe-js', () => ({ loadStripe: stripe.loadStripe }));
 vi.mock('@stripe/react-stripe-js', () => ({
   Elements: ({ children }: { children: ReactNode }) => <>{children}</>,
-  PaymentElement: () => <div data-testid="payment-element" />,
+  PaymentElement: ({ options }: { options?: unknown }) => {
+    stripe.elementOptions = options;
+    return <div data-testid="payment-element" />;
+  },
   useStripe: () => ({ createPaymentMethod: stripe.createPaymentMethod }),
   useElements: () => ({ submit: stripe.submit }),
 }));
@@ -38,6 +42,7 @@ vi.mock('@adyen/adyen-web', () => ({
 }));
 
 const { StripeForm } = await import('./stripe-form.tsx');
+const { walletRecurringPayment } = await import('../../../../../domain/wallet.ts');
 const { AdyenForm } = await import('./adyen-form.tsx');
 
 beforeEach(() => {
@@ -77,6 +82,44 @@ describe('Stripe Payment Element (live mode)', () => {
         stripePaymentMethodId: 'pm_live_1',
       }),
     );
+  });
+
+  it('when the plan recurs, then Apple Pay is told: Subscription, its amount and term, the basket, /payment-confirmation (§9)', () => {
+    const wallet = walletRecurringPayment(
+      { basketId: 'bk42', total: 149, duration: 1, durationType: 'year' },
+      'https://shop.example',
+      '/nl-NL/payment-confirmation',
+    );
+    render(
+      <StripeForm
+        publishableKey="pk_live_x"
+        clientSecret="seti_x_secret"
+        locale="nl-NL"
+        submitLabel="Pay £149"
+        disabled={false}
+        wallet={wallet}
+        onPay={vi.fn()}
+      />,
+    );
+    expect(stripe.elementOptions).toEqual({
+      applePay: {
+        recurringPaymentRequest: {
+          paymentDescription: 'Payment for basket n. bk42',
+          managementURL: 'https://shop.example/nl-NL/payment-confirmation',
+          regularBilling: {
+            label: 'Subscription',
+            amount: 14900,
+            recurringPaymentIntervalUnit: 'year',
+            recurringPaymentIntervalCount: 1,
+          },
+        },
+      },
+    });
+  });
+
+  it('when nothing recurs (a one-time fee), then the element gets no recurring request', () => {
+    renderStripe(vi.fn());
+    expect(stripe.elementOptions).toEqual({});
   });
 
   it("when the element finds the card incomplete, then Stripe's message shows and nothing is paid", async () => {

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import useSWR, { useSWRConfig } from 'swr';
 import { paymentErrorEntryIndex } from '../../../../../domain/payment-errors.ts';
+import { walletRecurringPayment } from '../../../../../domain/wallet.ts';
 import { useLocale } from '../../../components/layout/page-type.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import type { components } from '../../../lib/api.ts';
@@ -17,6 +18,7 @@ import {
   orderPlaced,
   placeOrder,
   setupPayment,
+  type Basket,
   type PlaceOrderRequest,
 } from '../api/checkout.ts';
 import { SandboxCardForm } from './sandbox-card-form.tsx';
@@ -42,6 +44,22 @@ function problemOf(error: unknown): PaymentProblem {
   };
 }
 
+/** The wallet's recurring-payment request for the basket's one plan (storefront §9). */
+function walletOf(basket: Basket, origin: string, managementPath: string) {
+  const item = basket.items[0];
+  if (!item) return undefined;
+  return walletRecurringPayment(
+    {
+      basketId: basket.basketId,
+      total: basket.orderTotal.value,
+      duration: item.duration,
+      durationType: item.durationType,
+    },
+    origin,
+    managementPath,
+  );
+}
+
 type BankMethod = 'ideal' | 'bancontact';
 const BANK_METHODS: Record<BankMethod, { label: string; type: 'IDEAL' | 'BANCONTACT' }> = {
   ideal: { label: 'iDEAL', type: 'IDEAL' },
@@ -53,9 +71,12 @@ const BANK_METHODS: Record<BankMethod, { label: string; type: 'IDEAL' | 'BANCONT
  * attempt (a second click or a retry of the same attempt cannot pay twice), 3-D Secure and bank
  * redirects, and the error modal of §8 whose closing keeps the basket for another try.
  */
-export function PaymentStep({ total }: { total: string }) {
+export function PaymentStep({ basket }: { basket: Basket }) {
   const { t } = useTranslation();
   const { to, locale } = useLocale();
+  const total = basket.orderTotal.formatted ?? '';
+  const confirmationPath = to('/payment-confirmation');
+  const wallet = useMemo(() => walletOf(basket, window.location.origin, confirmationPath), [basket, confirmationPath]);
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   const { data: setup, error: setupError } = useSWR(['payment-setup', total], () => setupPayment(), {
@@ -180,6 +201,7 @@ export function PaymentStep({ total }: { total: string }) {
               locale={locale}
               submitLabel={submitLabel}
               disabled={paying}
+              wallet={wallet}
               onPay={payQuietly}
             />
           ) : (

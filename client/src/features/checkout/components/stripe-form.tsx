@@ -1,13 +1,17 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe } from '@stripe/stripe-js';
+import type { StripePaymentElementOptions } from '@stripe/stripe-js';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { WalletRecurringPayment } from '../../../../../domain/wallet.ts';
 import type { PlaceOrderRequest } from '../api/checkout.ts';
 
 /**
  * Live mode, Stripe markets: Stripe's Payment Element collects the card (or iDEAL/Bancontact) in
  * Stripe's own frames; the payment method it creates is what the proxy confirms and verifies.
  * Loaded only in live mode (a separate chunk), since Stripe.js comes from Stripe's servers.
+ * A subscription tells Apple Pay it recurs (storefront §9 wallet values): Stripe builds the
+ * request's final, recurring line from the label, amount and interval given here.
  */
 export function StripeForm({
   publishableKey,
@@ -15,6 +19,7 @@ export function StripeForm({
   locale,
   submitLabel,
   disabled,
+  wallet,
   onPay,
 }: {
   publishableKey: string;
@@ -22,23 +27,46 @@ export function StripeForm({
   locale: string;
   submitLabel: string;
   disabled: boolean;
+  wallet?: WalletRecurringPayment;
   onPay: (request: PlaceOrderRequest) => Promise<void>;
 }) {
   const stripe = useMemo(() => loadStripe(publishableKey, { locale: locale as 'auto' }), [publishableKey, locale]);
+  const options = useMemo(() => paymentElementOptions(wallet), [wallet]);
   return (
     <Elements stripe={stripe} options={{ clientSecret }}>
-      <StripeFields submitLabel={submitLabel} disabled={disabled} onPay={onPay} />
+      <StripeFields submitLabel={submitLabel} disabled={disabled} options={options} onPay={onPay} />
     </Elements>
   );
+}
+
+/** The Payment Element's options: Apple Pay's recurring-payment request when the plan recurs. */
+export function paymentElementOptions(wallet: WalletRecurringPayment | undefined): StripePaymentElementOptions {
+  if (!wallet) return {};
+  return {
+    applePay: {
+      recurringPaymentRequest: {
+        paymentDescription: wallet.paymentDescription,
+        managementURL: wallet.managementURL,
+        regularBilling: {
+          label: wallet.label,
+          amount: wallet.amount,
+          recurringPaymentIntervalUnit: wallet.intervalUnit,
+          recurringPaymentIntervalCount: wallet.intervalCount,
+        },
+      },
+    },
+  };
 }
 
 function StripeFields({
   submitLabel,
   disabled,
+  options,
   onPay,
 }: {
   submitLabel: string;
   disabled: boolean;
+  options: StripePaymentElementOptions;
   onPay: (request: PlaceOrderRequest) => Promise<void>;
 }) {
   const { t } = useTranslation();
@@ -65,7 +93,7 @@ function StripeFields({
   };
   return (
     <form className="form" onSubmit={(e) => void submit(e)}>
-      <PaymentElement />
+      <PaymentElement options={options} />
       {error ? (
         <p className="field__error" role="alert">
           {error}
