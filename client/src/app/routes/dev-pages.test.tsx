@@ -100,4 +100,37 @@ describe('developer pages', () => {
     await userEvent.click(screen.getAllByRole('button', { name: 'Close' }).at(-1)!);
     await waitFor(() => expect(document.activeElement).toBe(opener));
   });
+
+  it('when the UI kit message passes 200 characters, then "The entered text is too long", the counter and a disabled Send; shortened, it sends (§5)', async () => {
+    renderApp('/en-GB/uikit');
+    const message = await screen.findByLabelText('Message');
+    const send = screen.getByRole('button', { name: 'Send' });
+    await userEvent.click(message);
+    await userEvent.paste('x'.repeat(200));
+    expect(screen.getByText('200/200')).toBeTruthy();
+    expect(screen.queryByText('The entered text is too long')).toBeNull();
+    expect((send as HTMLButtonElement).disabled).toBe(false);
+    await userEvent.type(message, 'y');
+    expect(screen.getByText('201/200')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('The entered text is too long');
+    expect(message.getAttribute('aria-invalid')).toBe('true');
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(message, '{Backspace}');
+    expect((message as HTMLTextAreaElement).value).toHaveLength(200);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Country' }));
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await userEvent.click(send);
+    expect(await screen.findByText(/^Sent: .+, 200 characters\.$/)).toBeTruthy();
+  });
+
+  it('when the searchable dropdown is used with the keyboard, then typing narrows it and Enter chooses', async () => {
+    renderApp('/en-GB/uikit');
+    const country = await screen.findByRole('combobox', { name: 'Country' });
+    expect(country.getAttribute('placeholder')).toBe('Please select a value or type something.');
+    await userEvent.type(country, 'ger');
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect((country as HTMLInputElement).value).toBe('Germany');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Sent: Germany, 0 characters.')).toBeTruthy();
+  });
 });

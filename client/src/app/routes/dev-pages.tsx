@@ -3,13 +3,16 @@
  * production never loads. They compose the shop's own features and components, so what a tester
  * sees here is what the shop does.
  */
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { SUPPORTED_ADDRESS_COUNTRIES } from '../../../../domain/postal-codes.ts';
 import { formatPrice } from '../../../../domain/price.ts';
 import { useLocale } from '../../components/layout/page-type.ts';
 import { Accordion } from '../../components/ui/accordion.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { SearchableSelect } from '../../components/ui/searchable-select.tsx';
+import { characterCount, isTooLong, TextArea } from '../../components/ui/text-area.tsx';
 import { useToast } from '../../components/ui/toasts.tsx';
 import { AddressForm } from '../../features/checkout/components/address-form.tsx';
 import type { Address } from '../../features/checkout/api/checkout.ts';
@@ -215,6 +218,51 @@ function ComponentSamples() {
   );
 }
 
+/** The message form's limit on /uikit: the text area's counter and "too long" state (§5). */
+const SAMPLE_MAX_CHAR = 200;
+
+function FormSamples() {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const [country, setCountry] = useState('');
+  const [message, setMessage] = useState('');
+  const [sent, setSent] = useState<string | undefined>();
+  const countries = useMemo(() => {
+    const names = new Intl.DisplayNames([i18n.language], { type: 'region' });
+    return SUPPORTED_ADDRESS_COUNTRIES.map((code) => ({ value: code, label: names.of(code) ?? code }));
+  }, [i18n.language]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const name = countries.find((c) => c.value === country)?.label ?? '';
+    setSent(t('dev.uikit.sent', { country: name, count: characterCount(message) }));
+  };
+  return (
+    <form className="form" onSubmit={submit}>
+      <div className="field">
+        <SearchableSelect
+          id={`${id}-country`}
+          label={t('dev.uikit.searchableLabel')}
+          options={countries}
+          value={country}
+          onChange={setCountry}
+        />
+      </div>
+      <TextArea
+        id={`${id}-message`}
+        label={t('dev.uikit.message')}
+        value={message}
+        onChange={setMessage}
+        maxChar={SAMPLE_MAX_CHAR}
+        rows={4}
+      />
+      <button type="submit" className="button button--primary" disabled={isTooLong(message, SAMPLE_MAX_CHAR)}>
+        {t('dev.uikit.send')}
+      </button>
+      <p role="status">{sent}</p>
+    </form>
+  );
+}
+
 /** /uikit: the shop's components, their states, the dialog, a toast and the accordion. */
 export function UiKitPage() {
   const { t } = useTranslation();
@@ -224,6 +272,8 @@ export function UiKitPage() {
     <DevPage page="uikit">
       <h2>{t('dev.uikit.components')}</h2>
       <ComponentSamples />
+      <h2>{t('dev.uikit.forms')}</h2>
+      <FormSamples />
       <h2>{t('dev.uikit.overlays')}</h2>
       <div className="dev-row">
         <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   ADDRESS_LIMITS,
@@ -11,6 +11,7 @@ import {
 } from '../../../../../domain/address-form.ts';
 import { hasStateField, sanitizePostalCode, SUPPORTED_ADDRESS_COUNTRIES } from '../../../../../domain/postal-codes.ts';
 import { useLocale } from '../../../components/layout/page-type.ts';
+import { SearchableSelect } from '../../../components/ui/searchable-select.tsx';
 import { ApiError, findAddresses, probeAddressLookup, retrieveAddress, type Address } from '../api/checkout.ts';
 import { STATES } from './states.ts';
 
@@ -68,6 +69,7 @@ export function AddressForm({
     setValue,
     watch,
     getValues,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<AddressFormValues>({
     resolver: zodResolver(schema),
@@ -77,6 +79,13 @@ export function AddressForm({
   });
   const country = watch('countryCode');
   const countryNames = useMemo(() => new Intl.DisplayNames([i18n.language], { type: 'region' }), [i18n.language]);
+  const stateOptions = useMemo(
+    () =>
+      hasStateField(country)
+        ? Object.entries(STATES[country as 'US' | 'CA']).map(([value, label]) => ({ value, label }))
+        : [],
+    [country],
+  );
 
   // A probe search ("test") on load tells whether the lookup can be offered.
   useEffect(() => {
@@ -245,6 +254,9 @@ export function AddressForm({
           aria-describedby={errors.countryCode ? id('countryCode-error') : undefined}
           {...register('countryCode')}
         >
+          <option value="" disabled>
+            {t('address.selectPlaceholder')}
+          </option>
           {SUPPORTED_ADDRESS_COUNTRIES.map((code) => (
             <option key={code} value={code}>
               {countryNames.of(code) ?? code}
@@ -311,21 +323,25 @@ export function AddressForm({
           })}
           {field('city', t('address.city'), { maxLength: ADDRESS_LIMITS.city, autoComplete: 'address-level2' })}
           {hasStateField(country) ? (
+            // Some sixty states and provinces: a dropdown that narrows as one types (storefront §5).
             <div className="field">
-              <label htmlFor={id('stateCode')}>{t('address.state')}</label>
-              <select
-                id={id('stateCode')}
-                aria-invalid={errors.stateCode ? true : undefined}
-                aria-describedby={errors.stateCode ? id('stateCode-error') : undefined}
-                {...register('stateCode')}
-              >
-                <option value="">{t('address.selectPlaceholder')}</option>
-                {Object.entries(STATES[country as 'US' | 'CA']).map(([code, name]) => (
-                  <option key={code} value={code}>
-                    {name}
-                  </option>
-                ))}
-              </select>
+              <Controller
+                control={control}
+                name="stateCode"
+                render={({ field: state }) => (
+                  <SearchableSelect
+                    id={id('stateCode')}
+                    label={t('address.state')}
+                    options={stateOptions}
+                    value={state.value ?? ''}
+                    onChange={state.onChange}
+                    onBlur={state.onBlur}
+                    autoComplete="address-level1"
+                    invalid={Boolean(errors.stateCode)}
+                    describedBy={errors.stateCode ? id('stateCode-error') : undefined}
+                  />
+                )}
+              />
               {errors.stateCode ? (
                 <p id={id('stateCode-error')} className="field__error">
                   {t('address.errors.stateCode')}

@@ -102,6 +102,67 @@ describe('address form (§5)', () => {
     expect(await screen.findByText('Please select a state.')).toBeTruthy();
   });
 
+  it('when the state is searched ("Please select a value or type something."), then typing narrows the list and the choice is sent as its code', async () => {
+    const stub = stubApi([
+      SESSION_STUB,
+      checkout(1),
+      available,
+      ['PUT', /\/api\/basket\/shipping-address$/, { body: state(2).basket }],
+    ]);
+    renderApp('/en-GB/checkout');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add address manually' }));
+    await userEvent.selectOptions(screen.getByLabelText('Country'), 'US');
+    const stateField = screen.getByRole('combobox', { name: 'State' });
+    expect(stateField.getAttribute('placeholder')).toBe('Please select a value or type something.');
+    await userEvent.type(stateField, 'new');
+    const options = within(screen.getByRole('listbox'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options).toEqual(['New Hampshire', 'New Jersey', 'New Mexico', 'New York']);
+    await userEvent.click(screen.getByRole('option', { name: 'New York' }));
+    expect((stateField as HTMLInputElement).value).toBe('New York');
+    await userEvent.type(screen.getByLabelText('First name'), 'Sam');
+    await userEvent.type(screen.getByLabelText('Last name'), 'States');
+    await userEvent.type(screen.getByLabelText('Address line 1'), '1 Broadway');
+    await userEvent.type(screen.getByLabelText('Town or city'), 'New York');
+    await userEvent.type(screen.getByLabelText('Postal code'), '10004');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(stub.calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+        countryCode: 'US',
+        stateCode: 'NY',
+      }),
+    );
+  });
+
+  it.each([
+    ['a code, when the field is left', 'ny', 'New York'],
+    ['a full name in other case', 'québec', 'Quebec'],
+  ])('when the state field holds %s, then it selects that state', async (_, typed, shown) => {
+    stubApi([SESSION_STUB, checkout(1), available]);
+    renderApp('/en-GB/checkout');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add address manually' }));
+    await userEvent.selectOptions(screen.getByLabelText('Country'), shown === 'Quebec' ? 'CA' : 'US');
+    const stateField = screen.getByRole('combobox', { name: 'State' });
+    await userEvent.type(stateField, typed);
+    await userEvent.click(screen.getByLabelText('Postal code'));
+    expect((stateField as HTMLInputElement).value).toBe(shown);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByText('Please enter a first name.');
+    expect(screen.queryByText('Please select a state.')).toBeNull();
+  });
+
+  it('when the state text names no state, then nothing is selected and "Please select a state." shows', async () => {
+    stubApi([SESSION_STUB, checkout(1), available]);
+    renderApp('/en-GB/checkout');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add address manually' }));
+    await userEvent.selectOptions(screen.getByLabelText('Country'), 'US');
+    await userEvent.type(screen.getByRole('combobox', { name: 'State' }), 'Atlantis');
+    expect(screen.getByText('No matching options')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Please select a state.')).toBeTruthy();
+  });
+
   it('when a postal code is typed, then characters other than letters, digits, spaces and hyphens are dropped', async () => {
     stubApi([SESSION_STUB, checkout(1), available]);
     renderApp('/en-GB/checkout');

@@ -1,0 +1,64 @@
+import type { TextareaHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Characters as a person counts them: an emoji or an accented letter is one. */
+export const characterCount = (text: string) => Array.from(text).length;
+
+/** Storefront §5 "Other rules": past maxChar the text is too long (no limit, never). */
+export const isTooLong = (text: string, maxChar: number | undefined) =>
+  maxChar !== undefined && characterCount(text) > maxChar;
+
+/**
+ * The text area (storefront §5 "Other rules"): with maxChar set, a counter shows length/max, and
+ * text past it shows "The entered text is too long" and is marked invalid; the form that holds it
+ * disables its submit with `isTooLong` (the text is kept, so nothing typed is lost).
+ */
+export function TextArea({
+  id,
+  label,
+  value,
+  onChange,
+  maxChar,
+  error,
+  ...rest
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  maxChar?: number;
+  /** Another message of the form's own (required, …), shown when the length is fine. */
+  error?: string;
+} & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'value' | 'onChange' | 'maxLength'>) {
+  const { t } = useTranslation();
+  const tooLong = isTooLong(value, maxChar);
+  const message = tooLong ? t('ui.textTooLong') : error;
+  const count = characterCount(value);
+  return (
+    <div className="field text-area">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={
+          [maxChar !== undefined ? `${id}-count` : '', message ? `${id}-error` : ''].filter(Boolean).join(' ') ||
+          undefined
+        }
+        {...rest}
+      />
+      {maxChar !== undefined ? (
+        <p id={`${id}-count`} className="text-area__count" data-over={tooLong || undefined}>
+          <span aria-hidden="true">{t('ui.characterCount', { count, max: maxChar })}</span>
+          <span className="visually-hidden">{t('ui.characterCountLabel', { count, max: maxChar })}</span>
+        </p>
+      ) : null}
+      {message ? (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
