@@ -39,6 +39,21 @@ describe('errors as problem+json', () => {
     expect((await response.json()).type).toBe('https://shop.example/problems/malformed-json');
   });
 
+  it('when the body is sent as text, not JSON, then 400 saying to send JSON', async () => {
+    const { cookie, csrfToken } = await csrfSession();
+    const response = await fetch(url('/api/basket/shipping-address'), {
+      method: 'PUT',
+      headers: { 'content-type': 'text/plain', cookie, 'x-csrf-token': csrfToken },
+      body: 'hello',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      type: 'https://shop.example/problems/validation-error',
+      detail: 'Send the request body as JSON (Content-Type: application/json).',
+      errors: [{ field: '/', message: 'The body must be JSON.' }],
+    });
+  });
+
   it('when the body is over 32 kB, then 413 problem+json', async () => {
     const { cookie, csrfToken } = await csrfSession();
     const response = await fetch(url('/api/session/guest'), {
