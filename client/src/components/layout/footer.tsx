@@ -4,6 +4,7 @@ import useSWR from 'swr';
 import { api, request } from '../../lib/api.ts';
 import { mainContentShown } from '../../lib/page-ready.ts';
 import { useSite } from '../../lib/site.tsx';
+import { ContentHtml } from '../ui/content-html.tsx';
 import { useLocale, type PageType } from './page-type.ts';
 
 export const FOOTER_ASSET_ID = 'Footer_Links';
@@ -35,12 +36,7 @@ export function Footer({ pageType }: { pageType: PageType | undefined }) {
     <footer className="footer">
       <div className="footer__inner container">
         {showLinks && data ? (
-          // The asset body is HTML authored in the commerce platform's content library (trusted, script-free under CSP).
-          <nav
-            aria-label={t('footer.label')}
-            className="footer__links"
-            dangerouslySetInnerHTML={{ __html: data.c_body }}
-          />
+          <ContentHtml as="nav" aria-label={t('footer.label')} className="footer__links" html={data.c_body} />
         ) : null}
         <p className="footer__copyright">{t('footer.copyright', { year, brand: t(`brand.${site}`) })}</p>
       </div>

@@ -4,12 +4,14 @@ import { Link } from 'react-router';
 import useSWR from 'swr';
 import { api, request } from '../../lib/api.ts';
 import { useLocale } from '../layout/page-type.ts';
+import { ContentHtml } from './content-html.tsx';
 
 export const NEED_HELP_ASSET_ID = 'Need_any_Help';
 
 /**
  * "Need any help?" (storefront §2 Confirmation and Other screens): the Need_any_Help content asset
- * of the commerce content library (phone, timetables, contact-us) and, where asked for, the FAQ link.
+ * of the commerce content library (phone, timetables, contact-us) and, where asked for and the
+ * asset has none of its own, the FAQ link.
  */
 export function NeedHelp({ className, faqLink = true }: { className?: string; faqLink?: boolean }) {
   const { t } = useTranslation();
@@ -18,12 +20,14 @@ export function NeedHelp({ className, faqLink = true }: { className?: string; fa
   const { data: help } = useSWR(['content', NEED_HELP_ASSET_ID, locale], () =>
     request(api.GET('/content/{assetId}', { params: { path: { assetId: NEED_HELP_ASSET_ID }, query: { locale } } })),
   );
+  // The asset's own heading is replaced by the section's; its FAQ link, when it has one, is enough.
+  const body = help?.c_body.replace(/<h3>[^<]*<\/h3>/, '');
+  const linksToFaqs = body !== undefined && /href=["'][^"']*\/faqs\b/.test(body);
   return (
     <section className={className ?? 'need-help'} aria-labelledby={titleId}>
       <h2 id={titleId}>{t('confirmation.needHelp')}</h2>
-      {/* The asset's own heading is replaced by the section's. */}
-      {help ? <div dangerouslySetInnerHTML={{ __html: help.c_body.replace(/<h3>[^<]*<\/h3>/, '') }} /> : null}
-      {faqLink ? (
+      {body ? <ContentHtml html={body} /> : null}
+      {faqLink && !linksToFaqs ? (
         <p>
           <Link to={to('/faqs')}>{t('confirmation.faqLink')}</Link>
         </p>

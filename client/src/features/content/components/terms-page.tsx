@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { Breadcrumb } from '../../../components/layout/breadcrumb.tsx';
 import { useLocale } from '../../../components/layout/page-type.ts';
+import { ContentHtml } from '../../../components/ui/content-html.tsx';
 import { api, request } from '../../../lib/api.ts';
 
 export const TERMS_ASSET_ID = 'Terms_Conditions';
@@ -24,7 +25,7 @@ export function TermsPage() {
       {error ? <p role="alert">{t('errors.generic.pageMessage')}</p> : null}
       {!data && !error ? <p role="status">{t('shell.loading')}</p> : null}
       {/* Terms HTML authored in the commerce content library (trusted; no scripts run under the CSP). */}
-      {data ? <div className="content-body" dangerouslySetInnerHTML={{ __html: data.c_body }} /> : null}
+      {data ? <ContentHtml className="content-body" html={data.c_body} /> : null}
     </article>
   );
 }
