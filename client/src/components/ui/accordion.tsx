@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './accordion.css';
+import { ContentHtml } from './content-html.tsx';
 
 export interface AccordionItem {
   question: string;
@@ -56,7 +57,7 @@ export function Accordion({ items, headingLevel = 3 }: { items: readonly Accordi
               </button>
             </Heading>
             <div id={panelId} className="accordion__panel" hidden={!expanded}>
-              <div dangerouslySetInnerHTML={{ __html: item.answer }} />
+              <ContentHtml html={item.answer} />
             </div>
           </div>
         );
