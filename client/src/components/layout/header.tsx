@@ -7,6 +7,8 @@ import { useSession } from '../../lib/session.ts';
 import { useSite } from '../../lib/site.tsx';
 import { MiniCart } from './mini-cart.tsx';
 import { useLocale, type PageType } from './page-type.ts';
+import { LogoutIcon, PersonIcon } from '../ui/icons.tsx';
+import { COMPACT_QUERY, useMediaQuery } from '../../lib/media.ts';
 
 const RELOADING_PAGES: ReadonlySet<PageType | undefined> = new Set(['error', 'restricted-access']);
 
@@ -51,7 +53,7 @@ const ACCOUNT_LINKS = [
 ] as const;
 
 /** The profile menu of a registered customer: opens on click, closes on an outside click or Escape. */
-function AccountMenu() {
+function AccountMenu({ greeting }: { greeting?: string | undefined }) {
   const { t } = useTranslation();
   const { to } = useLocale();
   const [open, setOpen] = useState(false);
@@ -81,10 +83,11 @@ function AccountMenu() {
         aria-controls={menuId}
         onClick={() => setOpen(!open)}
       >
-        <span aria-hidden="true">👤</span>
+        <PersonIcon />
         <span className="visually-hidden">{t('header.accountMenu')}</span>
       </button>
       <ul id={menuId} className="account-menu__list" hidden={!open}>
+        {greeting ? <li className="account-menu__greeting">{greeting}</li> : null}
         {ACCOUNT_LINKS.map(([key, path]) => (
           <li key={key}>
             <Link to={to(path)} onClick={() => setOpen(false)}>
@@ -109,6 +112,8 @@ export function Header({ pageType }: { pageType: PageType | undefined }) {
   const { data: session, mutate } = useSession();
   const restricted = RELOADING_PAGES.has(pageType);
   const registered = session?.authType === 'registered';
+  const greeting = registered ? t('header.greeting', { name: session.customer?.firstName ?? '' }) : undefined;
+  const compact = useMediaQuery(COMPACT_QUERY);
   const logout = async () => {
     const result = await request(api.POST('/session/logout', { params: { header: CSRF } }));
     await mutate();
@@ -121,12 +126,14 @@ export function Header({ pageType }: { pageType: PageType | undefined }) {
         {restricted ? null : <MiniCart />}
         {restricted ? null : registered ? (
           <div className="header__account">
-            <span className="header__greeting">
-              {t('header.greeting', { name: session.customer?.firstName ?? '' })}
-            </span>
-            <AccountMenu />
-            <button type="button" className="button button--ghost" onClick={() => void logout()}>
-              {t('header.logout')}
+            {/* On a narrow screen the greeting moves from the header bar into the menu. */}
+            {compact ? null : <span className="header__greeting">{greeting}</span>}
+            <AccountMenu greeting={compact ? greeting : undefined} />
+            <button type="button" className="button button--ghost header__logout" onClick={() => void logout()}>
+              <span className="compact-only">
+                <LogoutIcon />
+              </span>
+              <span className="compact-hidden">{t('header.logout')}</span>
             </button>
           </div>
         ) : (

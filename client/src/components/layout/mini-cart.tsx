@@ -5,6 +5,7 @@ import useSWR from 'swr';
 import { api, request } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { useLocale } from './page-type.ts';
+import { BasketIcon } from '../ui/icons.tsx';
 
 export const MINI_CART_CLOSE_MS = 3000;
 
@@ -57,7 +58,11 @@ export function MiniCart() {
           else setOpen(!open);
         }}
       >
-        {t('cart.basket', { count })}
+        <BasketIcon />
+        <span className="compact-hidden">{t('cart.basket', { count })}</span>
+        <span className="mini-cart__count compact-only" aria-hidden="true">
+          {count}
+        </span>
       </button>
       <div id={panelId} className="mini-cart__panel" hidden={!open}>
         {!basket ? (
