@@ -1,4 +1,7 @@
-/** Issue 4 accessibility: axe finds no violations on the storefront pages (WCAG 2.1 A and AA rules). */
+/**
+ * Issue 4 accessibility: axe finds no violations on the storefront pages (WCAG 2.1 A and AA rules),
+ * and they reflow to 320 CSS pixels without sideways scrolling (WCAG 1.4.10, which axe cannot test).
+ */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { guestDetails, payWithCard, renew, resetSandbox } from './support.ts';
@@ -37,11 +40,21 @@ const STATIC_PAGES: Array<[string, string]> = [
   ['/es-ES/test-override', 'dl'],
 ];
 
+/** WCAG 1.4.10 Reflow: at 320 CSS pixels wide the page needs no sideways scrolling. */
+async function expectReflow(page: Page, what: string) {
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: 640 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `page width at 320px on ${what}`).toBeLessThanOrEqual(320);
+  if (before) await page.setViewportSize(before);
+}
+
 for (const [path, ready] of STATIC_PAGES) {
   test(`axe: ${path}`, async ({ page }) => {
     await page.goto(path);
     await page.locator(ready).first().waitFor();
     await expectNoViolations(page, path);
+    await expectReflow(page, path);
   });
 }
 
@@ -57,8 +70,10 @@ test('axe: every checkout step, the plan error and the countries dialog, the pay
   await page.keyboard.press('Escape');
   await renew(page, { vin: 'ZAAAA1000AA000001', locale: 'en-GB', plan: /12 months/ });
   await expectNoViolations(page, 'checkout, login step');
+  await expectReflow(page, 'checkout, login step');
   await guestDetails(page);
   await expectNoViolations(page, 'checkout, payment step');
+  await expectReflow(page, 'checkout, payment step');
   await payWithCard(page, '4000 0000 0000 0002');
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectNoViolations(page, 'the payment error modal');
@@ -66,6 +81,7 @@ test('axe: every checkout step, the plan error and the countries dialog, the pay
   await payWithCard(page, '4242 4242 4242 4242');
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
   await expectNoViolations(page, 'the confirmation');
+  await expectReflow(page, 'the confirmation');
 });
 
 test('keyboard alone: the renewal journey from plan to checkout', async ({ page }) => {
