@@ -18,6 +18,12 @@ test('the mini-cart shows "Basket is empty", then the renewed plan with "Basket 
   await expect(page.getByRole('link', { name: 'Checkout' })).toBeVisible();
   await page.mouse.move(0, 500);
   await expect(page.getByText('Basket Total:')).toBeHidden({ timeout: 5000 });
+  // On a 320px phone the opened mini-cart lies wholly on the screen.
+  await page.setViewportSize({ width: 320, height: 640 });
+  await toggle.click();
+  const panel = await page.locator('.mini-cart__panel').boundingBox();
+  expect(panel!.x).toBeGreaterThanOrEqual(0);
+  expect(panel!.x + panel!.width).toBeLessThanOrEqual(320);
 });
 
 test('"View all" on the renewal page opens the help centre, which searches and goes back', async ({ page }) => {
