@@ -47,12 +47,34 @@ test('the terms page shows the purchase terms from the content library', async (
   await expect(page.getByText(/Right of withdrawal/)).toBeVisible();
 });
 
-test('the product list for a VIN shows the vehicle and its services, each to its renewal page', async ({ page }) => {
+test('the product list for a VIN shows the vehicle, its picture and its services, each to its renewal page', async ({
+  page,
+}) => {
   await page.goto('/en-GB/service?carvin=ZAAAA1000AA000001');
   await expect(page.getByRole('heading', { level: 1, name: 'Services for your vehicle' })).toBeVisible();
   await expect(page.getByText('Aurora Sport Tourer')).toBeVisible();
+  // The feature image: the vehicle's picture, loaded (not a broken link).
+  const picture = page.locator('img.product-list__image');
+  await expect(picture).toHaveAttribute('src', /my-services-sport-tourer/);
+  expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(page.getByRole('link', { name: 'Renew Adaptive Cruise Control' })).toBeVisible();
   await page.getByRole('link', { name: 'Renew Connected Navigation' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Renew Your Connected Navigation' })).toBeVisible();
   await page.goto('/en-GB/services');
   await expect(page.getByText('No services were found for this vehicle.')).toBeVisible();
+});
+
+test('the ADAS page /product offers Adaptive Cruise Control, whose trial ended, for a one-time fee', async ({
+  page,
+}) => {
+  await page.goto('/en-GB/product?carvin=ZAAAA1000AA000001');
+  await expect(page.getByRole('heading', { level: 1, name: 'Renew Your Adaptive Cruise Control' })).toBeVisible();
+  await expect(page.getByText('This service has expired').first()).toBeVisible();
+  await expect(page.getByText('/ one-time fee')).toBeVisible();
+  await page.getByRole('radio', { name: /One-time purchase/ }).check();
+  await page.getByRole('button', { name: 'Renew now' }).first().click();
+  await expect(page).toHaveURL(/\/en-GB\/checkout/);
+  await expect(
+    page.getByRole('complementary', { name: 'Order summary' }).getByText('Adaptive Cruise Control'),
+  ).toBeVisible();
 });

@@ -79,12 +79,22 @@ describe('getRenewalPage', () => {
   });
 
   it('when the product is not one of the vehicle subscriptions, then 422 with the spec message', async () => {
-    const { response, body } = await page('carvin=ZAAAA1000AA000001', 'vcs-adaptive-cruise');
+    const { response, body } = await page('carvin=ZAAAA1000AA000003', 'vcs-adaptive-cruise');
     expect(response.status).toBe(422);
     expect(body.detail).toBe(
       'Product ID vcs-adaptive-cruise does not match subscription product ID cn-connected-navigation',
     );
     expect(body.redirectUrl).toBe('/generic-error');
+  });
+
+  it('when the ADAS feature (a one-time fee) ended on the vehicle, then the page offers it: expired, no auto-renewal message', async () => {
+    const { response, body } = await page('carvin=ZAAAA1000AA000001', 'vcs-adaptive-cruise');
+    expect(response.status).toBe(200);
+    expect(body.product.oneTimeFee).toBe(true);
+    expect(body.expiry.state).toBe('expired');
+    expect(body.upToDate).toBe(false);
+    expect(body.showAutoRenewalMessage).toBe(false);
+    expect(body.variants.length).toBeGreaterThan(0);
   });
 
   it('when the product is unknown or a source map, then 404', async () => {

@@ -44,6 +44,16 @@ describe('lookupVehicle', () => {
     expect(cn).toMatchObject({ name: 'Connected Navigation', expiryState: 'expiring' });
   });
 
+  it("when vehicle 1 is looked up, then its picture is the model's from the My_Services_Image asset, and its ADAS trial is listed", async () => {
+    const { body } = await call('lookupVehicle', '/api/vehicles/lookup?carvin=ZAAAA1000AA000001');
+    expect(body.vehicle.imageUrl).toBe(`${sandbox.context.baseUrl()}/commerce/images/my-services-sport-tourer.jpg`);
+    expect(body.vehicle.services.map((s: { productId: string }) => s.productId)).toEqual([
+      'cn-connected-navigation',
+      'vcs-online-pack',
+      'vcs-adaptive-cruise',
+    ]);
+  });
+
   it('when the lookup succeeds, then the session keeps the vehicle', async () => {
     const first = await call('lookupVehicle', '/api/vehicles/lookup?cvin=ZAAAA1000AA000001');
     const cookie = sessionCookie(first.response);

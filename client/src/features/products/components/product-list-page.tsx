@@ -10,8 +10,8 @@ const IDENTIFIERS = ['carvin', 'cvin', 'vin', 'evn', 'token'] as const;
 
 /**
  * /service and /services (storefront §2 Other screens): the services of the vehicle in the link,
- * with a title, the vehicle name and VIN bar, a grid of its services (each to its renewal page)
- * or the no-result message.
+ * with a title, the feature image (the vehicle's picture), the vehicle name and VIN bar, a grid of
+ * its services (each to its renewal page) or the no-result message.
  */
 export function ProductListPage() {
   const { t } = useTranslation();
@@ -33,6 +33,10 @@ export function ProductListPage() {
   return (
     <section className="page product-list">
       <h1>{t('products.title')}</h1>
+      {vehicle?.imageUrl ? (
+        // The feature image; the vehicle's name is written beside it, so it is decorative.
+        <img className="product-list__image" src={vehicle.imageUrl} alt="" width={800} height={450} />
+      ) : null}
       {vehicle ? (
         <p className="product-list__vehicle">
           <span>{vehicle.model}</span> · <span>{t('renewal.vehicle.vinValue', { vin: vehicle.vin })}</span>

@@ -8,6 +8,7 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import type { SandboxContext } from '../../app.ts';
 import { zClassicOrderUpdate } from '../../../../../generated/commerce/zod/zod.gen.ts';
 import { requireOcapiShopper, shopperOf } from './auth.ts';
+import { imageUrl } from './catalog.ts';
 import { CONTENT_ASSETS, customPreferences, FAQS, faqAsset } from './content.ts';
 import { controllerError, ocapiFault, type Schemas } from './errors.ts';
 import { bodyObject, customAttributes, isSite, query, queryAll } from './http.ts';
@@ -59,7 +60,8 @@ function shopRouter(context: SandboxContext): Router {
         _type: 'content',
         id,
         name: asset.name,
-        c_body: asset.body,
+        // Image links in assets are absolute, on the sandbox's image host, as a content library's are.
+        c_body: asset.body.replaceAll('{imageBase}', imageUrl(context, '')),
         ...(asset.description ? { description: asset.description } : {}),
       };
       return void res.json(body);

@@ -220,17 +220,18 @@ export const CONTENT_ASSETS: Record<string, { name: string; body: string; descri
     name: 'Terms and conditions of purchase',
     body: '<h2>1. Scope</h2><p>These terms apply to connected-vehicle services (over-the-air features and connected navigation) bought for one vehicle on this website.</p><h2>2. Contract and price</h2><p>The contract is made when we confirm your order. Prices include VAT where shown. A subscription runs for the plan you chose and, where auto-renewal is on, renews at its end until you cancel it in your account.</p><h2>3. Right of withdrawal</h2><p>You may withdraw within 14 days of the order and receive a refund of the price paid; request it under My subscriptions.</p><h2>4. Activation</h2><p>Some services need an update in the vehicle, downloaded the next time it is connected.</p><h2>5. Contact</h2><p>Customer care: 0800 000 0000, Monday to Friday 8am to 8pm.</p>',
   },
+  // Vehicle pictures by model name, with a default; the sandbox puts its image host for {imageBase}.
   My_Services_Image: {
     name: 'My services image',
     body: JSON.stringify({
-      default: '/images/my-services-default.jpg',
-      'Aurora Sport Tourer': '/images/my-services-sport-tourer.jpg',
-      'Aurora Hatchback': '/images/my-services-hatchback.jpg',
-      'Aurora Estate': '/images/my-services-estate.jpg',
-      'Aurora Berline': '/images/my-services-berline.jpg',
-      'Aurora Kombi': '/images/my-services-kombi.jpg',
-      'Aurora Sedan': '/images/my-services-sedan.jpg',
-      'Borealis Crossover': '/images/my-services-crossover.jpg',
+      default: '{imageBase}/images/my-services-default.jpg',
+      'Aurora Sport Tourer': '{imageBase}/images/my-services-sport-tourer.jpg',
+      'Aurora Hatchback': '{imageBase}/images/my-services-hatchback.jpg',
+      'Aurora Estate': '{imageBase}/images/my-services-estate.jpg',
+      'Aurora Berline': '{imageBase}/images/my-services-berline.jpg',
+      'Aurora Kombi': '{imageBase}/images/my-services-kombi.jpg',
+      'Aurora Sedan': '{imageBase}/images/my-services-sedan.jpg',
+      'Borealis Crossover': '{imageBase}/images/my-services-crossover.jpg',
     }),
   },
 };

@@ -29,8 +29,13 @@ export interface FleetVehicle {
 
 /** Extra seed terms beside the connected-navigation term of the shared seed (days from now). */
 const EXTRA_TERMS: Record<string, Array<{ productId: string; days: number }>> = {
-  // alex's vehicle 1 also has the Online Pack, being processed after a purchase (SOM: In progress).
-  ZAAAA1000AA000001: [{ productId: 'vcs-online-pack', days: 365 }],
+  // alex's vehicle 1 also has the Online Pack, being processed after a purchase (SOM: In progress),
+  // and an Adaptive Cruise Control trial that ended 30 days ago: the ADAS page /product offers the
+  // feature for its one-time fee.
+  ZAAAA1000AA000001: [
+    { productId: 'vcs-online-pack', days: 365 },
+    { productId: 'vcs-adaptive-cruise', days: -30 },
+  ],
   // vehicle 2's earlier connected-navigation term, ended a year before the current one.
   ZAAAA1000AA000002: [{ productId: 'cn-connected-navigation', days: -375 }],
 };
