@@ -44,8 +44,12 @@ const STATIC_PAGES: Array<[string, string]> = [
 async function expectReflow(page: Page, what: string) {
   const before = page.viewportSize();
   await page.setViewportSize({ width: 320, height: 640 });
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `page width at 320px on ${what}`).toBeLessThanOrEqual(320);
+  // The header's compact form follows the media query (lib/media.ts): let the resize settle.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
+      message: `page width at 320px on ${what}`,
+    })
+    .toBeLessThanOrEqual(320);
   if (before) await page.setViewportSize(before);
 }
 

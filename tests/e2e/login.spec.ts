@@ -43,7 +43,7 @@ test('journey 2: alex signs in and renews ZAAAA1000AA000004 in fr-FR, paying wit
   await page.setViewportSize({ width: 360, height: 740 });
   await expect(page.getByRole('button', { name: 'Se déconnecter' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Panier (0 article)' })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.getByRole('button', { name: 'Menu du compte' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: 'Bonjour, Alex' })).toBeVisible();
 });

@@ -130,10 +130,8 @@ export function Header({ pageType }: { pageType: PageType | undefined }) {
             {compact ? null : <span className="header__greeting">{greeting}</span>}
             <AccountMenu greeting={compact ? greeting : undefined} />
             <button type="button" className="button button--ghost header__logout" onClick={() => void logout()}>
-              <span className="compact-only">
-                <LogoutIcon />
-              </span>
-              <span className="compact-hidden">{t('header.logout')}</span>
+              {compact ? <LogoutIcon /> : null}
+              <span className={compact ? 'visually-hidden' : undefined}>{t('header.logout')}</span>
             </button>
           </div>
         ) : (

@@ -6,6 +6,7 @@ import { api, request } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { useLocale } from './page-type.ts';
 import { BasketIcon } from '../ui/icons.tsx';
+import { COMPACT_QUERY, useMediaQuery } from '../../lib/media.ts';
 
 export const MINI_CART_CLOSE_MS = 3000;
 
@@ -34,6 +35,8 @@ export function MiniCart() {
     return () => clearTimeout(timer.current);
   }, [open, inside]);
   const count = session?.basketItemCount ?? 0;
+  // Below md the button shows the basket icon and the count; the words stay as its name.
+  const compact = useMediaQuery(COMPACT_QUERY);
   return (
     <div
       className="mini-cart"
@@ -59,10 +62,12 @@ export function MiniCart() {
         }}
       >
         <BasketIcon />
-        <span className="compact-hidden">{t('cart.basket', { count })}</span>
-        <span className="mini-cart__count compact-only" aria-hidden="true">
-          {count}
-        </span>
+        <span className={compact ? 'visually-hidden' : undefined}>{t('cart.basket', { count })}</span>
+        {compact ? (
+          <span className="mini-cart__count" aria-hidden="true">
+            {count}
+          </span>
+        ) : null}
       </button>
       <div id={panelId} className="mini-cart__panel" hidden={!open}>
         {!basket ? (

@@ -7,6 +7,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WalletRecurringPayment } from '../../../../../domain/wallet.ts';
 import type { PlaceOrderRequest } from '../api/checkout.ts';
 
 const stripe = vi.hoisted(() => ({
@@ -51,7 +52,7 @@ beforeEach(() => {
 });
 
 describe('Stripe Payment Element (live mode)', () => {
-  function renderStripe(onPay: (request: PlaceOrderRequest) => Promise<void>) {
+  function renderStripe(onPay: (request: PlaceOrderRequest) => Promise<void>, wallet?: WalletRecurringPayment) {
     render(
       <StripeForm
         publishableKey="pk_live_x"
@@ -59,6 +60,7 @@ describe('Stripe Payment Element (live mode)', () => {
         locale="nl-NL"
         submitLabel="Pay £149"
         disabled={false}
+        wallet={wallet}
         onPay={onPay}
       />,
     );
@@ -90,17 +92,7 @@ describe('Stripe Payment Element (live mode)', () => {
       'https://shop.example',
       '/nl-NL/payment-confirmation',
     );
-    render(
-      <StripeForm
-        publishableKey="pk_live_x"
-        clientSecret="seti_x_secret"
-        locale="nl-NL"
-        submitLabel="Pay £149"
-        disabled={false}
-        wallet={wallet}
-        onPay={vi.fn()}
-      />,
-    );
+    renderStripe(vi.fn(), wallet);
     expect(stripe.elementOptions).toEqual({
       applePay: {
         recurringPaymentRequest: {
