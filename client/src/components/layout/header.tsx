@@ -5,10 +5,10 @@ import { api, CSRF, request } from '../../lib/api.ts';
 import { startLogin } from '../../lib/login.ts';
 import { useSession } from '../../lib/session.ts';
 import { useSite } from '../../lib/site.tsx';
+import { COMPACT_QUERY, useMediaQuery } from '../../lib/media.ts';
 import { MiniCart } from './mini-cart.tsx';
 import { useLocale, type PageType } from './page-type.ts';
 import { LogoutIcon, PersonIcon } from '../ui/icons.tsx';
-import { COMPACT_QUERY, useMediaQuery } from '../../lib/media.ts';
 
 const RELOADING_PAGES: ReadonlySet<PageType | undefined> = new Set(['error', 'restricted-access']);
 

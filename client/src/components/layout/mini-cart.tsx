@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import useSWR from 'swr';
 import { api, request } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
+import { COMPACT_QUERY, useMediaQuery } from '../../lib/media.ts';
 import { useLocale } from './page-type.ts';
 import { BasketIcon } from '../ui/icons.tsx';
-import { COMPACT_QUERY, useMediaQuery } from '../../lib/media.ts';
 
 export const MINI_CART_CLOSE_MS = 3000;
 
