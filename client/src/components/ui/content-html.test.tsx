@@ -50,4 +50,24 @@ describe('ContentHtml', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/fr-FR/faqs'));
     expect(screen.getByRole('heading', { name: 'Aide' })).toBeTruthy();
   });
+
+  it('when the link is to a file, then the browser fetches it; the app does not route it', async () => {
+    const router = createMemoryRouter(
+      [{ path: '/fr-FR/start', element: <ContentHtml html='<a href="/docs/manual.pdf">PDF</a>' /> }],
+      { initialEntries: ['/fr-FR/start'] },
+    );
+    render(<RouterProvider router={router} />);
+    const link = screen.getByRole('link', { name: 'PDF' });
+    // Read on the document, after the app's own (root) listener has had the click.
+    let prevented: boolean | undefined;
+    const read = (event: Event) => {
+      prevented = event.defaultPrevented;
+      event.preventDefault(); // jsdom cannot navigate; what matters is that the app did not.
+    };
+    document.addEventListener('click', read);
+    await userEvent.click(link);
+    document.removeEventListener('click', read);
+    expect(prevented).toBe(false);
+    expect(router.state.location.pathname).toBe('/fr-FR/start');
+  });
 });

@@ -41,7 +41,17 @@ export function ContentHtml({
       return;
     const link = (event.target as Element).closest?.('a');
     const href = link?.getAttribute('href');
-    if (!link || !href || link.target || !href.startsWith('/') || href.startsWith('//')) return;
+    if (
+      !link ||
+      !href ||
+      link.target ||
+      link.hasAttribute('download') ||
+      !href.startsWith('/') ||
+      href.startsWith('//')
+    )
+      return;
+    // A file (a PDF, an image) is the server's to send, not a page of the app.
+    if (/\.[a-z0-9]{2,5}$/i.test(href.split(/[?#]/)[0] ?? '')) return;
     event.preventDefault();
     void navigate(href);
   };
