@@ -62,6 +62,14 @@ for (const [path, ready] of STATIC_PAGES) {
   });
 }
 
+test('reflow in the longer languages: German, Dutch and Italian pages fit 320px too', async ({ page }) => {
+  for (const path of ['/de-DE/home', '/nl-NL/home', '/it-IT/home', '/de-DE/restricted-access', '/cs-CZ/faqs']) {
+    await page.goto(path);
+    await page.locator('h1').first().waitFor();
+    await expectReflow(page, path);
+  }
+});
+
 test('axe: every checkout step, the plan error and the countries dialog, the payment error modal and the confirmation', async ({
   page,
 }) => {
