@@ -2,6 +2,8 @@
 // (label Subscription, type final, timing recurring, description "Payment for basket n.",
 // management URL /payment-confirmation).
 
+import type { TermUnit } from './expiry.ts';
+
 export const WALLET_RECURRING_LABEL = 'Subscription';
 export const WALLET_PAYMENT_DESCRIPTION = 'Payment for basket n.';
 export const WALLET_MANAGEMENT_PATH = '/payment-confirmation';
@@ -16,7 +18,7 @@ export interface WalletRecurringPayment {
   paymentDescription: string;
   /** Absolute: the wallet opens it outside the shop. */
   managementURL: string;
-  intervalUnit: 'year' | 'month';
+  intervalUnit: Exclude<TermUnit, 'once'>;
   intervalCount: number;
 }
 
@@ -26,7 +28,7 @@ export interface WalletBasket {
   total: number;
   /** The plan's term: 1 year, 12 months… A one-time fee ('once') recurs never. */
   duration: number;
-  durationType: 'year' | 'month' | 'once';
+  durationType: TermUnit;
 }
 
 /**

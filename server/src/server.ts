@@ -8,15 +8,14 @@ import express, { type Express } from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import { SITE_IDS, type Config, type SiteId } from './config.ts';
+import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { errorHandler, notFoundHandler } from './errors.ts';
 import { createLogger, requestLogger } from './logger.ts';
 import { mountRoutes, type MountedRoute } from './routes/route-table.ts';
-import { rateLimits, securityHeaders } from './security.ts';
+import { imageOrigins, rateLimits, securityHeaders } from './security.ts';
 import { DEFAULT_LOCALE, marketOfLocale } from './markets.ts';
-import { imageOrigins } from './security.ts';
-import { resolveSite } from './site.ts';
+import { isSiteId, resolveSite } from './site.ts';
 import { messagesFor } from './routes/site/get-translations.ts';
 import { clientApp } from './static.ts';
 import { csrfProtection, MemorySessionStore, Sessions, type SessionStore } from './session.ts';
@@ -86,8 +85,8 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
           messagesFor,
           startSession: async (req, res, site, locale) => {
             if (await sessions.current(req)) return;
-            const session = await sessions.currentOrNew(req, {
-              site: (SITE_IDS as readonly string[]).includes(site) ? (site as SiteId) : config.sites.defaultSite,
+            const session = sessions.create({
+              site: isSiteId(site) ? site : config.sites.defaultSite,
               locale: locale && marketOfLocale(locale) ? locale : DEFAULT_LOCALE,
             });
             await sessions.save(res, session);

@@ -166,10 +166,13 @@ export class Sessions {
     return id ? this.options.store.get(id) : undefined;
   }
 
-  /** The current session, or a new anonymous one with a fresh CSRF token (saved by `save`). */
+  /** The current session, or a new anonymous one (saved by `save`). */
   async currentOrNew(req: Request, defaults: Pick<SessionData, 'site' | 'locale'>): Promise<SessionData> {
-    const existing = await this.current(req);
-    if (existing) return existing;
+    return (await this.current(req)) ?? this.create(defaults);
+  }
+
+  /** A new anonymous session with a fresh CSRF token (saved by `save`). */
+  create(defaults: Pick<SessionData, 'site' | 'locale'>): SessionData {
     return {
       id: randomToken(),
       csrfToken: randomToken(),

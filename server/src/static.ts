@@ -13,6 +13,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_LOCALE } from './markets.ts';
 
 export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
@@ -184,7 +185,7 @@ export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Rou
     await options.startSession?.(req, res, site, prefix).catch(() => undefined);
     let page = landing.find(([pattern]) => pattern.test(req.path))?.[1] ?? plain;
     if (CHECKOUT_PATH.test(req.path) && options.messagesFor) {
-      const messages = await options.messagesFor(prefix ?? 'en-GB').catch(() => undefined);
+      const messages = await options.messagesFor(prefix ?? DEFAULT_LOCALE).catch(() => undefined);
       if (messages) page = page.replace('</header>', `</header>${checkoutFirstScreen(messages)}`);
     }
     res.type('html').send(forRequest(page, site, req.path));

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { SUPPORTED_ADDRESS_COUNTRIES } from '../../../../domain/postal-codes.ts';
 import { formatPrice } from '../../../../domain/price.ts';
+import { formatLongDate } from '../../../../domain/time.ts';
 import { useLocale } from '../../components/layout/page-type.ts';
 import { Accordion } from '../../components/ui/accordion.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -15,15 +16,16 @@ import { SearchableSelect } from '../../components/ui/searchable-select.tsx';
 import { characterCount, isTooLong, TextArea } from '../../components/ui/text-area.tsx';
 import { useToast } from '../../components/ui/toasts.tsx';
 import { AddressForm } from '../../features/checkout/components/address-form.tsx';
+import { ADAS_PRODUCT_ID } from '../../features/renewal/api/renewal.ts';
 import type { Address } from '../../features/checkout/api/checkout.ts';
 import { api, ApiError, request } from '../../lib/api.ts';
 import { COOKIE_PREFERENCES_KEY, readCookiePreferences, type CookiePreferences } from '../../lib/analytics.ts';
 import { ChunkLoadError } from '../../lib/lazy.ts';
 import { LOCALES, type LocaleId } from '../../lib/locales.ts';
-import { useSite } from '../../lib/site.tsx';
+import { SITES, useSite } from '../../lib/site.tsx';
 
 /** The products of the catalogue a renewal link can name (DESIGN.md products). */
-const PRODUCTS = ['cn-connected-navigation', 'vcs-online-pack', 'vcs-adaptive-cruise'] as const;
+const PRODUCTS = ['cn-connected-navigation', 'vcs-online-pack', ADAS_PRODUCT_ID] as const;
 const IDENTIFIERS = ['carvin', 'token', 'evn'] as const;
 const DEV_PAGES = ['/uikit', '/loqate', '/test-errors', '/test-multisite-components', '/cookie-preferences'] as const;
 const ERROR_PAGES = [
@@ -76,7 +78,7 @@ export function TestPage() {
     if (skipIsActiveCheck) query.set('skipIsActiveCheck', 'true');
     if (skipCheckoutControl) query.set('skipCheckoutControl', 'true');
     if (forceExpiryDate) query.set('forceExpiryDate', forceExpiryDate);
-    const path = product === 'vcs-adaptive-cruise' ? '/product' : `/service/${product}`;
+    const path = product === ADAS_PRODUCT_ID ? '/product' : `/service/${product}`;
     void navigate(`/${linkLocale}${path}?${query.toString()}`);
   };
 
@@ -381,7 +383,7 @@ export function TestMultisitePage() {
   return (
     <DevPage page="testMultisite">
       <div className="dev-brands">
-        {(['aurora', 'borealis'] as const).map((brand) => (
+        {SITES.map((brand) => (
           <section key={brand} data-site={brand} className="dev-brand" aria-labelledby={`brand-${brand}`}>
             <div className="dev-brand__header">
               <h2 id={`brand-${brand}`}>{t(`brand.${brand}`)}</h2>
@@ -438,7 +440,6 @@ export function TestOverridePage() {
   const { t } = useTranslation();
   const { locale } = useLocale();
   const site = useSite();
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(Date.UTC(2026, 11, 31));
   return (
     <DevPage page="testOverride">
       <dl className="vehicle-facts">
@@ -449,7 +450,7 @@ export function TestOverridePage() {
         <dt>{t('dev.override.price')}</dt>
         <dd>{formatPrice(1234.5, 'EUR', locale)}</dd>
         <dt>{t('dev.override.date')}</dt>
-        <dd>{date}</dd>
+        <dd>{formatLongDate('2026-12-31', locale)}</dd>
       </dl>
     </DevPage>
   );

@@ -17,14 +17,14 @@ const fold = (text: string) =>
     .trim();
 
 /** The option the text names exactly, by label or by value ("New York" or "NY"), if any. */
-export function optionNamed(options: readonly SelectOption[], text: string): SelectOption | undefined {
+function optionNamed(options: readonly SelectOption[], text: string): SelectOption | undefined {
   const wanted = fold(text);
   if (!wanted) return undefined;
   return options.find((o) => fold(o.label) === wanted || fold(o.value) === wanted);
 }
 
 /** The options whose label or value contains the text, those starting with it first. */
-export function filterOptions(options: readonly SelectOption[], text: string): SelectOption[] {
+function filterOptions(options: readonly SelectOption[], text: string): SelectOption[] {
   const wanted = fold(text);
   if (!wanted) return [...options];
   const starts: SelectOption[] = [];

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import useSWR from 'swr';
+import { formatLongDate } from '../../../../../domain/time.ts';
 import { useLocale } from '../../../components/layout/page-type.ts';
 import { NeedHelp } from '../../../components/ui/need-help.tsx';
 import { api, ApiError, request } from '../../../lib/api.ts';
@@ -46,10 +47,7 @@ export function ConfirmationPage() {
       </p>
     );
   }
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-      new Date(`${iso}T00:00:00Z`),
-    );
+  const date = (iso: string) => formatLongDate(iso, locale);
   const card = data.paymentMethod;
   return (
     <div className="confirmation container">
