@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  adyenRefusal,
   BILLING_ADDRESS_MISMATCH_TEXT,
+  CHECKOUT_FAILED_TEXT,
   CARD_FORM_MESSAGES,
   EXPIRED_CARD_MESSAGE,
   isCardExpiryInPast,
@@ -12,6 +14,9 @@ import {
   paymentErrorEntry,
   paymentErrorEntryIndex,
   paymentErrorKindForStatus,
+  PAYMENT_AUTHORISATION_TEXT,
+  providerFailureKind,
+  stripeRefusal,
   stripeStatusEntryIndex,
   isLuhnValid,
 } from './payment-errors.ts';
@@ -165,5 +170,52 @@ describe('isLuhnValid (storefront §5 Card form: "Your card number is invalid")'
     ['4242 4242 4242 4242', false],
   ])('%s → %s', (digits, valid) => {
     expect(isLuhnValid(digits)).toBe(valid);
+  });
+});
+
+describe('provider failures (storefront §8 HTTP mapping, undefined statuses as platform errors)', () => {
+  it.each<[number, string]>([
+    [400, 'invalid_request_error'],
+    [413, 'invalid_request_error'],
+    [401, 'authentication_error'],
+    [403, 'authentication_error'],
+    [404, 'payment_platform_error'],
+    [422, 'payment_platform_error'],
+    [500, 'connection_error'],
+    [502, 'payment_platform_error'],
+    [503, 'payment_platform_error'],
+    [429, 'payment_platform_error'],
+  ])('when a provider answers %s, then the kind is %s', (status, kind) => {
+    expect(providerFailureKind(status)).toBe(kind);
+  });
+
+  it("when the checkout cannot be placed, then the text is the spec's", () => {
+    expect(CHECKOUT_FAILED_TEXT).toBe('An unexpected error occurred during checkout.');
+  });
+});
+
+describe('refusals (storefront §8 card_error and card_authorisation_error)', () => {
+  it.each<[string | undefined, string, string, string]>([
+    ['3D Not Authenticated', 'card_authorisation_error', PAYMENT_AUTHORISATION_TEXT, 'authentication_failed'],
+    ['Expired Card', 'card_error', 'Your card has expired.', 'expired_card'],
+    ['Not enough balance', 'card_error', 'Your card has insufficient funds.', 'insufficient_funds'],
+    ['Refused', 'card_error', 'Your card was declined.', 'card_declined'],
+    ['CVC Declined', 'card_error', 'Your card was declined.', 'card_declined'],
+    [undefined, 'card_error', 'Your card was declined.', 'card_declined'],
+  ])('when Adyen refuses with %s, then %s "%s" (%s)', (reason, kind, detail, code) => {
+    expect(adyenRefusal(reason)).toEqual({ kind, detail, code });
+  });
+
+  it.each<[Parameters<typeof stripeRefusal>[0], string, string]>([
+    [
+      { message: 'Your card has insufficient funds.', code: 'card_declined', decline_code: 'insufficient_funds' },
+      'Your card has insufficient funds.',
+      'insufficient_funds',
+    ],
+    [{ message: 'Your card has expired.', code: 'expired_card' }, 'Your card has expired.', 'expired_card'],
+    [{ message: '', code: null }, 'Your card was declined.', 'card_declined'],
+    [undefined, 'Your card was declined.', 'card_declined'],
+  ])('when Stripe declines with %j, then card_error "%s" (%s)', (error, detail, code) => {
+    expect(stripeRefusal(error)).toEqual({ kind: 'card_error', detail, code });
   });
 });

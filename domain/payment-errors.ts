@@ -56,6 +56,55 @@ export const PAYMENT_NOT_CHARGED_TEXT =
 /** Generic description; the spec does not show the texts of the other entries (storefront §8, account §8). */
 export const PAYMENT_GENERIC_TEXT = 'Something went wrong with your payment. Please try again.';
 
+/** The checkout's generic failure text (storefront §8; the detail of incomplete or unplaceable checkouts). */
+export const CHECKOUT_FAILED_TEXT = 'An unexpected error occurred during checkout.';
+
+/**
+ * A payment-provider call that failed with an HTTP status (storefront §8 "HTTP mapping"); the
+ * statuses the spec leaves undefined count as a payment-platform error. Nothing was charged.
+ */
+export function providerFailureKind(status: number): PaymentErrorKind {
+  return paymentErrorKindForStatus(status) ?? 'payment_platform_error';
+}
+
+/** A refused payment: the kind choosing the modal, the detail shown in it and the decline code. */
+export interface PaymentRefusal {
+  kind: 'card_error' | 'card_authorisation_error';
+  detail: string;
+  code: string;
+}
+
+const DECLINED = 'Your card was declined.';
+
+/**
+ * Adyen's refusalReason (Checkout API v71) → the refusal: a failed 3-D Secure authentication is
+ * the approval error of §8 (card_authorisation_error); an expired card, insufficient balance and
+ * any other reason are card errors with the card form's plain wording.
+ */
+export function adyenRefusal(reason: string | null | undefined): PaymentRefusal {
+  switch (reason) {
+    case '3D Not Authenticated':
+      return { kind: 'card_authorisation_error', detail: PAYMENT_AUTHORISATION_TEXT, code: 'authentication_failed' };
+    case 'Expired Card':
+      return { kind: 'card_error', detail: 'Your card has expired.', code: 'expired_card' };
+    case 'Not enough balance':
+      return { kind: 'card_error', detail: 'Your card has insufficient funds.', code: 'insufficient_funds' };
+    default:
+      return { kind: 'card_error', detail: DECLINED, code: 'card_declined' };
+  }
+}
+
+/** Stripe's card_error (HTTP 402) → the refusal: Stripe's message and decline code, or a plain decline. */
+export function stripeRefusal(
+  error: { message?: string | null; code?: string | null; decline_code?: string | null } | null | undefined,
+): PaymentRefusal {
+  return {
+    kind: 'card_error',
+    detail: error?.message || DECLINED,
+    code: error?.decline_code || error?.code || 'card_declined',
+  };
+}
+
 const CLOSE = 'Close';
 const TRY_AGAIN = 'Try again';
 
