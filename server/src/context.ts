@@ -2,6 +2,7 @@
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
+import type { KeyedLock } from './services/checkout/idempotency.ts';
 import type { Sessions } from './session.ts';
 import type { Upstreams } from './upstreams.ts';
 
@@ -10,6 +11,8 @@ export interface AppContext {
   upstreams: Upstreams;
   sessions: Sessions;
   logger: Logger;
+  /** Serialises the checkout's writes per session (services/checkout/idempotency.ts). */
+  locks: KeyedLock;
   startedAt: number;
 }
 

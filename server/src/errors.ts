@@ -39,6 +39,12 @@ export class AppError extends Error {
     this.headers = headers;
   }
 
+  /** The error a recorded problem answer stands for (a replayed Idempotency-Key answer). */
+  static fromProblem(problem: Problem): AppError {
+    const { type, title, status, detail, instance: _instance, ...extra } = problem;
+    return new AppError(status, type, title, detail, extra);
+  }
+
   toProblem(instance?: string): Problem {
     return {
       type: this.type,
@@ -65,6 +71,18 @@ export function validationError(
   return new AppError(status, 'validation-error', 'Invalid request', `The request ${where} is not valid.`, {
     errors,
   });
+}
+
+/** A payment problem (storefront §8): the kind choosing the client's modal and, for a refusal, its decline code. */
+export function paymentError(
+  status: number,
+  slug: string,
+  title: string,
+  detail: string,
+  kind: Problem['paymentErrorKind'],
+  extra: Omit<Problem, 'type' | 'title' | 'status' | 'detail' | 'paymentErrorKind'> = {},
+): AppError {
+  return new AppError(status, slug, title, detail, { ...(kind ? { paymentErrorKind: kind } : {}), ...extra });
 }
 
 /** 502 for an upstream that answered with an error or could not be reached. */

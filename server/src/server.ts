@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { errorHandler, notFoundHandler } from './errors.ts';
+import { MemoryKeyedLock, type KeyedLock } from './services/checkout/idempotency.ts';
 import { createLogger, requestLogger } from './logger.ts';
 import { mountRoutes, type MountedRoute } from './routes/route-table.ts';
 import { imageOrigins, rateLimits, securityHeaders } from './security.ts';
@@ -25,6 +26,7 @@ export interface ServerOptions {
   logger?: Logger;
   sessionStore?: SessionStore;
   upstreams?: Upstreams;
+  locks?: KeyedLock;
   /** Serve dist/client when it exists (default true). */
   serveClient?: boolean;
 }
@@ -51,6 +53,7 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
     upstreams: options.upstreams ?? createUpstreams(config),
     sessions,
     logger,
+    locks: options.locks ?? new MemoryKeyedLock(),
     startedAt: Date.now(),
   };
 

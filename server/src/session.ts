@@ -48,18 +48,38 @@ export interface SessionData {
   login?: { verifier: string; state: string; returnTo?: string; nonce?: string; redirectUri?: string };
   /** Server-only: the identity provider's subject of the logged-in shopper. */
   principalUUID?: string;
-  /** Server-only: an order waiting for 3-D Secure or a bank page (services/payments.ts). */
+  /** Server-only: an order waiting for 3-D Secure or a bank page (services/checkout/place-order.ts). */
   pendingPayment?: PendingPayment;
   /** Server-only: orders this session placed (it may read their confirmation). */
   placedOrders?: string[];
   /** Server-only: the first answer per Idempotency-Key of placeOrder, replayed on a retry. */
   paymentResults?: Record<string, { fingerprint: string; status: number; body: unknown }>;
   /** Server-only: the card of the last placed order (the confirmation's payment method section). */
-  lastCard?: { orderNo: string; brand: string; last4: string; expMonth: number; expYear: number; country?: string };
+  lastCard?: {
+    orderNo: string;
+    brand: string;
+    last4: string;
+    expMonth: number;
+    expYear: number;
+    country?: string | null;
+  };
   /** Server-only: the logged-in customer's CDC id (c_sapCdcId), compared with a vehicle's owner. */
   sapCdcId?: string;
   /** Server-only: the mail token of the current vehicle's link, when it came with one (logout redirect). */
   mailToken?: string;
+}
+
+/** The browser's view of a session: never tokens, never the store's internals. */
+export function sessionView(session: SessionData): Schemas['Session'] {
+  return {
+    authType: session.authType,
+    customer: session.customer,
+    csrfToken: session.csrfToken,
+    basketItemCount: session.basketItemCount,
+    site: session.site,
+    locale: session.locale,
+    ...(session.vehicle !== undefined ? { vehicle: session.vehicle } : {}),
+  };
 }
 
 /** A payment in flight: the order, the provider's object to verify, and the card shown on the confirmation. */
@@ -72,7 +92,7 @@ export interface PendingPayment {
   stripeCustomerId?: string;
   pspReference?: string;
   paymentType: string;
-  card?: { brand: string; last4: string; expMonth: number; expYear: number; country?: string };
+  card?: { brand: string; last4: string; expMonth: number; expYear: number; country?: string | null };
 }
 
 /** Where sessions live; the in-memory store serves one instance, a Redis store many. */

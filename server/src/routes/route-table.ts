@@ -1,6 +1,7 @@
 /**
  * The route table, typed from generated/proxy/operations.ts: `satisfies Record<OperationId, Handler>`
- * makes a missing (or unknown) operation a compile error. Operations not implemented in this
+ * makes a missing (or unknown) operation a compile error. Each operation's handler lives in
+ * `routes/<tag>/<operation-id in kebab case>.ts` (a test holds it there). Operations not implemented in this
  * increment point at the ONE shared `notImplemented` (a 501 problem).
  */
 import express, { type RequestHandler, type Router } from 'express';
@@ -10,39 +11,36 @@ import type { rateLimits } from '../security.ts';
 import { findAddresses } from './address/find-addresses.ts';
 import { probeAddressLookup } from './address/probe-address-lookup.ts';
 import { retrieveAddress } from './address/retrieve-address.ts';
-import {
-  getBasket,
-  listShippingMethods,
-  removeItem,
-  renewItem,
-  setBillingAddress,
-  setCustomerEmail,
-  setShippingAddress,
-  setShippingMethod,
-} from './basket/basket-routes.ts';
-import { getCheckoutState } from './basket/get-checkout-state.ts';
-import { getContentAsset, searchFaqs } from './content/content-routes.ts';
-import { getRenewalPage } from './renewal/get-renewal-page.ts';
-import {
-  confirmPayment,
-  createSandboxBankMethod,
-  getOrderConfirmation,
-  placeOrder,
-  setupPayment,
-  tokenizeSandboxCard,
-} from './payment/payment-routes.ts';
+import { getBasket } from './basket/get-basket.ts';
+import { listShippingMethods } from './basket/list-shipping-methods.ts';
+import { removeItem } from './basket/remove-item.ts';
+import { renewItem } from './basket/renew-item.ts';
+import { setBillingAddress } from './basket/set-billing-address.ts';
+import { setCustomerEmail } from './basket/set-customer-email.ts';
+import { setShippingAddress } from './basket/set-shipping-address.ts';
+import { setShippingMethod } from './basket/set-shipping-method.ts';
+import { confirmPayment } from './checkout/confirm-payment.ts';
+import { createSandboxBankMethod } from './checkout/create-sandbox-bank-method.ts';
+import { getCheckoutState } from './checkout/get-checkout-state.ts';
+import { getOrderConfirmation } from './checkout/get-order-confirmation.ts';
+import { placeOrder } from './checkout/place-order.ts';
+import { setupPayment } from './checkout/setup-payment.ts';
+import { tokenizeSandboxCard } from './checkout/tokenize-sandbox-card.ts';
+import { notImplemented } from './not-implemented.ts';
 import { healthz } from './ops/healthz.ts';
 import { readyz } from './ops/readyz.ts';
-import { notImplemented } from './not-implemented.ts';
+import { getRenewalPage } from './renewal/get-renewal-page.ts';
 import { completeLogin } from './session/complete-login.ts';
 import { createGuestSession } from './session/create-guest-session.ts';
 import { getSession } from './session/get-session.ts';
 import { logout } from './session/logout.ts';
 import { startLogin } from './session/start-login.ts';
+import { getContentAsset } from './site/get-content-asset.ts';
 import { getGeolocation } from './site/get-geolocation.ts';
 import { getMaintenanceStatus } from './site/get-maintenance-status.ts';
-import { getTranslations } from './site/get-translations.ts';
 import { getSiteConfig } from './site/get-site-config.ts';
+import { getTranslations } from './site/get-translations.ts';
+import { searchFaqs } from './site/search-faqs.ts';
 import { lookupVehicle } from './vehicles/lookup-vehicle.ts';
 
 export const routes = {

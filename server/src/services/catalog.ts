@@ -8,6 +8,7 @@ import type { components as CommerceComponents } from '../../../generated/commer
 import type { components } from '../../../generated/proxy/types.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import type { Shopper } from './shopper.ts';
 import { TtlCache } from './ttl-cache.ts';
 
 type Schemas = components['schemas'];
@@ -117,4 +118,34 @@ export function vatLinesOf(
   m: (value: number) => Schemas['Money'],
 ): { subtotalExclVat?: Schemas['Money']; vat?: Schemas['Money'] } {
   return pricesIncludeVat ? { subtotalExclVat: m(Math.round((total - tax) * 100) / 100), vat: m(tax) } : {};
+}
+
+/** Categories change rarely: kept a minute. */
+const categories = new TtlCache<Schemas['Category'] | null>(60_000);
+
+export function categoryOf(
+  ctx: AppContext,
+  shopper: Pick<Shopper, 'siteId' | 'locale' | 'organizationId' | 'headers'>,
+  id: string | undefined,
+): Promise<Schemas['Category'] | null> {
+  if (!id) return Promise.resolve(null);
+  return categories.get(`${shopper.siteId}|${shopper.locale}|${id}`, () => loadCategory(ctx, shopper, id));
+}
+
+async function loadCategory(
+  ctx: AppContext,
+  shopper: Pick<Shopper, 'siteId' | 'locale' | 'organizationId' | 'headers'>,
+  id: string,
+): Promise<Schemas['Category'] | null> {
+  const { data } = await ctx.upstreams.commerce.GET(
+    '/product/shopper-products/v1/organizations/{organizationId}/categories/{id}',
+    {
+      params: {
+        path: { organizationId: shopper.organizationId, id },
+        query: { siteId: shopper.siteId, levels: 1, locale: shopper.locale },
+      },
+      headers: shopper.headers,
+    },
+  );
+  return data?.id ? { id: data.id, name: data.name ?? data.id } : null;
 }

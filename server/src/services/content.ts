@@ -2,6 +2,7 @@
  * Content assets of the commerce platform (storefront §3 Content assets, §7 "Content asset", §8:
  * content fetch errors other than an abort are only logged; FAQ failures give an empty list).
  */
+import type { Logger } from 'pino';
 import { isFaqCategory } from '../../../domain/faq.ts';
 import type { components } from '../../../generated/proxy/types.ts';
 import type { AppContext } from '../context.ts';
@@ -9,6 +10,9 @@ import { AppError, upstreamError } from '../errors.ts';
 import { TtlCache } from './ttl-cache.ts';
 
 type Schemas = components['schemas'];
+
+/** The renewal page's FAQ asset: the market's top renewal questions (storefront §2 FAQ accordion). */
+export const RENEWAL_FAQS_ASSET = 'FAQ_Renewals_Page';
 
 const assets = new TtlCache<Schemas['ContentAsset'] | null>(60_000);
 
@@ -136,4 +140,34 @@ export async function searchFaqItems(
     ctx.logger.warn({ err: error }, 'FAQ search failed');
     return { total: 0, offset: options.offset, limit: options.limit, unavailable: true, items: [] };
   }
+}
+
+/**
+ * FAQ search (storefront §7 search-assets, §9 limit 25 offset 0); `context=renewals` without a
+ * question or category gives the market's top renewal FAQs. Failures answer an empty list flagged
+ * unavailable (§8).
+ */
+export async function searchFaqs(
+  ctx: AppContext,
+  where: { siteId: string; locale: string; headers: { Authorization: string }; signal?: AbortSignal; log: Logger },
+  query: {
+    q?: string | undefined;
+    category?: string | undefined;
+    context?: string | undefined;
+    limit?: number;
+    offset?: number;
+  },
+): Promise<Schemas['FaqSearchResult']> {
+  const limit = query.limit ?? 25;
+  const offset = query.offset ?? 0;
+  if (query.context === 'renewals' && !query.q && !query.category) {
+    try {
+      const all = faqItemsOf((await requireContentAsset(ctx, where, RENEWAL_FAQS_ASSET)).c_body);
+      return { total: all.length, offset, limit, unavailable: false, items: all.slice(offset, offset + limit) };
+    } catch (error) {
+      where.log.warn({ err: error }, 'renewal FAQs failed');
+      return { total: 0, offset, limit, unavailable: true, items: [] };
+    }
+  }
+  return searchFaqItems(ctx, where, { q: query.q, category: query.category, limit, offset });
 }

@@ -5,29 +5,51 @@
 import type { components as CommerceComponents } from '../../../generated/commerce/types.ts';
 import type { AppContext } from '../context.ts';
 import { upstreamError } from '../errors.ts';
+import { commerceCall } from './commerce-answer.ts';
 import type { Shopper } from './shopper.ts';
 
 type Commerce = CommerceComponents['schemas'];
 export type CommerceOrder = Commerce['Order'] & Record<string, unknown>;
 export type OrderUpdate = Commerce['ClassicOrderUpdate'];
 
-export async function readOrder(shopper: Shopper, ctx: AppContext, orderNo: string): Promise<CommerceOrder | null> {
+const unreachable = (cause: unknown): never => {
+  throw upstreamError('commerce', cause);
+};
+
+export async function readOrder(ctx: AppContext, shopper: Shopper, orderNo: string): Promise<CommerceOrder | null> {
   const { data, response } = await ctx.upstreams.commerce
     .GET('/checkout/shopper-orders/v1/organizations/{organizationId}/orders/{orderNo}', {
       params: { path: { organizationId: shopper.organizationId, orderNo }, query: { siteId: shopper.siteId } },
       headers: shopper.headers,
     })
-    .catch((cause: unknown) => {
-      throw upstreamError('commerce', cause);
-    });
+    .catch(unreachable);
   if (response.status === 404) return null;
   if (!data) throw upstreamError('commerce');
   return data as CommerceOrder;
 }
 
-export async function updateOrder(
-  shopper: Shopper,
+/** The order of the shopper's basket (status created), with the shop's attributes for the order system. */
+export async function createOrder(
   ctx: AppContext,
+  shopper: Shopper,
+  basketId: string,
+  custom: Record<string, string>,
+): Promise<CommerceOrder> {
+  const order = await commerceCall(
+    shopper,
+    'order creation',
+    ctx.upstreams.commerce.POST('/checkout/shopper-orders/v1/organizations/{organizationId}/orders', {
+      params: { path: { organizationId: shopper.organizationId }, query: { siteId: shopper.siteId } },
+      headers: shopper.headers,
+      body: { basketId, ...custom },
+    }),
+  );
+  return order as CommerceOrder;
+}
+
+export async function updateOrder(
+  ctx: AppContext,
+  shopper: Shopper,
   orderNo: string,
   change: OrderUpdate,
 ): Promise<Commerce['ClassicOrder']> {
@@ -37,24 +59,22 @@ export async function updateOrder(
       headers: shopper.headers,
       body: change,
     })
-    .catch((cause: unknown) => {
-      throw upstreamError('commerce', cause);
-    });
+    .catch(unreachable);
   if (!data) throw upstreamError('commerce');
   return data;
 }
 
 /** Marks an order failed with the customer's name (storefront §4 "Renewal page load", "On payment"). */
 export async function failOrder(
-  shopper: Shopper,
   ctx: AppContext,
+  shopper: Shopper,
   orderNo: string,
   customerName: unknown,
 ): Promise<void> {
   const [firstName, ...rest] = String(customerName ?? '')
     .trim()
     .split(/\s+/);
-  await updateOrder(shopper, ctx, orderNo, {
+  await updateOrder(ctx, shopper, orderNo, {
     status: 'failed',
     c_stripe_status: 'error',
     ...(firstName ? { c_SNP_OMS_FirstName: firstName } : {}),

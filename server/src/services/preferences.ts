@@ -1,32 +1,57 @@
 /**
  * The region's custom preferences (storefront §3 Site: a custom object per market holding
  * selectedVCSVersion, showAutoRenewal, billingMismatchControl and the page switches), kept a
- * minute. Unreadable preferences count as absent: every caller has a default.
+ * minute. `readCustomPreferences` fails when they cannot be read (the site configuration must
+ * say so); `customPreferences` counts unreadable preferences as absent, since every other caller
+ * has a default. A failed read is never kept: the next request asks again.
  */
+import type { components as CommerceComponents } from '../../../generated/commerce/types.ts';
 import type { AppContext } from '../context.ts';
+import { upstreamError } from '../errors.ts';
 import { TtlCache } from './ttl-cache.ts';
 
-export type CustomPreferences = Record<string, unknown>;
+export type CustomPreferences = CommerceComponents['schemas']['CustomObject'];
 
 const preferences = new TtlCache<CustomPreferences>(60_000);
 
-/** `auth`: a shopper token; the classic shop API asks for one (commerce.yaml's ShopperToken). */
-export function customPreferences(
+/**
+ * `auth`: a shopper token, which the classic shop API asks for (commerce.yaml's ShopperToken);
+ * a login that starts before the session has one reads without it.
+ */
+export function readCustomPreferences(
   ctx: AppContext,
   siteId: string,
   country: string,
-  auth: { Authorization: string },
+  auth: { Authorization: string } | undefined,
 ): Promise<CustomPreferences> {
   return preferences.get(`${siteId}|${country}`, async () => {
-    try {
-      const { data } = await ctx.upstreams.commerceClassic.GET(
-        '/s/{siteId}/dw/shop/v24_5/custom_objects/{object_type}/{key}',
-        { params: { path: { siteId, object_type: 'CustomPreferences', key: country } }, headers: auth },
-      );
-      return (data ?? {}) as CustomPreferences;
-    } catch (error) {
-      ctx.logger.warn({ err: error, siteId, country }, 'custom preferences unreadable');
-      return {};
+    const { data, response } = await ctx.upstreams.commerceClassic
+      .GET('/s/{siteId}/dw/shop/v24_5/custom_objects/{object_type}/{key}', {
+        params: { path: { siteId, object_type: 'CustomPreferences', key: country } },
+        ...(auth ? { headers: auth } : {}),
+      })
+      .catch((cause: unknown) => {
+        throw upstreamError('commerce', cause);
+      });
+    if (!data) {
+      ctx.logger.warn({ status: response.status, siteId, country }, 'custom preferences not readable');
+      throw upstreamError('commerce');
     }
+    return data as CustomPreferences;
   });
+}
+
+/** The preferences, or none (logged) when they cannot be read. */
+export async function customPreferences(
+  ctx: AppContext,
+  siteId: string,
+  country: string,
+  auth: { Authorization: string } | undefined,
+): Promise<Partial<CustomPreferences>> {
+  try {
+    return await readCustomPreferences(ctx, siteId, country, auth);
+  } catch (error) {
+    ctx.logger.warn({ err: error, siteId, country }, 'custom preferences unreadable');
+    return {};
+  }
 }

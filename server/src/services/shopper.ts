@@ -1,14 +1,14 @@
 /**
- * What a shopper call needs: the server-side session (created when missing), a valid commerce
- * shopper token by the spec's login decision (storefront §4 Authentication), and the market of the
- * session's locale. Saving the session after the token step keeps refreshed tokens.
+ * The shopper a service works for: the server-side session, a valid commerce shopper token (by
+ * the spec's login decision, storefront §4 Authentication), the market of the session's locale,
+ * and what the service needs of the request that brought it: its abort signal, its logger (with
+ * the request id) and `persist()`, the one way to save the session. Services never see Express's
+ * request or response; the request edge (http/shopper.ts) builds the shopper.
  */
-import type { Request, Response } from 'express';
+import type { Logger } from 'pino';
 import type { AppContext } from '../context.ts';
 import { DEFAULT_LOCALE, marketOfLocale, type Market } from '../markets.ts';
 import type { SessionData, ShopperTokens } from '../session.ts';
-import { resolveSite } from '../site.ts';
-import { ensureShopperToken } from './shopper-auth.ts';
 
 export interface Shopper {
   session: SessionData;
@@ -19,18 +19,22 @@ export interface Shopper {
   siteId: SessionData['site'];
   locale: string;
   market: Market;
+  /** The request's abort signal: a shopper who leaves cancels the upstream calls made for them. */
+  signal: AbortSignal;
+  /** The request's logger (it carries the request id). */
+  log: Logger;
+  /** Saves the session (store and cookie); services call it where a change must outlive the call. */
+  persist(): Promise<void>;
 }
+
+/** What a shopper is made of besides session and tokens: the request's signal, logger and saving. */
+export type RequestScope = Pick<Shopper, 'signal' | 'log' | 'persist'>;
 
 export function marketOf(session: Pick<SessionData, 'locale'>): Market {
   return marketOfLocale(session.locale) ?? marketOfLocale(DEFAULT_LOCALE)!;
 }
 
-/** The session's shopper, logged in as guest when it had no usable token; the session is saved. */
-export async function shopperOf(req: Request, res: Response, ctx: AppContext): Promise<Shopper> {
-  const site = resolveSite(req, ctx.config, undefined) ?? ctx.config.sites.defaultSite;
-  const session = await ctx.sessions.currentOrNew(req, { site, locale: DEFAULT_LOCALE });
-  const tokens = await ensureShopperToken(session, ctx, req.signal);
-  await ctx.sessions.save(res, session);
+export function shopperFor(ctx: AppContext, session: SessionData, tokens: ShopperTokens, scope: RequestScope): Shopper {
   return {
     session,
     tokens,
@@ -39,5 +43,15 @@ export async function shopperOf(req: Request, res: Response, ctx: AppContext): P
     siteId: session.site,
     locale: session.locale,
     market: marketOf(session),
+    ...scope,
   };
+}
+
+/** Makes `locale` the shopper's (and the session's) when it names a market; saved at once. */
+export async function switchLocale(shopper: Shopper, locale: string | undefined): Promise<void> {
+  if (!locale || !marketOfLocale(locale) || locale === shopper.session.locale) return;
+  shopper.session.locale = locale;
+  shopper.locale = locale;
+  shopper.market = marketOf(shopper.session);
+  await shopper.persist();
 }

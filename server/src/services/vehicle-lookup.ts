@@ -4,17 +4,17 @@
  * unreadable) by VIN, encrypted VIN or mail token, with the storefront §5 "Vehicle lookup
  * response" checks (domain/renewal-guards.ts) turned into the contract's problems.
  */
-import type { Request } from 'express';
+import { expiryState } from '../../../domain/expiry.ts';
 import { checkVehicleLookup, vehicleLookupRedirect } from '../../../domain/renewal-guards.ts';
+import { VEHICLE_IMAGES_ASSET_ID, vehicleImageOf } from '../../../domain/vehicle-image.ts';
 import type { components } from '../../../generated/proxy/types.ts';
 import type { components as VehicleComponents } from '../../../generated/vehicles/types.ts';
 import type { SiteId } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
-import type { SessionData } from '../session.ts';
-import { DEFAULT_LOCALE, marketOfLocale } from '../markets.ts';
-import { resolveSite } from '../site.ts';
+import { contentAsset } from './content.ts';
 import { customPreferences } from './preferences.ts';
+import type { Shopper } from './shopper.ts';
 
 type Schemas = components['schemas'];
 export type UpstreamVehicle = VehicleComponents['schemas']['Vehicle'];
@@ -34,12 +34,9 @@ export interface LookupContext {
   extraMarket?: string | null;
 }
 
-/** Site (session, host, default) and current country (market of the session locale). */
-export async function lookupContext(req: Request, ctx: AppContext, locale?: string): Promise<LookupContext> {
-  const session = await ctx.sessions.current(req);
-  const site = session?.site ?? resolveSite(req, ctx.config, undefined) ?? ctx.config.sites.defaultSite;
-  const market = marketOfLocale(locale ?? session?.locale ?? DEFAULT_LOCALE) ?? marketOfLocale(DEFAULT_LOCALE)!;
-  return { site, country: market.country, extraMarket: null };
+/** The shopper's site and the market of the session's locale: where the vehicle must belong. */
+export function lookupContext(shopper: Pick<Shopper, 'siteId' | 'market'>): LookupContext {
+  return { site: shopper.siteId, country: shopper.market.country, extraMarket: null };
 }
 
 /** v11 or v12: the market's `selectedVCSVersion` custom preference; v12 when absent or unreadable. */
@@ -69,11 +66,10 @@ function lookupFailed(detail: string): AppError {
  * 400 without an identifier, 404 vin-not-found, 409 invalid-market-vin / invalid-brand-vin, 502 otherwise.
  */
 export async function lookupVehicleOrFail(
-  req: Request,
   ctx: AppContext,
+  shopper: Pick<Shopper, 'headers' | 'signal' | 'log'>,
   ids: VehicleIdentifiers,
   where: LookupContext,
-  auth: { Authorization: string },
 ): Promise<UpstreamVehicle> {
   const vin = ids.carvin ?? ids.cvin;
   const cryptedVin = ids.vin ?? ids.evn;
@@ -90,17 +86,17 @@ export async function lookupVehicleOrFail(
     });
   }
   const identifier = vin ? { vin } : cryptedVin ? { cryptedVin } : { userMailToken: token! };
-  const version = await lookupVersion(ctx, where.site, where.country, auth);
+  const version = await lookupVersion(ctx, where.site, where.country, shopper.headers);
   const { data, response } = await ctx.upstreams.vehicles
     .GET('/{version}/vehicles', {
       params: {
         path: { version },
         query: { service: 'VCS', ...identifier, exactVehicleMatch: true, consolidateConNav: true },
       },
-      signal: req.signal,
+      signal: shopper.signal,
     })
     .catch((cause: unknown) => {
-      req.log.error({ err: cause }, 'vehicle lookup failed');
+      shopper.log.error({ err: cause }, 'vehicle lookup failed');
       throw lookupFailed('The vehicle service could not be reached.');
     });
   const outcome = checkVehicleLookup(
@@ -135,7 +131,7 @@ export async function lookupVehicleOrFail(
         { redirectUrl: redirect!.path, vehicle: problemVehicle(vehicle!) },
       );
     case 'genericError':
-      req.log.warn({ status: response.status }, 'vehicle lookup failed');
+      shopper.log.warn({ status: response.status }, 'vehicle lookup failed');
       throw lookupFailed(
         response.status >= 200 && response.status < 300
           ? 'The vehicle service found no vehicle.'
@@ -144,13 +140,12 @@ export async function lookupVehicleOrFail(
   }
 }
 
-/** Keeps the spec's session values (vehicleVin, vehicleModel, userMailToken) server-side, in the session given. */
+/** Keeps the spec's session values (vehicleVin, vehicleModel, userMailToken) server-side, in the shopper's session. */
 export async function rememberVehicle(
-  res: import('express').Response,
-  ctx: AppContext,
-  session: SessionData,
+  shopper: Pick<Shopper, 'session' | 'persist'>,
   vehicle: UpstreamVehicle,
 ): Promise<void> {
+  const { session } = shopper;
   session.vehicle = problemVehicle(vehicle);
   // The latest term of each product: a renewal runs on from it (domain/expiry.ts expiryAfterRenewal).
   const expiries: Record<string, string> = {};
@@ -163,5 +158,56 @@ export async function rememberVehicle(
   // The owner's mailbox is linked to an account when the record names the customer's account id.
   if (vehicle.customer?.id && vehicle.customer.email) session.ownerAccountEmail = vehicle.customer.email;
   else delete session.ownerAccountEmail;
-  await ctx.sessions.save(res, session);
+  await shopper.persist();
+}
+
+/** Display names of the catalogue's services (the lookup carries only product ids). */
+const SERVICE_NAMES: Record<string, string> = {
+  'cn-connected-navigation': 'Connected Navigation',
+  'vcs-online-pack': 'Online Pack',
+  'vcs-adaptive-cruise': 'Adaptive Cruise Control',
+};
+
+/** The vehicle's picture from the content library; a failure only costs the picture (logged). */
+async function vehicleImage(ctx: AppContext, shopper: Shopper, model: string | undefined) {
+  try {
+    return vehicleImageOf((await contentAsset(ctx, shopper, VEHICLE_IMAGES_ASSET_ID))?.c_body, model);
+  } catch (error) {
+    shopper.log.warn({ err: error }, 'vehicle lookup: the vehicle pictures could not be read');
+    return null;
+  }
+}
+
+/**
+ * The vehicle of the link checked against the storefront brand and the current market (storefront
+ * §4 "Vehicle lookup", §5 "Vehicle lookup response"), with its services' expiry states and its
+ * picture (the product list's feature image, from the My_Services_Image asset); the spec's session
+ * values are kept.
+ */
+export async function lookupVehicle(
+  ctx: AppContext,
+  shopper: Shopper,
+  ids: VehicleIdentifiers,
+): Promise<Schemas['VehicleLookupResult']> {
+  const vehicle = await lookupVehicleOrFail(ctx, shopper, ids, lookupContext(shopper));
+  const [imageUrl] = await Promise.all([vehicleImage(ctx, shopper, vehicle.model), rememberVehicle(shopper, vehicle)]);
+  const now = Date.now();
+  return {
+    outcome: 'success',
+    vehicle: {
+      vin: vehicle.vin,
+      model: vehicle.model,
+      brand: vehicle.brand ?? vehicle.make,
+      make: vehicle.make,
+      market: vehicle.market,
+      imageUrl,
+      services: (vehicle.subscriptions ?? []).map((s) => ({
+        productId: s.productId,
+        name: SERVICE_NAMES[s.productId] ?? s.productId,
+        imageUrl: null,
+        expiryDate: s.expiryDate,
+        expiryState: expiryState(s.expiryDate, now),
+      })),
+    },
+  };
 }

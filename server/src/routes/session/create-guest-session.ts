@@ -1,7 +1,7 @@
 import type { Handler } from '../../context.ts';
 import { DEFAULT_LOCALE } from '../../markets.ts';
 import { ensureShopperToken } from '../../services/shopper-auth.ts';
-import { sessionView } from './get-session.ts';
+import { sessionView } from '../../session.ts';
 
 /**
  * POST /api/session/guest: a shopper token by the spec's order (reuse, refresh, guest login; one

@@ -1,24 +1,10 @@
 import { zGetSessionQuery } from '../../../../generated/proxy/zod/zod.gen.ts';
-import type { components } from '../../../../generated/proxy/types.ts';
 import type { Handler } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { DEFAULT_LOCALE } from '../../markets.ts';
-import type { SessionData } from '../../session.ts';
+import { sessionView } from '../../session.ts';
 import { resolveSite } from '../../site.ts';
 import { parseQuery } from '../../validate.ts';
-
-/** The browser's view of a session: never tokens, never the store's internals. */
-export function sessionView(session: SessionData): components['schemas']['Session'] {
-  return {
-    authType: session.authType,
-    customer: session.customer,
-    csrfToken: session.csrfToken,
-    basketItemCount: session.basketItemCount,
-    site: session.site,
-    locale: session.locale,
-    ...(session.vehicle !== undefined ? { vehicle: session.vehicle } : {}),
-  };
-}
 
 /**
  * GET /api/session: the current session, or a new anonymous one (cookie set, CSRF token issued).

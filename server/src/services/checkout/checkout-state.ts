@@ -1,24 +1,27 @@
-import { checkoutStepName, firstIncompleteCheckoutStep } from '../../../../domain/checkout-step.ts';
-import type { components } from '../../../../generated/proxy/types.ts';
-import type { Handler } from '../../context.ts';
-import { AppError } from '../../errors.ts';
-import { basketView, currentBasket, rememberItemCount } from '../../services/basket.ts';
-import { shopperOf } from '../../services/shopper.ts';
-
 /**
- * GET /api/checkout: the basket with the first incomplete step (storefront §4 Checkout). The
+ * The checkout's state (storefront §4 Checkout): the basket with the first incomplete step. The
  * payment instrument is added when the order is placed (one instrument per basket, §3), so a
  * billing address completes the billing step here; the domain rule is given the instrument the
  * payment step will add.
  */
-export const getCheckoutState: Handler = async (req, res, ctx) => {
-  const shopper = await shopperOf(req, res, ctx);
-  const basket = await currentBasket(shopper, ctx);
-  await rememberItemCount(shopper, ctx, res, basket);
+import { checkoutStepName, firstIncompleteCheckoutStep } from '../../../../domain/checkout-step.ts';
+import type { components } from '../../../../generated/proxy/types.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { currentBasket } from '../basket/basket.ts';
+import { basketView, rememberItemCount } from '../basket/basket-view.ts';
+import type { Shopper } from '../shopper.ts';
+
+export async function checkoutState(
+  ctx: AppContext,
+  shopper: Shopper,
+): Promise<components['schemas']['CheckoutState']> {
+  const basket = await currentBasket(ctx, shopper);
+  await rememberItemCount(shopper, basket);
   if (!basket || (basket.productItems?.length ?? 0) === 0) {
     throw new AppError(409, 'basket-empty', 'Basket is empty', 'Basket is empty');
   }
-  const view = await basketView(shopper, ctx, basket);
+  const view = await basketView(ctx, shopper, basket);
   const registered = shopper.session.authType === 'registered';
   const step = firstIncompleteCheckoutStep({
     customerInfo: { email: view.customerEmail ?? (registered ? (shopper.session.customer?.email ?? null) : null) },
@@ -26,13 +29,11 @@ export const getCheckoutState: Handler = async (req, res, ctx) => {
     paymentInstruments: view.billingAddress ? [{ pending: true }] : [],
     billingAddress: view.billingAddress,
   });
-  const body: components['schemas']['CheckoutState'] = {
+  return {
     step,
     stepName: checkoutStepName(step),
     guestCheckout: !registered && Boolean(view.customerEmail),
     provider: shopper.market.provider,
     basket: view,
   };
-  res.setHeader('Cache-Control', 'private, no-store');
-  res.json(body);
-};
+}

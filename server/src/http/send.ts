@@ -1,0 +1,23 @@
+/** How an operation's JSON answer leaves: its status and who may keep it (Cache-Control). */
+import type { Response } from 'express';
+
+/**
+ * `private, no-store`: the shopper's own data (basket, vehicle, orders); `no-store`: answers that
+ * change state or carry the session (payments, logins).
+ */
+export function sendJson(
+  res: Response,
+  body: unknown,
+  options: { cache: 'private, no-store' | 'no-store'; status?: number },
+): void {
+  res.setHeader('Cache-Control', options.cache);
+  res.status(options.status ?? 200).json(body);
+}
+
+/** The shopper's own data: never kept by a shared cache, never stored. */
+export const sendPrivate = (res: Response, body: unknown, status = 200): void =>
+  sendJson(res, body, { cache: 'private, no-store', status });
+
+/** A state change or a session: not stored anywhere. */
+export const sendNoStore = (res: Response, body: unknown, status = 200): void =>
+  sendJson(res, body, { cache: 'no-store', status });

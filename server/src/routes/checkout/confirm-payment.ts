@@ -1,0 +1,13 @@
+import { zConfirmPaymentBody } from '../../../../generated/proxy/zod/zod.gen.ts';
+import type { Handler } from '../../context.ts';
+import { sendNoStore } from '../../http/send.ts';
+import { withLockedShopper } from '../../http/shopper.ts';
+import { confirmPayment as confirm } from '../../services/checkout/confirm-payment.ts';
+import { parseBody } from '../../validate.ts';
+
+/** POST /api/checkout/payment-confirmation: back from 3-D Secure or the bank page. */
+export const confirmPayment: Handler = async (req, res, ctx) => {
+  const body = parseBody(zConfirmPaymentBody, req);
+  const answer = await withLockedShopper(req, res, ctx, (shopper) => confirm(ctx, shopper, body));
+  sendNoStore(res, answer.body, answer.status);
+};

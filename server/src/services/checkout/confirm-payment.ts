@@ -1,0 +1,54 @@
+/**
+ * Back from 3-D Secure or the bank page (storefront §4 "On payment"): the return must belong to
+ * the payment in flight; the provider's result is READ BACK from the provider (the browser's
+ * query is never trusted), then the order is settled. A reload of the return page after the
+ * order was settled answers from the order itself. Runs under the session's lock (the request
+ * edge's `withLockedShopper`), like placing the order.
+ */
+import type { components } from '../../../../generated/proxy/types.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { readOrder } from '../orders.ts';
+import { authorisationFailed } from '../payments/payment-problems.ts';
+import { paymentProvider } from '../payments/providers.ts';
+import type { Shopper } from '../shopper.ts';
+import { settle, settleFailed, type PaymentAnswer } from './settlement.ts';
+
+type Schemas = components['schemas'];
+
+export async function confirmPayment(
+  ctx: AppContext,
+  shopper: Shopper,
+  request: Schemas['ConfirmPaymentRequest'],
+): Promise<PaymentAnswer> {
+  const pending = shopper.session.pendingPayment;
+  if (!pending || (request.orderNo && request.orderNo !== pending.orderNo)) {
+    return alreadySettled(ctx, shopper, request.orderNo);
+  }
+  const provider = paymentProvider(pending.provider);
+  provider.checkReturn(pending, request);
+  let answer: PaymentAnswer;
+  try {
+    answer = await settle(ctx, shopper, pending, await provider.confirm(ctx, pending, request));
+  } catch (failure) {
+    const problem = await settleFailed(ctx, shopper, pending.orderNo, failure);
+    await shopper.persist();
+    throw problem;
+  }
+  await shopper.persist();
+  // The order exists already: paid now is 200, not 201.
+  return answer.status === 201 ? { status: 200, body: answer.body } : answer;
+}
+
+/** A reload of the return page: the order's own status says whether it was paid. */
+async function alreadySettled(
+  ctx: AppContext,
+  shopper: Shopper,
+  orderNo: string | null | undefined,
+): Promise<PaymentAnswer> {
+  const order =
+    orderNo && shopper.session.placedOrders?.includes(orderNo) ? await readOrder(ctx, shopper, orderNo) : null;
+  if (!order) throw new AppError(404, 'not-found', 'Not found', 'There is no payment waiting for confirmation.');
+  if (order.status !== 'new' && order.status !== 'completed') throw authorisationFailed();
+  return { status: 200, body: { outcome: 'orderPlaced', orderNo: order.orderNo!, status: order.status } };
+}

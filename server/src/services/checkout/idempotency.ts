@@ -1,0 +1,98 @@
+/**
+ * One order and one charge per attempt (storefront §4 "On payment"; proxy.yaml's Idempotency-Key
+ * on placeOrder). Two parts, each behind a small interface so a shared store (Redis, issue 16)
+ * can replace the in-memory one when the proxy runs on several instances:
+ *
+ * - the per-session lock (`KeyedLock`, ctx.locks): the request edge reads the session inside it
+ *   (http/shopper.ts `withLockedShopper`), so a double click or a second tab waits for the first
+ *   attempt to finish and then sees what it wrote;
+ * - the answer records: the first answer per Idempotency-Key, with a fingerprint of the body,
+ *   kept in the session (the last ten) and replayed; the key with another body is a 409.
+ */
+import { createHash } from 'node:crypto';
+import type { components } from '../../../../generated/proxy/types.ts';
+import { AppError } from '../../errors.ts';
+import type { Shopper } from '../shopper.ts';
+
+type Problem = components['schemas']['Problem'];
+
+export interface KeyedLock {
+  /** Runs `work` after every earlier call for the same key has finished, failed or not. */
+  run<T>(key: string, work: () => Promise<T>): Promise<T>;
+}
+
+/** The lock of one process. */
+export class MemoryKeyedLock implements KeyedLock {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  async run<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const current = previous.catch(() => undefined).then(work);
+    this.tails.set(key, current);
+    try {
+      return await current;
+    } finally {
+      if (this.tails.get(key) === current) this.tails.delete(key);
+    }
+  }
+}
+
+/** A success answer of an attempt: its HTTP status and body. */
+export interface Answer<T> {
+  status: number;
+  body: T;
+}
+
+const definite = new WeakSet<AppError>();
+
+/**
+ * Marks a problem as the attempt's final answer (the order was written and settled as failed):
+ * it is remembered and replayed like a success. Problems thrown before anything was written are
+ * not: a retry with the same key after fixing the input is a new attempt.
+ */
+export function definiteProblem(error: AppError): AppError {
+  definite.add(error);
+  return error;
+}
+
+const fingerprintOf = (body: unknown) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
+
+const keyReused = () =>
+  new AppError(
+    409,
+    'idempotency-key-reused',
+    'Idempotency key reused',
+    'This Idempotency-Key was used with a different request body.',
+  );
+
+async function remember(shopper: Shopper, key: string, record: { fingerprint: string; status: number; body: unknown }) {
+  const results = { ...(shopper.session.paymentResults ?? {}), [key]: record };
+  shopper.session.paymentResults = Object.fromEntries(Object.entries(results).slice(-10));
+  await shopper.persist();
+}
+
+/** Runs `attempt` once per key and request body; later calls with the key get its answer again. */
+export async function once<T>(
+  shopper: Shopper,
+  key: string,
+  request: unknown,
+  attempt: () => Promise<Answer<T>>,
+): Promise<Answer<T>> {
+  const fingerprint = fingerprintOf(request);
+  const earlier = shopper.session.paymentResults?.[key];
+  if (earlier) {
+    if (earlier.fingerprint !== fingerprint) throw keyReused();
+    if (earlier.status >= 400) throw AppError.fromProblem(earlier.body as Problem);
+    return { status: earlier.status, body: earlier.body as T };
+  }
+  try {
+    const answer = await attempt();
+    await remember(shopper, key, { fingerprint, ...answer });
+    return answer;
+  } catch (error) {
+    if (error instanceof AppError && definite.has(error)) {
+      await remember(shopper, key, { fingerprint, status: error.status, body: error.toProblem() });
+    }
+    throw error;
+  }
+}

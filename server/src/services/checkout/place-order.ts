@@ -1,0 +1,164 @@
+/**
+ * Placing the order and paying it with the market's provider (storefront §4 Checkout "On
+ * payment", §8 payment errors), in the spec's order so that bad input leaves nothing
+ * half-written:
+ *
+ * 1. the basket and the payment method are checked (the billing mismatch too, where the card's
+ *    country is known before paying);
+ * 2. the one payment instrument and the order (status created) are written;
+ * 3. the provider pays; the result is READ BACK from the provider, never taken from the browser;
+ * 4. the order is settled: new when verified paid, failed with the basket restored otherwise.
+ *
+ * One order and one charge per attempt: the request edge holds the session's lock, `once`
+ * replays the first answer per Idempotency-Key, the providers get keys derived from it, and the
+ * first order consumes the basket (a second tab finds none).
+ */
+import type { components } from '../../../../generated/proxy/types.ts';
+import type { AppContext } from '../../context.ts';
+import type { PendingPayment } from '../../session.ts';
+import {
+  currentBasket,
+  fromAddress,
+  putBillingAddress,
+  replacePaymentInstrument,
+  toAddress,
+} from '../basket/basket.ts';
+import type { CommerceBasket } from '../basket/basket.ts';
+import { createOrder } from '../orders.ts';
+import { billingMismatch, checkoutIncomplete, wrongProvider } from '../payments/payment-problems.ts';
+import { paymentProvider } from '../payments/providers.ts';
+import type { CheckedMethod } from '../payments/provider.ts';
+import { customPreferences } from '../preferences.ts';
+import type { Shopper } from '../shopper.ts';
+import { once } from './idempotency.ts';
+import { settle, settleFailed, type PaymentAnswer } from './settlement.ts';
+
+type Schemas = components['schemas'];
+type FieldError = Schemas['FieldError'];
+
+export function placeOrder(
+  ctx: AppContext,
+  shopper: Shopper,
+  request: Schemas['PlaceOrderRequest'],
+  idempotencyKey: string,
+): Promise<PaymentAnswer> {
+  return once(shopper, idempotencyKey, request, () => attempt(ctx, shopper, request, idempotencyKey));
+}
+
+async function attempt(
+  ctx: AppContext,
+  shopper: Shopper,
+  request: Schemas['PlaceOrderRequest'],
+  key: string,
+): Promise<PaymentAnswer> {
+  // 1. The basket and the payment method, checked before anything is written.
+  if (request.provider !== shopper.market.provider) throw wrongProvider(shopper.market.provider);
+  const provider = paymentProvider(request.provider);
+  let basket = await currentBasket(ctx, shopper);
+  if (basket && request.billingAddress) {
+    basket = await putBillingAddress(ctx, shopper, basket, fromAddress(request.billingAddress));
+  }
+  const ready = requireReady(basket);
+  const billingCountry = String(ready.billingAddress?.countryCode ?? '');
+  const total = ready.orderTotal ?? ready.productTotal ?? 0;
+  const method = await provider.checkMethod(ctx, request);
+  // The billing-mismatch control of the region (storefront §8): when on, the billing country must
+  // be the card's country.
+  const preferences = await customPreferences(ctx, shopper.siteId, shopper.market.country, shopper.headers);
+  const mismatchOf = (country: string | null | undefined) =>
+    preferences.c_billingMismatchControl === true && Boolean(country) && country !== billingCountry;
+  if (method.type === 'card' && mismatchOf(method.card?.country)) throw billingMismatch();
+
+  // 2. The one payment instrument, then the order.
+  const holder = [ready.billingAddress?.firstName, ready.billingAddress?.lastName].filter(Boolean).join(' ');
+  await replacePaymentInstrument(ctx, shopper, ready, instrumentOf(request, method, total, holder));
+  const pending = await openOrder(ctx, shopper, ready, request, method, key);
+
+  // 3. The provider pays and reads the result back; 4. the order is settled.
+  try {
+    const result = await provider.pay(ctx, shopper, {
+      pending,
+      method,
+      request,
+      amount: { value: total, currency: ready.currency! },
+      customer: { email: ready.customerInfo?.email ?? '', name: holder },
+      billing: ready.billingAddress!,
+      returnUrl: `${ctx.config.publicOrigin}/${shopper.locale}/payment-confirmation?orderNo=${encodeURIComponent(pending.orderNo)}&provider=${request.provider}`,
+    });
+    // Authorised but never captured: the authorisation lapses and nothing is charged.
+    if (result.status === 'paid' && mismatchOf(result.card?.country)) throw billingMismatch();
+    return await settle(ctx, shopper, pending, result);
+  } catch (failure) {
+    throw await settleFailed(ctx, shopper, pending.orderNo, failure);
+  }
+}
+
+/** The basket when it can be ordered: an item, the e-mail, the shipping address and method, the billing address. */
+function requireReady(basket: CommerceBasket | null): CommerceBasket {
+  if (!basket || (basket.productItems?.length ?? 0) === 0) {
+    throw checkoutIncomplete([{ field: '/basket', message: 'Basket is empty', code: 'basket_empty' }]);
+  }
+  const missing: FieldError[] = [];
+  const required = (field: string, message: string) => missing.push({ field, message, code: 'required' });
+  const shipment = basket.shipments?.[0];
+  if (!basket.customerInfo?.email) required('/email', 'Please enter your e-mail address.');
+  if (!toAddress(shipment?.shippingAddress)) required('/shippingAddress', 'Please enter your address.');
+  if (!shipment?.shippingMethod?.id) required('/shippingMethod', 'Please choose a shipping method.');
+  if (!toAddress(basket.billingAddress)) required('/billingAddress', 'Please select a billing address.');
+  if (missing.length) throw checkoutIncomplete(missing);
+  return basket;
+}
+
+/** The basket's payment instrument: the method type, and the card's masked facts where known. */
+function instrumentOf(request: Schemas['PlaceOrderRequest'], method: CheckedMethod, total: number, holder: string) {
+  const card = method.type === 'card' ? method.card : undefined;
+  return {
+    amount: total,
+    paymentMethodId: request.paymentMethodType,
+    ...(card
+      ? {
+          paymentCard: {
+            cardType: card.brand,
+            holder,
+            maskedNumber: `************${card.last4}`,
+            expirationMonth: card.expMonth,
+            expirationYear: card.expYear,
+          },
+        }
+      : {}),
+  };
+}
+
+/** Creates the order (status created) and keeps it in the session as the payment in flight. */
+async function openOrder(
+  ctx: AppContext,
+  shopper: Shopper,
+  basket: CommerceBasket,
+  request: Schemas['PlaceOrderRequest'],
+  method: CheckedMethod,
+  key: string,
+): Promise<PendingPayment> {
+  const { session } = shopper;
+  const order = await createOrder(ctx, shopper, basket.basketId!, {
+    ...(session.vehicle ? { c_SNP_OMS_vin: session.vehicle.vin, c_SNP_OMS_vehicleName: session.vehicle.model } : {}),
+    c_SNP_OMS_locale: shopper.locale,
+    c_SNP_OMS_brand: shopper.siteId,
+    c_SNP_OMS_StorefrontCountry: shopper.market.country,
+    c_payment_type: request.paymentMethodType,
+    ...(session.principalUUID ? { c_SNP_OMS_CustomerUUID: session.principalUUID } : {}),
+  });
+  const orderNo = order.orderNo!;
+  session.placedOrders = [...(session.placedOrders ?? []), orderNo].slice(-20);
+  session.basketItemCount = 0;
+  const card = method.type === 'card' ? method.card : undefined;
+  const pending: PendingPayment = {
+    orderNo,
+    provider: request.provider,
+    key,
+    paymentType: request.paymentMethodType,
+    ...(method.id ? { paymentMethodId: method.id } : {}),
+    ...(card ? { card: { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear } } : {}),
+  };
+  session.pendingPayment = pending;
+  return pending;
+}

@@ -1,0 +1,202 @@
+/**
+ * Adyen Checkout v71 (storefront §4 "On payment", §8): the card component's encrypted fields are
+ * paid with /payments (recurring model Subscription, so the card can be stored for renewals),
+ * 3-D Secure returns through /payments/details, and the refusal reasons map to the §8 kinds
+ * (domain/payment-errors.ts adyenRefusal). Saving a method is a payment of 0 that stores it;
+ * stored methods are removed with /storedPaymentMethods. Amounts travel in minor units.
+ */
+import { adyenRefusal } from '../../../../domain/payment-errors.ts';
+import type { components as AdyenComponents } from '../../../../generated/adyen/types.ts';
+import type { components } from '../../../../generated/proxy/types.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import type { Shopper } from '../shopper.ts';
+import { missingPaymentMethod, providerFailure, refused } from './payment-problems.ts';
+import type {
+  CardFacts,
+  MethodRequest,
+  PaymentParty,
+  PaymentProvider,
+  PaymentResult,
+  ProviderReferences,
+} from './provider.ts';
+
+type Schemas = components['schemas'];
+type AdyenPaymentRequest = AdyenComponents['schemas']['PaymentRequest'];
+
+const minorUnits = (value: number): number => Math.round(value * 100);
+
+interface AdyenResult {
+  resultCode?: string;
+  pspReference?: string;
+  refusalReason?: string;
+  action?: { url?: string } | null;
+  additionalData?: Record<string, string> | null;
+}
+
+/** The card of an answer's additionalData (cardSummary, expiryDate "M/YYYY", issuing country). */
+function cardOf(extra: Record<string, string>): CardFacts | undefined {
+  if (!extra.cardSummary) return undefined;
+  const [month, year] = (extra.expiryDate ?? '').split('/');
+  return {
+    brand: extra.paymentMethod ?? 'card',
+    last4: extra.cardSummary,
+    expMonth: Number(month) || 0,
+    expYear: Number(year) || 0,
+    ...(extra.cardIssuingCountry ? { country: extra.cardIssuingCountry } : {}),
+  };
+}
+
+/** What an answer of /payments or /payments/details comes to; the card is kept on the record. */
+function outcomeOf(record: ProviderReferences, data: AdyenResult): PaymentResult {
+  // The card shows in any answer that names it (the first /payments answer of a 3-D Secure payment too).
+  const card = cardOf(data.additionalData ?? {});
+  if (card) record.card = card;
+  switch (data.resultCode) {
+    case 'Authorised':
+      return record.card ? { status: 'paid', card: record.card } : { status: 'paid' };
+    case 'RedirectShopper':
+      if (!data.action?.url) throw providerFailure(500);
+      return {
+        status: 'actionRequired',
+        actionType: record.paymentType === 'CREDIT_CARD' ? 'threeDSecure' : 'bankRedirect',
+        redirectUrl: data.action.url,
+      };
+    case 'Refused':
+      throw refused(adyenRefusal(data.refusalReason));
+    default:
+      throw providerFailure(500);
+  }
+}
+
+/** One /payments call: an order's amount, or 0 to store the method; the answer read as the result. */
+async function authorise(
+  ctx: AppContext,
+  shopper: Shopper,
+  payment: PaymentParty & {
+    record: ProviderReferences;
+    reference: string;
+    request: MethodRequest;
+    amount: { value: number; currency: string };
+    store: boolean;
+  },
+): Promise<AdyenResult> {
+  const { record, billing } = payment;
+  const country = String(billing.countryCode ?? '');
+  const result = await ctx.upstreams.adyen.POST('/payments', {
+    body: {
+      merchantAccount: ctx.config.credentials.adyen.merchantAccount,
+      amount: { currency: payment.amount.currency, value: minorUnits(payment.amount.value) },
+      reference: payment.reference,
+      paymentMethod: payment.request.adyenPaymentMethod as AdyenPaymentRequest['paymentMethod'],
+      returnUrl: payment.returnUrl,
+      countryCode: country,
+      shopperEmail: payment.customer.email,
+      shopperReference: shopper.tokens.customerId ?? payment.reference,
+      shopperInteraction: 'Ecommerce',
+      recurringProcessingModel: 'Subscription',
+      storePaymentMethod: payment.store,
+      shopperLocale: shopper.locale.replace('-', '_'),
+      billingAddress: {
+        country,
+        city: billing.city ?? '',
+        street: billing.address1 ?? '',
+        houseNumberOrName: '',
+        postalCode: billing.postalCode ?? '',
+      },
+    },
+    headers: { 'Idempotency-Key': `${record.key}-pay` },
+  });
+  if (!result.data) throw providerFailure(result.response.status);
+  record.pspReference = result.data.pspReference ?? '';
+  return result.data;
+}
+
+export const adyenProvider: PaymentProvider = {
+  name: 'adyen',
+
+  async setup(ctx, shopper, input) {
+    const { merchantAccount, clientKey } = ctx.config.credentials.adyen;
+    const { data, response } = await ctx.upstreams.adyen.POST('/paymentMethods', {
+      body: {
+        merchantAccount,
+        countryCode: shopper.market.country,
+        amount: { currency: input.amount.currency, value: minorUnits(input.amount.value) },
+        shopperLocale: shopper.locale.replace('-', '_'),
+      },
+    });
+    if (!data) throw providerFailure(response.status);
+    const setup: Schemas['AdyenPaymentSetup'] = {
+      provider: 'adyen',
+      clientKey,
+      environment: ctx.config.production ? 'live' : 'test',
+      paymentMethods: (data.paymentMethods ?? []).map((m) => ({
+        type: m.type ?? 'scheme',
+        name: m.name ?? m.type ?? 'Cards',
+        brands: m.brands ?? [],
+      })),
+      amount: input.amount,
+      sandbox: input.sandbox,
+    };
+    return setup;
+  },
+
+  // The card is in Adyen's encrypted fields: Adyen reads it when paying.
+  async checkMethod(_ctx, request) {
+    if (!request.adyenPaymentMethod) throw missingPaymentMethod();
+    return { type: request.adyenPaymentMethod.type };
+  },
+
+  async pay(ctx, shopper, attempt) {
+    const { pending } = attempt;
+    const store = attempt.request.savePaymentMethod === true;
+    const data = await authorise(ctx, shopper, { ...attempt, record: pending, reference: pending.orderNo, store });
+    return outcomeOf(pending, data);
+  },
+
+  async saveMethod(ctx, shopper, attempt) {
+    const reference = attempt.orderNo ?? `payment-method-${shopper.tokens.customerId ?? attempt.record.key}`;
+    const amount = { value: 0, currency: attempt.currency };
+    const data = await authorise(ctx, shopper, { ...attempt, reference, amount, store: true });
+    const result = outcomeOf(attempt.record, data);
+    if (result.status !== 'paid') return result;
+    const extra = data.additionalData ?? {};
+    const token = extra['tokenization.storedPaymentMethodId'];
+    if (!token) throw providerFailure(500);
+    const stored = {
+      token,
+      shopperReference: extra['tokenization.shopperReference'] ?? shopper.tokens.customerId ?? reference,
+    };
+    return { status: 'saved', stored, ...(result.card ? { card: result.card } : {}) };
+  },
+
+  checkReturn(_pending, request) {
+    if (!request.redirectResult) {
+      throw new AppError(400, 'validation-error', 'Invalid request', 'The redirect result is missing.', {
+        errors: [{ field: '/redirectResult', message: 'Required.', code: 'required' }],
+      });
+    }
+  },
+
+  async confirm(ctx, pending, request) {
+    const details = await ctx.upstreams.adyen.POST('/payments/details', {
+      body: { details: { redirectResult: request.redirectResult! } },
+      headers: { 'Idempotency-Key': `${pending.key}-details` },
+    });
+    if (!details.data) throw providerFailure(details.response.status);
+    return outcomeOf(pending, details.data as AdyenResult);
+  },
+
+  async removeStoredMethod(ctx, stored) {
+    const { response } = await ctx.upstreams.adyen.DELETE('/storedPaymentMethods/{storedPaymentMethodId}', {
+      params: {
+        path: { storedPaymentMethodId: stored.token },
+        query: {
+          shopperReference: stored.shopperReference ?? '',
+          merchantAccount: ctx.config.credentials.adyen.merchantAccount,
+        },
+      },
+    });
+    if (!response.ok) throw providerFailure(response.status);
+  },
+};

@@ -1,0 +1,85 @@
+/**
+ * The problems a payment ends with (storefront §8): the kind choosing the client's modal travels
+ * as `paymentErrorKind`; the texts and the mappings are the domain's (domain/payment-errors.ts).
+ * Every one is an AppError, answered by the one error handler.
+ */
+import {
+  BILLING_ADDRESS_MISMATCH_TEXT,
+  CHECKOUT_FAILED_TEXT,
+  PAYMENT_AUTHORISATION_TEXT,
+  PAYMENT_NOT_CHARGED_TEXT,
+  providerFailureKind,
+  type PaymentErrorKind,
+  type PaymentRefusal,
+} from '../../../../domain/payment-errors.ts';
+import type { components } from '../../../../generated/proxy/types.ts';
+import { AppError, paymentError } from '../../errors.ts';
+
+type FieldError = components['schemas']['FieldError'];
+
+const FAILURE_TYPES: Partial<Record<PaymentErrorKind, string>> = {
+  invalid_request_error: 'payment-invalid-request',
+  authentication_error: 'payment-authentication-error',
+  connection_error: 'payment-connection-error',
+};
+
+/** 502: a payment provider failed with this HTTP status (§8 mapping); nothing was charged. */
+export function providerFailure(status: number): AppError {
+  const kind = providerFailureKind(status);
+  const slug = FAILURE_TYPES[kind] ?? 'payment-platform-error';
+  return paymentError(502, slug, 'Payment service error', PAYMENT_NOT_CHARGED_TEXT, kind);
+}
+
+/** A thrown failure as the payment problem it stands for: AppErrors as they are, anything else 502. */
+export function asPaymentProblem(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const status = (error as { status?: unknown } | null)?.status;
+  return providerFailure(typeof status === 'number' ? status : 500);
+}
+
+/** 402: the card or the bank refused, or 3-D Secure / the bank page did not approve. */
+export function refused(refusal: PaymentRefusal): AppError {
+  if (refusal.kind === 'card_authorisation_error') return authorisationFailed();
+  return paymentError(402, 'payment-refused', 'Payment refused', refusal.detail, refusal.kind, { code: refusal.code });
+}
+
+/** 402 card_authorisation_error (§8 "There was a problem processing your payment approval"). */
+export const authorisationFailed = (): AppError =>
+  paymentError(
+    402,
+    'payment-authorisation-failed',
+    'Payment not approved',
+    PAYMENT_AUTHORISATION_TEXT,
+    'card_authorisation_error',
+  );
+
+/** 409: the billing country is not the card's while the region's mismatch control is on (§8). */
+export const billingMismatch = (): AppError =>
+  paymentError(
+    409,
+    'billing-address-mismatch',
+    'Billing address mismatch',
+    BILLING_ADDRESS_MISMATCH_TEXT,
+    'billing_address_missmatch',
+  );
+
+/** 422: the payment data of the request cannot be used (no method, an unknown card). */
+export const invalidPaymentData = (detail: string, errors?: FieldError[]): AppError =>
+  paymentError(422, 'payment-validation-error', 'Payment data invalid', detail, 'validation_error', {
+    ...(errors ? { errors } : {}),
+  });
+
+export const missingPaymentMethod = (): AppError =>
+  invalidPaymentData(CHECKOUT_FAILED_TEXT, [
+    { field: '/paymentMethod', message: 'Choose a payment method.', code: 'required' },
+  ]);
+
+/** 422: the request names another provider than the market's. */
+export const wrongProvider = (provider: string): AppError =>
+  paymentError(422, 'payment-validation-error', 'Payment data invalid', CHECKOUT_FAILED_TEXT, undefined, {
+    errors: [{ field: '/provider', message: `This market pays with ${provider}.`, code: 'wrong_provider' }],
+  });
+
+/** 422: the basket cannot be ordered yet; one field error per missing part. */
+export const checkoutIncomplete = (errors: FieldError[]): AppError =>
+  new AppError(422, 'basket-incomplete', 'Checkout incomplete', CHECKOUT_FAILED_TEXT, { errors });

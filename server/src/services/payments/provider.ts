@@ -1,0 +1,122 @@
+/**
+ * One interface for the market's payment provider (DESIGN.md: Stripe in GB, DE, AT, NL, BE, LU,
+ * US, CA; Adyen in FR, IT, ES, PT, CZ, SK). The checkout sets up the payment form, checks the
+ * method, pays and confirms after a redirect; the account area (account §"payment method")
+ * saves, replaces and removes the customer's one stored method through the same providers:
+ * `saveMethod` (amount 0, kept for off-session renewals) and `removeStoredMethod`. The
+ * orchestration (what is written when, settling the order) is the caller's: a provider only
+ * talks to its provider, reads every result back from it, and throws the payment problems of
+ * payment-problems.ts.
+ */
+import type { components } from '../../../../generated/proxy/types.ts';
+import type { AppContext } from '../../context.ts';
+import type { PendingPayment } from '../../session.ts';
+import type { CommerceAddress } from '../basket/basket.ts';
+import type { Shopper } from '../shopper.ts';
+
+type Schemas = components['schemas'];
+
+export interface CardFacts {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  /** The card's issuing country, when the provider tells (the billing-mismatch control). */
+  country?: string | null;
+}
+
+/** The payment method fields shared by placing an order and saving a method (SavePaymentMethodRequest). */
+export type MethodRequest = Pick<
+  Schemas['PlaceOrderRequest'],
+  'provider' | 'paymentMethodType' | 'sandboxCardToken' | 'stripePaymentMethodId' | 'adyenPaymentMethod'
+>;
+
+/** The payment method of an attempt, checked with the provider before anything is written. */
+export interface CheckedMethod {
+  /** The provider's id of the method, when it exists before paying (a Stripe PaymentMethod). */
+  id?: string;
+  /** `card`, or a bank method (`ideal`, `bancontact`); Adyen's component type. */
+  type: string;
+  /** The card, when the provider knows it before paying. */
+  card?: CardFacts;
+}
+
+/** The provider's references of a payment or a saving, recorded for the read-back after a redirect. */
+export type ProviderReferences = Pick<
+  PendingPayment,
+  'key' | 'paymentType' | 'setupIntentId' | 'stripeCustomerId' | 'pspReference' | 'card'
+>;
+
+/** What a payment or a saving needs besides the method: who, the billing address, where to come back. */
+export interface PaymentParty {
+  customer: { email: string; name: string };
+  billing: CommerceAddress;
+  /** Where 3-D Secure or the bank page sends the shopper back. */
+  returnUrl: string;
+}
+
+export interface PaymentAttempt extends PaymentParty {
+  /** The order being paid; the provider records its references on it (intent, PSP reference, card). */
+  pending: PendingPayment;
+  method: CheckedMethod;
+  request: Schemas['PlaceOrderRequest'];
+  amount: { value: number; currency: string };
+}
+
+export interface SaveAttempt extends PaymentParty {
+  /** Where the provider records its references (an order's pending payment, or the account's). */
+  record: ProviderReferences;
+  /** The order paid by this saving (checkout with Stripe); absent when the account saves a method. */
+  orderNo?: string;
+  method: CheckedMethod;
+  request: MethodRequest;
+  /** The market's currency: a saving is an amount of 0 in it. */
+  currency: string;
+}
+
+export type ActionRequired = {
+  status: 'actionRequired';
+  actionType: Schemas['ActionRequired']['actionType'];
+  redirectUrl: string;
+};
+
+/** What a payment came to, verified with the provider; failures are thrown as payment problems. */
+export type PaymentResult = { status: 'paid'; card?: CardFacts } | ActionRequired | { status: 'processing' };
+
+/** A method stored with the provider for off-session renewals (the account's one saved method). */
+export interface StoredMethod {
+  /** Stripe PaymentMethod id or Adyen storedPaymentMethodId. */
+  token: string;
+  /** Adyen's shopperReference of the customer (Stripe needs none). */
+  shopperReference?: string;
+  /** Stripe's payment customer holding the method. */
+  customerId?: string;
+}
+
+export type SaveResult =
+  { status: 'saved'; stored: StoredMethod; card?: CardFacts } | ActionRequired | { status: 'processing' };
+
+export interface SetupInput {
+  amount: Schemas['Money'];
+  email: string;
+  name: string;
+  sandbox: boolean;
+}
+
+export interface PaymentProvider {
+  readonly name: Schemas['PaymentProvider'];
+  /** What the market's payment form needs (a Stripe set-up, Adyen's payment methods). */
+  setup(ctx: AppContext, shopper: Shopper, input: SetupInput): Promise<Schemas['PaymentSetup']>;
+  /** The request's payment method, read from the provider where it exists already; 422 when unusable. */
+  checkMethod(ctx: AppContext, request: MethodRequest): Promise<CheckedMethod>;
+  /** Pays the order (keeping the method for off-session renewals) and reads the result back. */
+  pay(ctx: AppContext, shopper: Shopper, attempt: PaymentAttempt): Promise<PaymentResult>;
+  /** Saves a method with an amount of 0 for off-session renewals, read back from the provider. */
+  saveMethod(ctx: AppContext, shopper: Shopper, attempt: SaveAttempt): Promise<SaveResult>;
+  /** The browser's return from 3-D Secure or the bank page belongs to this payment; a 400 otherwise. */
+  checkReturn(pending: PendingPayment, request: Schemas['ConfirmPaymentRequest']): void;
+  /** After 3-D Secure or the bank page: the result, read back from the provider. */
+  confirm(ctx: AppContext, pending: PendingPayment, request: Schemas['ConfirmPaymentRequest']): Promise<PaymentResult>;
+  /** Removes a stored method (replacing or deleting the saved method; a mismatched new Adyen method). */
+  removeStoredMethod(ctx: AppContext, stored: StoredMethod): Promise<void>;
+}

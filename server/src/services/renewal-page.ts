@@ -1,0 +1,178 @@
+/**
+ * Everything the renewal page shows, in one call (storefront §2 Renewal page, §4 "Renewal page
+ * load", §5 "Renewal page guards", §7: content requests in parallel and tolerant of failure, a
+ * failed product load fails the page with a 502 logged with the spec's prefix).
+ */
+import { formatLongDate } from '../../../domain/time.ts';
+import { DAY_MS, expiryState } from '../../../domain/expiry.ts';
+import { renewalProductGuard, RENEWAL_GUARD_ERRORS, videoId } from '../../../domain/renewal-guards.ts';
+import type { components, operations } from '../../../generated/proxy/types.ts';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { currentBasket } from './basket/basket.ts';
+import { categoryOf, getProduct, money, offeredVariantsOf, planName, type CommerceProduct } from './catalog.ts';
+import { contentAsset, countriesOf, faqItemsOf, RENEWAL_FAQS_ASSET } from './content.ts';
+import { failOrder, readOrder } from './orders.ts';
+import { customPreferences } from './preferences.ts';
+import { switchLocale, type Shopper } from './shopper.ts';
+import { lookupContext, lookupVehicleOrFail, rememberVehicle, type UpstreamVehicle } from './vehicle-lookup.ts';
+
+type Schemas = components['schemas'];
+type RenewalQuery = NonNullable<operations['getRenewalPage']['parameters']['query']>;
+
+/** Content that may fail without failing the page (logged, never thrown, unless aborted). */
+async function tolerant<T>(shopper: Shopper, what: string, load: () => Promise<T>): Promise<T | null> {
+  try {
+    return await load();
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AbortError') throw error;
+    shopper.log.warn({ err: error }, `renewal page: ${what} failed`);
+    return null;
+  }
+}
+
+/** An order left in created from an earlier attempt is marked failed; never fails the page. */
+async function failPendingOrder(ctx: AppContext, shopper: Shopper, orderNo: string | undefined): Promise<void> {
+  if (!orderNo) return;
+  await tolerant(shopper, 'pending order', async () => {
+    const order = await readOrder(ctx, shopper, orderNo);
+    if (order?.status === 'created') {
+      await failOrder(ctx, shopper, orderNo, order.customerInfo?.customerName ?? order.customerName);
+    }
+  });
+}
+
+function renewalProduct(product: CommerceProduct): Schemas['RenewalProduct'] {
+  const images = (product.imageGroups ?? []).flatMap((g) => g.images ?? []);
+  const benefits = [1, 2, 3].flatMap((n) => {
+    const title = product[`c_benefitTitle${n}`];
+    const description = product[`c_benefitDescription${n}`];
+    if (typeof title !== 'string' || !title) return [];
+    const image = product[`c_benefitImage${n}`];
+    return [
+      {
+        title,
+        description: typeof description === 'string' ? description : '',
+        imageUrl: typeof image === 'string' ? image : null,
+      },
+    ];
+  });
+  const video = typeof product.c_videoUrl === 'string' ? product.c_videoUrl : null;
+  return {
+    id: product.id,
+    name: product.name ?? product.id,
+    flowType: product.c_flowType === 'VCS' ? 'VCS' : 'CN',
+    longDescription: product.longDescription ?? '',
+    images: images.map((i) => ({ url: i.disBaseLink ?? i.link, alt: i.alt ?? product.name ?? '' })),
+    videoUrl: video && videoId(video) ? video : null,
+    benefits,
+    termsUrl: typeof product.c_termConditionURL === 'string' ? product.c_termConditionURL : '/terms-conditions',
+    userManualUrl: typeof product.c_userManualUrl === 'string' ? product.c_userManualUrl : null,
+    oneTimeFee: product.c_oneTimeFee === true,
+  };
+}
+
+const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export interface RenewalRequest {
+  productId: string;
+  query: RenewalQuery;
+  /** The request's host is allow-listed for the test flags (TEST_FLAG_HOSTS). */
+  testHost: boolean;
+  /** The page's own path and query (/service/...), where a restricted shopper comes back to. */
+  pagePath: string;
+}
+
+export async function renewalPage(
+  ctx: AppContext,
+  shopper: Shopper,
+  request: RenewalRequest,
+): Promise<Schemas['RenewalPage']> {
+  const { productId, query, testHost } = request;
+  if (productId.endsWith('.js.map')) {
+    throw new AppError(404, 'product-not-found', 'Product not found', `Product '${productId}' was not found.`);
+  }
+  await switchLocale(shopper, query.locale);
+  const at = { ...shopper, currency: shopper.market.currency };
+  const assetBody = async (id: string) => (await contentAsset(ctx, shopper, id))?.c_body ?? '';
+
+  const [vehicle, product, faqs, countries, basket] = await Promise.all([
+    lookupVehicleOrFail(ctx, shopper, query, lookupContext(shopper)),
+    getProduct(ctx, at, productId),
+    tolerant(shopper, 'FAQ content', async () => faqItemsOf(await assetBody(RENEWAL_FAQS_ASSET))),
+    tolerant(shopper, 'countries content', async () => countriesOf(await assetBody('Countries_List'))),
+    tolerant(shopper, 'basket', () => currentBasket(ctx, shopper)),
+    failPendingOrder(ctx, shopper, query.pendingOrderNo),
+  ]);
+  await rememberVehicle(shopper, vehicle);
+  if (!product) {
+    throw new AppError(404, 'product-not-found', 'Product not found', `Product '${productId}' was not found.`);
+  }
+  const category = await tolerant(shopper, 'category', () => categoryOf(ctx, shopper, product.primaryCategoryId));
+
+  const guard = renewalProductGuard(product, vehicle.subscriptions ?? []);
+  if (!guard.ok) {
+    const slug = guard.error === RENEWAL_GUARD_ERRORS.noVariations ? 'no-product-variations' : 'product-mismatch';
+    const title = slug === 'no-product-variations' ? 'Product cannot be renewed' : 'Product mismatch';
+    throw new AppError(422, slug, title, guard.error, { redirectUrl: guard.redirect });
+  }
+  checkOwner(shopper, vehicle, testHost, request.pagePath);
+  const subscription = (vehicle.subscriptions ?? []).find((s) => s.productId === product.id)!;
+  const forced = testHost ? query.forceExpiryDate : undefined;
+  const expiryDate = String(forced ?? subscription.expiryDate).slice(0, 10);
+  const now = Date.now();
+  const state = expiryState(expiryDate, now);
+  const daysLeft = Math.ceil((Date.parse(`${expiryDate}T00:00:00Z`) - now) / DAY_MS);
+  const skipActive = testHost && query.skipIsActiveCheck === true;
+  const oneTimeFee = product.c_oneTimeFee === true;
+  const variants = offeredVariantsOf(product).map((v) => ({
+    productId: v.productId,
+    name: planName(v.duration, v.durationType),
+    duration: v.duration,
+    durationType: v.durationType,
+    price: money(v.price, shopper.market.currency, shopper.locale),
+  }));
+  const variantIds = new Set((product.variants ?? []).map((v) => v.productId));
+  const item = (basket?.productItems ?? []).find((i) => variantIds.has(i.productId ?? ''));
+  const preferences = await customPreferences(ctx, shopper.siteId, shopper.market.country, shopper.headers);
+  const autoRenewal = preferences.c_showAutoRenewal === true;
+
+  return {
+    product: renewalProduct(product),
+    variants,
+    category,
+    faqs: faqs ?? [],
+    countries: product.c_countriesAsset ? (countries ?? null) : null,
+    vehicle: { vin: vehicle.vin, model: vehicle.model, brand: vehicle.brand ?? vehicle.make, market: vehicle.market },
+    expiry: {
+      state,
+      expiryDate: isoDate(Date.parse(`${expiryDate}T00:00:00Z`)),
+      formatted: formatLongDate(expiryDate, shopper.locale),
+      daysLeft,
+    },
+    upToDate: state === 'active' && !skipActive,
+    showAutoRenewalMessage: autoRenewal === true && !oneTimeFee && state !== 'active',
+    pricesIncludeVat: shopper.market.pricesIncludeVat,
+    basketItem: item ? { itemId: item.itemId!, variantId: item.productId! } : null,
+  };
+}
+
+/**
+ * A registered shopper whose CDC id differs from the vehicle owner's may not see it, unless the
+ * host is allow-listed (storefront §5 "Renewal page guards").
+ */
+function checkOwner(shopper: Shopper, vehicle: UpstreamVehicle, testHost: boolean, pagePath: string): void {
+  const owner = (vehicle as UpstreamVehicle & { customer?: { id?: string } }).customer?.id;
+  const mine = shopper.session.sapCdcId;
+  if (testHost || shopper.session.authType !== 'registered' || !owner || !mine || owner === mine) return;
+  const redirectUrl = `/restricted-access?redirectUrl=${encodeURIComponent(pagePath)}`;
+  throw new AppError(
+    403,
+    'restricted-access',
+    'Restricted access',
+    'This vehicle is not linked to the signed-in customer.',
+    {
+      redirectUrl,
+    },
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * The site operations' data: the site and market configuration with the region's custom
+ * preferences (storefront §3 Site), the storefront's maintenance status (§4 Maintenance), and the
+ * caller's geolocation from the vehicle services.
+ */
+import type { components } from '../../../generated/proxy/types.ts';
+import type { SiteId } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import { upstreamError } from '../errors.ts';
+import { DEFAULT_LOCALE, type Market } from '../markets.ts';
+import { readCustomPreferences } from './preferences.ts';
+import type { Shopper } from './shopper.ts';
+
+type Schemas = components['schemas'];
+
+export async function siteConfig(
+  ctx: AppContext,
+  site: SiteId,
+  market: Market,
+  shopper: Pick<Shopper, 'headers'>,
+): Promise<Schemas['SiteConfig']> {
+  const preferences = await readCustomPreferences(ctx, site, market.country, shopper.headers);
+  const customPreferences: Schemas['CustomPreferences'] = {
+    ...(preferences.c_selectedVCSVersion !== undefined ? { selectedVCSVersion: preferences.c_selectedVCSVersion } : {}),
+    hideAccountPage: preferences.c_hideAccountPage ?? false,
+    hidePaymentMethodPage: preferences.c_hidePaymentMethodPage ?? false,
+    showMyOverview: preferences.c_showMyOverview ?? true,
+    showAutoRenewal: preferences.c_showAutoRenewal ?? false,
+    billingMismatchControl: preferences.c_billingMismatchControl ?? false,
+  };
+  const { stripe, adyen } = ctx.config.credentials;
+  return {
+    id: site,
+    brand: site,
+    country: market.country,
+    locales: {
+      supported: market.locales.map((l) => ({
+        id: l.id,
+        alias: l.alias,
+        enabledInProduction: !ctx.config.localesNotInProduction.includes(l.id),
+      })),
+      default: market.locales[0]?.id ?? DEFAULT_LOCALE,
+    },
+    currency: market.currency,
+    geoRegion: market.geoRegion,
+    provider: market.provider,
+    ...(market.provider === 'stripe' ? { publishableKey: stripe.publishableKey } : { clientKey: adyen.clientKey }),
+    sandboxPayments: ctx.config.mode !== 'live',
+    enabledPaymentMethods: market.paymentMethods,
+    pricesIncludeVat: market.pricesIncludeVat,
+    allowedCountries: market.allowedCountries,
+    extraMarkets: [],
+    splashCountryPrefixes: ctx.config.splashCountryPrefixes,
+    maintenancePollIntervalMs: ctx.config.maintenancePollIntervalMs,
+    customPreferences,
+  };
+}
+
+/** The commerce storefront's Maintenance-Status controller, reduced to a flag. */
+export async function maintenanceStatus(
+  ctx: AppContext,
+  where: { site: SiteId; locale: string; signal: AbortSignal },
+): Promise<Schemas['MaintenanceStatus']> {
+  const { data, error } = await ctx.upstreams.commerceClassic
+    .GET('/on/demandware.store/Sites-{siteId}-Site/{locale}/Maintenance-Status', {
+      params: { path: { siteId: where.site, locale: where.locale.replace('-', '_') } },
+      signal: where.signal,
+    })
+    .catch((cause: unknown) => {
+      throw upstreamError('commerce', cause);
+    });
+  if (error || !data) throw upstreamError('commerce');
+  const maintenance = data.storefront_status === 'maintenance';
+  return { storefront_status: maintenance ? 'maintenance' : 'online', maintenance };
+}
+
+/** The caller's country and IP; the caller's IP is forwarded to the vehicle services. */
+export async function geolocation(ctx: AppContext, ip: string, signal: AbortSignal): Promise<Schemas['Geolocation']> {
+  const { data, error } = await ctx.upstreams.vehicles
+    .GET('/v1/geolocation', { headers: ip ? { 'X-Forwarded-For': ip } : {}, signal })
+    .catch((cause: unknown) => {
+      throw upstreamError('vehicles', cause);
+    });
+  if (error || !data) throw upstreamError('vehicles');
+  return { country: data.country, ip: data.ip };
+}
