@@ -87,6 +87,36 @@ export default defineConfig(
     },
   },
   {
+    // Routes are thin (issue 11): parse the input, get the shopper, call one service, answer.
+    // Upstream calls belong to services, so a route neither reaches ctx.upstreams nor imports a client.
+    files: ['server/src/routes/**/*.ts'],
+    ignores: ['server/src/routes/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='upstreams'], Property[key.name='upstreams']",
+          message: 'Routes call services; upstream calls live in server/src/services/.',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)upstreams\\.ts$',
+              message: 'Routes call services; upstream clients live in server/src/upstreams.ts for services only.',
+            },
+            {
+              regex: '(^|/)generated/[^/]+/client\\.ts$',
+              message: 'Routes call services; the generated upstream clients are for services only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON bodies whose shape each assertion states; an untyped body keeps them short.
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test-helpers.ts', 'tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

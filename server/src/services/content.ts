@@ -142,6 +142,13 @@ export async function searchFaqItems(
   }
 }
 
+/** `context=renewals` without a question or category: the market's top renewal FAQs, not a search. */
+export const isRenewalFaqs = (query: {
+  q?: string | undefined;
+  category?: string | undefined;
+  context?: string | undefined;
+}) => query.context === 'renewals' && !query.q && !query.category;
+
 /**
  * FAQ search (storefront §7 search-assets, §9 limit 25 offset 0); `context=renewals` without a
  * question or category gives the market's top renewal FAQs. Failures answer an empty list flagged
@@ -160,7 +167,7 @@ export async function searchFaqs(
 ): Promise<Schemas['FaqSearchResult']> {
   const limit = query.limit ?? 25;
   const offset = query.offset ?? 0;
-  if (query.context === 'renewals' && !query.q && !query.category) {
+  if (isRenewalFaqs(query)) {
     try {
       const all = faqItemsOf((await requireContentAsset(ctx, where, RENEWAL_FAQS_ASSET)).c_body);
       return { total: all.length, offset, limit, unavailable: false, items: all.slice(offset, offset + limit) };

@@ -4,15 +4,12 @@ import { shopperOf } from '../../http/shopper.ts';
 import { requireContentAsset } from '../../services/content.ts';
 import { parsePath, parseQuery } from '../../validate.ts';
 
-/**
- * GET /api/content/{assetId}: an asset's HTML body, the footer's year filled in. Shared caches may
- * keep it when the locale is in the URL; otherwise it is the session's locale, the shopper's own.
- */
+/** GET /api/content/{assetId}: an asset's HTML body, the footer's year filled in. */
 export const getContentAsset: Handler = async (req, res, ctx) => {
   const { assetId } = parsePath(zGetContentAssetPath, req);
   const query = parseQuery(zGetContentAssetQuery, req);
   const shopper = await shopperOf(req, res, ctx);
   const asset = await requireContentAsset(ctx, { ...shopper, locale: query.locale ?? shopper.locale }, assetId);
-  res.setHeader('Cache-Control', query.locale ? 'public, max-age=300' : 'private, max-age=300');
+  res.setHeader('Cache-Control', 'public, max-age=300');
   res.json(asset);
 };
