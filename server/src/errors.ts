@@ -57,6 +57,11 @@ export class AppError extends Error {
   }
 }
 
+/** A 400 (or 422) validation problem naming the one field at fault. */
+export function invalidField(detail: string, error: FieldError, status: 400 | 422 = 400): AppError {
+  return new AppError(status, 'validation-error', 'Invalid request', detail, { errors: [error] });
+}
+
 /** A 400/422 with one field error per Zod issue (`field` is a JSON pointer or the parameter name). */
 export function validationError(
   error: z.ZodError,

@@ -1,7 +1,7 @@
 /** Request validation with the generated Zod schemas; failures become 400 (or 422) problems. */
 import type { Request } from 'express';
 import type { z } from 'zod';
-import { AppError, validationError } from './errors.ts';
+import { invalidField, validationError } from './errors.ts';
 
 /**
  * Query values arrive as strings, while the generated schemas declare the contract's integers and
@@ -41,15 +41,11 @@ export function parsePath<S extends z.ZodType>(schema: S, req: Request): z.outpu
 export function parseBody<S extends z.ZodType>(schema: S, req: Request, status: 400 | 422 = 400): z.output<S> {
   // A body sent as something other than JSON is not read at all: say so rather than "expected object".
   if (req.body === undefined && req.headers['content-type'] && !req.is(['application/json', 'application/*+json'])) {
-    throw new AppError(
-      400,
-      'validation-error',
-      'Invalid request',
-      'Send the request body as JSON (Content-Type: application/json).',
-      {
-        errors: [{ field: '/', message: 'The body must be JSON.', code: 'invalid_type' }],
-      },
-    );
+    throw invalidField('Send the request body as JSON (Content-Type: application/json).', {
+      field: '/',
+      message: 'The body must be JSON.',
+      code: 'invalid_type',
+    });
   }
   const result = schema.safeParse(req.body);
   if (!result.success) throw validationError(result.error, 'body', status);

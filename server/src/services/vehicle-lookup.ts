@@ -11,7 +11,7 @@ import type { components } from '../../../generated/proxy/types.ts';
 import type { components as VehicleComponents } from '../../../generated/vehicles/types.ts';
 import type { SiteId } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { AppError } from '../errors.ts';
+import { AppError, invalidField } from '../errors.ts';
 import { contentAsset } from './content.ts';
 import { customPreferences } from './preferences.ts';
 import type { Shopper } from './shopper.ts';
@@ -75,14 +75,10 @@ export async function lookupVehicleOrFail(
   const cryptedVin = ids.vin ?? ids.evn;
   const token = ids.token;
   if (!vin && !cryptedVin && !token) {
-    throw new AppError(400, 'validation-error', 'Invalid request', 'The request query is not valid.', {
-      errors: [
-        {
-          field: 'carvin',
-          message: 'Give a VIN (carvin, cvin), an encrypted VIN (vin, evn) or a token.',
-          code: 'required',
-        },
-      ],
+    throw invalidField('The request query is not valid.', {
+      field: 'carvin',
+      message: 'Give a VIN (carvin, cvin), an encrypted VIN (vin, evn) or a token.',
+      code: 'required',
     });
   }
   const identifier = vin ? { vin } : cryptedVin ? { cryptedVin } : { userMailToken: token! };

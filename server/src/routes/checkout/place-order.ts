@@ -1,6 +1,6 @@
 import { zPlaceOrderBody } from '../../../../generated/proxy/zod/zod.gen.ts';
 import type { Handler } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { invalidField } from '../../errors.ts';
 import { sendNoStore } from '../../http/send.ts';
 import { withLockedShopper } from '../../http/shopper.ts';
 import { placeOrder as place } from '../../services/checkout/place-order.ts';
@@ -15,15 +15,11 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,255}$/;
 export const placeOrder: Handler = async (req, res, ctx) => {
   const key = req.get('idempotency-key') ?? '';
   if (!IDEMPOTENCY_KEY.test(key)) {
-    throw new AppError(
-      400,
-      'validation-error',
-      'Invalid request',
-      'The Idempotency-Key header is missing or invalid.',
-      {
-        errors: [{ field: 'Idempotency-Key', message: 'Give a fresh random key per order attempt.', code: 'required' }],
-      },
-    );
+    throw invalidField('The Idempotency-Key header is missing or invalid.', {
+      field: 'Idempotency-Key',
+      message: 'Give a fresh random key per order attempt.',
+      code: 'required',
+    });
   }
   const body = parseBody(zPlaceOrderBody, req);
   const answer = await withLockedShopper(req, res, ctx, (shopper) => place(ctx, shopper, body, key));

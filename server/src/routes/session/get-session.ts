@@ -1,9 +1,8 @@
 import { zGetSessionQuery } from '../../../../generated/proxy/zod/zod.gen.ts';
 import type { Handler } from '../../context.ts';
-import { AppError } from '../../errors.ts';
 import { DEFAULT_LOCALE } from '../../markets.ts';
 import { sessionView } from '../../session.ts';
-import { resolveSite } from '../../site.ts';
+import { requestedSite } from '../../site.ts';
 import { parseQuery } from '../../validate.ts';
 
 /**
@@ -12,12 +11,7 @@ import { parseQuery } from '../../validate.ts';
  */
 export const getSession: Handler = async (req, res, ctx) => {
   const query = parseQuery(zGetSessionQuery, req);
-  const site = resolveSite(req, ctx.config, query.site);
-  if (!site) {
-    throw new AppError(400, 'validation-error', 'Invalid request', `Unknown site '${query.site}'.`, {
-      errors: [{ field: 'site', message: 'Unknown site.', code: 'unknown_site' }],
-    });
-  }
+  const site = requestedSite(req, ctx.config, query.site);
   const session = await ctx.sessions.currentOrNew(req, { site, locale: query.locale ?? DEFAULT_LOCALE });
   if (query.site !== undefined) session.site = site;
   if (query.locale !== undefined) session.locale = query.locale;

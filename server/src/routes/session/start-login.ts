@@ -1,25 +1,22 @@
 import { zStartLoginQuery } from '../../../../generated/proxy/zod/zod.gen.ts';
 import type { Handler } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { invalidField } from '../../errors.ts';
 import { sendNoStore } from '../../http/send.ts';
 import { requestScope } from '../../http/shopper.ts';
 import { DEFAULT_LOCALE } from '../../markets.ts';
 import { startLogin as start } from '../../services/identity-login.ts';
-import { resolveSite } from '../../site.ts';
+import { requestedSite } from '../../site.ts';
 import { parseQuery } from '../../validate.ts';
 
 /** GET /api/session/login: the identity provider's authorize URL, PKCE kept in the session (storefront §4). */
 export const startLogin: Handler = async (req, res, ctx) => {
   const query = parseQuery(zStartLoginQuery, req);
-  const site = resolveSite(req, ctx.config, query.site);
-  if (!site) {
-    throw new AppError(400, 'validation-error', 'Invalid request', `Unknown site '${query.site}'.`, {
-      errors: [{ field: 'site', message: 'Unknown site.', code: 'unknown_site' }],
-    });
-  }
+  const site = requestedSite(req, ctx.config, query.site);
   if (query.returnTo?.startsWith('//')) {
-    throw new AppError(400, 'validation-error', 'Invalid request', 'returnTo must be a same-origin path.', {
-      errors: [{ field: 'returnTo', message: 'Must be a same-origin path.', code: 'invalid_string' }],
+    throw invalidField('returnTo must be a same-origin path.', {
+      field: 'returnTo',
+      message: 'Must be a same-origin path.',
+      code: 'invalid_string',
     });
   }
   const session = await ctx.sessions.currentOrNew(req, { site, locale: query.locale ?? DEFAULT_LOCALE });

@@ -7,16 +7,15 @@
 import { isShippingNotAllowed, isSupportedAddressCountry } from '../../../../domain/postal-codes.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, invalidField } from '../../errors.ts';
 import { money } from '../catalog.ts';
 import type { Shopper } from '../shopper.ts';
 import {
   ensureBasket,
   fromAddress,
   getShippingMethods,
-  putBillingAddress,
   putCustomerEmail,
-  putShippingAddress,
+  putAddress,
   putShippingMethod,
   removeBasketItem,
   requireBasket,
@@ -43,9 +42,8 @@ function checkAddress(address: Schemas['Address'], shopper: Shopper, shipping: b
     });
   }
   if ((address.countryCode === 'US' || address.countryCode === 'CA') && !address.stateCode) {
-    throw new AppError(422, 'validation-error', 'Invalid request', 'Please select a state.', {
-      errors: [{ field: '/stateCode', message: 'Please select a state.', code: 'required' }],
-    });
+    const message = 'Please select a state.';
+    throw invalidField(message, { field: '/stateCode', message, code: 'required' }, 422);
   }
   const extraMarket = ['SK', 'CA', 'US'].includes(shopper.market.country);
   if (shipping && isShippingNotAllowed(address.countryCode, address.postalCode, { extraMarket })) {
@@ -67,17 +65,23 @@ function checkAddress(address: Schemas['Address'], shopper: Shopper, shipping: b
   }
 }
 
-export async function setShippingAddress(ctx: AppContext, shopper: Shopper, address: Schemas['Address']): BasketAnswer {
-  checkAddress(address, shopper, true);
+/** The shipment's or the billing address, checked first (§5); checkAddress's field errors otherwise. */
+async function setAddress(
+  ctx: AppContext,
+  shopper: Shopper,
+  kind: 'shipping' | 'billing',
+  address: Schemas['Address'],
+): BasketAnswer {
+  checkAddress(address, shopper, kind === 'shipping');
   const basket = await requireBasket(ctx, shopper);
-  return basketAnswer(ctx, shopper, await putShippingAddress(ctx, shopper, basket, fromAddress(address)));
+  return basketAnswer(ctx, shopper, await putAddress(ctx, shopper, basket, kind, fromAddress(address)));
 }
 
-export async function setBillingAddress(ctx: AppContext, shopper: Shopper, address: Schemas['Address']): BasketAnswer {
-  checkAddress(address, shopper, false);
-  const basket = await requireBasket(ctx, shopper);
-  return basketAnswer(ctx, shopper, await putBillingAddress(ctx, shopper, basket, fromAddress(address)));
-}
+export const setShippingAddress = (ctx: AppContext, shopper: Shopper, address: Schemas['Address']): BasketAnswer =>
+  setAddress(ctx, shopper, 'shipping', address);
+
+export const setBillingAddress = (ctx: AppContext, shopper: Shopper, address: Schemas['Address']): BasketAnswer =>
+  setAddress(ctx, shopper, 'billing', address);
 
 export async function listShippingMethods(ctx: AppContext, shopper: Shopper): Promise<Schemas['ShippingMethodList']> {
   const basket = await requireBasket(ctx, shopper);

@@ -8,7 +8,7 @@
 import type { components as CommerceComponents } from '../../../../generated/commerce/types.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, invalidField } from '../../errors.ts';
 import { commerceCall, commerceData, reachCommerce } from '../commerce-answer.ts';
 import type { Shopper } from '../shopper.ts';
 
@@ -174,41 +174,28 @@ export function putCustomerEmail(
   );
 }
 
-/** Shipment 'me', not used as billing (§7). */
-export function putShippingAddress(
+/** The address of shipment 'me' or the billing address; neither is used as the other (§7). */
+export function putAddress(
   ctx: AppContext,
   shopper: Shopper,
   basket: CommerceBasket,
+  kind: 'shipping' | 'billing',
   address: CommerceAddress,
 ): Promise<CommerceBasket> {
   const { path, query } = on(shopper, basket);
-  return commerceCall(
-    shopper,
-    'shipping address',
-    ctx.upstreams.commerce.PUT(`${BASKET}/shipments/{shipmentId}/shipping-address`, {
-      params: { path: { ...path, shipmentId: SHIPMENT_ID }, query: { ...query, useAsBilling: false } },
-      headers: shopper.headers,
-      body: address,
-    }),
-  );
-}
-
-export function putBillingAddress(
-  ctx: AppContext,
-  shopper: Shopper,
-  basket: CommerceBasket,
-  address: CommerceAddress,
-): Promise<CommerceBasket> {
-  const { path, query } = on(shopper, basket);
-  return commerceCall(
-    shopper,
-    'billing address',
-    ctx.upstreams.commerce.PUT(`${BASKET}/billing-address`, {
-      params: { path, query: { ...query, useAsShipping: false } },
-      headers: shopper.headers,
-      body: address,
-    }),
-  );
+  const put =
+    kind === 'shipping'
+      ? ctx.upstreams.commerce.PUT(`${BASKET}/shipments/{shipmentId}/shipping-address`, {
+          params: { path: { ...path, shipmentId: SHIPMENT_ID }, query: { ...query, useAsBilling: false } },
+          headers: shopper.headers,
+          body: address,
+        })
+      : ctx.upstreams.commerce.PUT(`${BASKET}/billing-address`, {
+          params: { path, query: { ...query, useAsShipping: false } },
+          headers: shopper.headers,
+          body: address,
+        });
+  return commerceCall(shopper, `${kind} address`, put);
 }
 
 export function getShippingMethods(ctx: AppContext, shopper: Shopper, basket: CommerceBasket) {
@@ -239,8 +226,10 @@ export async function putShippingMethod(
     }),
   );
   if (result.response.status === 400) {
-    throw new AppError(400, 'validation-error', 'Invalid request', `Unknown shipping method '${id}'.`, {
-      errors: [{ field: '/id', message: 'Choose one of the offered shipping methods.', code: 'unknown_method' }],
+    throw invalidField(`Unknown shipping method '${id}'.`, {
+      field: '/id',
+      message: 'Choose one of the offered shipping methods.',
+      code: 'unknown_method',
     });
   }
   return commerceData(result, 'shipping method', shopper);
@@ -303,10 +292,11 @@ export async function restoreFromOrder(ctx: AppContext, shopper: Shopper, order:
     }
     if (order.customerInfo?.email) basket = await putCustomerEmail(ctx, shopper, basket, order.customerInfo.email);
     const shipment = order.shipments?.[0];
-    if (shipment?.shippingAddress) basket = await putShippingAddress(ctx, shopper, basket, shipment.shippingAddress);
+    if (shipment?.shippingAddress)
+      basket = await putAddress(ctx, shopper, basket, 'shipping', shipment.shippingAddress);
     if (shipment?.shippingMethod?.id)
       basket = await putShippingMethod(ctx, shopper, basket, shipment.shippingMethod.id);
-    if (order.billingAddress) await putBillingAddress(ctx, shopper, basket, order.billingAddress);
+    if (order.billingAddress) await putAddress(ctx, shopper, basket, 'billing', order.billingAddress);
     shopper.session.basketItemCount = items.length ? 1 : 0;
   } catch (error) {
     shopper.log.error({ err: error, orderNo: order.orderNo }, 'the basket of a failed order could not be restored');

@@ -16,13 +16,7 @@
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import type { PendingPayment } from '../../session.ts';
-import {
-  currentBasket,
-  fromAddress,
-  putBillingAddress,
-  replacePaymentInstrument,
-  toAddress,
-} from '../basket/basket.ts';
+import { currentBasket, fromAddress, putAddress, replacePaymentInstrument, toAddress } from '../basket/basket.ts';
 import type { CommerceBasket } from '../basket/basket.ts';
 import { createOrder } from '../orders.ts';
 import { billingMismatch, checkoutIncomplete, wrongProvider } from '../payments/payment-problems.ts';
@@ -56,7 +50,7 @@ async function attempt(
   const provider = paymentProvider(request.provider);
   let basket = await currentBasket(ctx, shopper);
   if (basket && request.billingAddress) {
-    basket = await putBillingAddress(ctx, shopper, basket, fromAddress(request.billingAddress));
+    basket = await putAddress(ctx, shopper, basket, 'billing', fromAddress(request.billingAddress));
   }
   const ready = requireReady(basket);
   const billingCountry = String(ready.billingAddress?.countryCode ?? '');

@@ -9,7 +9,7 @@ import { adyenRefusal } from '../../../../domain/payment-errors.ts';
 import type { components as AdyenComponents } from '../../../../generated/adyen/types.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { invalidField } from '../../errors.ts';
 import type { Shopper } from '../shopper.ts';
 import { missingPaymentMethod, providerFailure, refused } from './payment-problems.ts';
 import type {
@@ -172,8 +172,10 @@ export const adyenProvider: PaymentProvider = {
 
   checkReturn(_pending, request) {
     if (!request.redirectResult) {
-      throw new AppError(400, 'validation-error', 'Invalid request', 'The redirect result is missing.', {
-        errors: [{ field: '/redirectResult', message: 'Required.', code: 'required' }],
+      throw invalidField('The redirect result is missing.', {
+        field: '/redirectResult',
+        message: 'Required.',
+        code: 'required',
       });
     }
   },

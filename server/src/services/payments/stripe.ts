@@ -8,7 +8,7 @@
 import { stripeRefusal } from '../../../../domain/payment-errors.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { invalidField } from '../../errors.ts';
 import type { Shopper } from '../shopper.ts';
 import {
   authorisationFailed,
@@ -192,15 +192,11 @@ export const stripeProvider: PaymentProvider = {
 
   checkReturn(pending, request) {
     if (request.setup_intent && request.setup_intent !== pending.setupIntentId) {
-      throw new AppError(
-        400,
-        'validation-error',
-        'Invalid request',
-        'The setup intent does not belong to this payment.',
-        {
-          errors: [{ field: '/setup_intent', message: 'Unknown setup intent.', code: 'mismatch' }],
-        },
-      );
+      throw invalidField('The setup intent does not belong to this payment.', {
+        field: '/setup_intent',
+        message: 'Unknown setup intent.',
+        code: 'mismatch',
+      });
     }
   },
 
