@@ -69,6 +69,11 @@ export default defineConfig(
               from: './client/src/features',
               message: 'Shared code does not import features.',
             },
+            {
+              target: './client/src/lib',
+              from: './client/src/components',
+              message: 'lib/ is below components/: components import lib, never the other way round.',
+            },
           ],
         },
       ],

@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
-import { useLocale, type PageType, type RouteHandle } from '../components/layout/page-type.ts';
+import { useLocale } from '../lib/use-locale.ts';
+import { type PageType, type RouteHandle } from '../components/layout/page-type.ts';
 import { RouteError } from '../components/layout/route-error.tsx';
 import { PageFrame, Shell } from '../components/layout/shell.tsx';
 import { isProduction } from '../lib/environment.ts';

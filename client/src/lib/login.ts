@@ -1,7 +1,7 @@
 /** Starts the external login (storefront §4: authorization code with PKCE, made by the proxy). */
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useLocale } from '../components/layout/page-type.ts';
+import { useLocale } from './use-locale.ts';
 import { api, request } from './api.ts';
 import { useSession } from './session.ts';
 

@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useLocale } from '../components/layout/page-type.ts';
+import { useLocale } from './use-locale.ts';
 import { api } from './api.ts';
 import { mainContentShown } from './page-ready.ts';
 

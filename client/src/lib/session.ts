@@ -4,7 +4,7 @@
  * locale; the URL's locale becomes the session's, so the basket is priced in the right market.
  */
 import useSWR, { preload } from 'swr';
-import { useLocale } from '../components/layout/page-type.ts';
+import { useLocale } from './use-locale.ts';
 import { api, request, setCsrfToken, type components } from './api.ts';
 
 export type Session = components['schemas']['Session'];

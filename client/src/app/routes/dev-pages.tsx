@@ -9,7 +9,7 @@ import { Link, useNavigate } from 'react-router';
 import { SUPPORTED_ADDRESS_COUNTRIES } from '../../../../domain/postal-codes.ts';
 import { formatPrice } from '../../../../domain/price.ts';
 import { formatLongDate } from '../../../../domain/time.ts';
-import { useLocale } from '../../components/layout/page-type.ts';
+import { useLocale } from '../../lib/use-locale.ts';
 import { Accordion } from '../../components/ui/accordion.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { SearchableSelect } from '../../components/ui/searchable-select.tsx';

@@ -1,5 +1,5 @@
 import { LOCALES, localePath } from '../../lib/locales.ts';
-import { useLocale } from './page-type.ts';
+import { useLocale } from '../../lib/use-locale.ts';
 
 /** `<link rel="alternate" hreflang>` for every supported locale plus x-default (hoisted into <head> by React 19). */
 export function AlternateLinks() {

@@ -5,7 +5,8 @@ import { api, request } from '../../lib/api.ts';
 import { mainContentShown } from '../../lib/page-ready.ts';
 import { useSite } from '../../lib/site.tsx';
 import { ContentHtml } from '../ui/content-html.tsx';
-import { useLocale, type PageType } from './page-type.ts';
+import { useLocale } from '../../lib/use-locale.ts';
+import { type PageType } from './page-type.ts';
 
 export const FOOTER_ASSET_ID = 'Footer_Links';
 

@@ -7,7 +7,8 @@ import { useSession } from '../../lib/session.ts';
 import { useSite } from '../../lib/site.tsx';
 import { COMPACT_QUERY, useMediaQuery } from '../../lib/media.ts';
 import { MiniCart } from './mini-cart.tsx';
-import { useLocale, type PageType } from './page-type.ts';
+import { useLocale } from '../../lib/use-locale.ts';
+import { type PageType } from './page-type.ts';
 import { LogoutIcon, PersonIcon } from '../ui/icons.tsx';
 
 const RELOADING_PAGES: ReadonlySet<PageType | undefined> = new Set(['error', 'restricted-access']);

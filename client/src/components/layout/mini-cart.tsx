@@ -5,7 +5,7 @@ import useSWR from 'swr';
 import { api, request } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { COMPACT_QUERY, useMediaQuery } from '../../lib/media.ts';
-import { useLocale } from './page-type.ts';
+import { useLocale } from '../../lib/use-locale.ts';
 import { BasketIcon } from '../ui/icons.tsx';
 
 export const MINI_CART_CLOSE_MS = 3000;

@@ -1,5 +1,5 @@
 import { useLocation, useMatches } from 'react-router';
-import { DEFAULT_LOCALE, isLocale, isSplashPath, localePath, splitLocale, type LocaleId } from '../../lib/locales.ts';
+import { isLocale, isSplashPath } from '../../lib/locales.ts';
 
 /** Page types recognised by the shell (spec §2). */
 export type PageType =
@@ -36,16 +36,4 @@ export function usePageType(): PageType | undefined {
     if (handle?.pageType) return handle.pageType;
   }
   return undefined;
-}
-
-/** The locale prefix of the current URL (undefined without one) and the effective locale. */
-export function useLocale(): {
-  prefix: LocaleId | undefined;
-  locale: LocaleId;
-  rest: string;
-  to: (path: string) => string;
-} {
-  const { pathname } = useLocation();
-  const { locale: prefix, rest } = splitLocale(pathname);
-  return { prefix, locale: prefix ?? DEFAULT_LOCALE, rest, to: (path: string) => localePath(prefix, path) };
 }

@@ -14,7 +14,8 @@ import { ChunkLoadBoundary } from './chunk-load-boundary.tsx';
 import { Footer } from './footer.tsx';
 import { CheckoutHeader, Header } from './header.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
-import { useLocale, usePageType } from './page-type.ts';
+import { useLocale } from '../../lib/use-locale.ts';
+import { usePageType } from './page-type.ts';
 import { ScrollManager } from './scroll-manager.tsx';
 
 export const MAIN_CONTENT_ID = 'main-content';

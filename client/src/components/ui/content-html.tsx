@@ -1,7 +1,7 @@
 import type { HTMLAttributes, MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { isLocale } from '../../lib/locales.ts';
-import { useLocale } from '../layout/page-type.ts';
+import { useLocale } from '../../lib/use-locale.ts';
 
 /**
  * The shop's own links in content-library HTML ("/faqs", "/terms-conditions") are written without a

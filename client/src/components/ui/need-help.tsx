@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import useSWR from 'swr';
 import { api, request } from '../../lib/api.ts';
-import { useLocale } from '../layout/page-type.ts';
+import { useLocale } from '../../lib/use-locale.ts';
 import { ContentHtml } from './content-html.tsx';
 
 export const NEED_HELP_ASSET_ID = 'Need_any_Help';

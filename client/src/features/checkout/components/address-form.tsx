@@ -10,7 +10,7 @@ import {
   type AddressFormValues,
 } from '../../../../../domain/address-form.ts';
 import { hasStateField, sanitizePostalCode, SUPPORTED_ADDRESS_COUNTRIES } from '../../../../../domain/postal-codes.ts';
-import { useLocale } from '../../../components/layout/page-type.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 import { SearchableSelect } from '../../../components/ui/searchable-select.tsx';
 import { ApiError, findAddresses, probeAddressLookup, retrieveAddress, type Address } from '../api/checkout.ts';
 import { STATES } from './states.ts';

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import useSWR, { useSWRConfig } from 'swr';
 import * as z from 'zod/mini';
 import { CHECKOUT_STEPS, type CheckoutStep } from '../../../../../domain/checkout-step.ts';
-import { useLocale } from '../../../components/layout/page-type.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 import { startLogin, useOpenSubscriptions } from '../../../lib/login.ts';
 import { markMainContentShown } from '../../../lib/page-ready.ts';
 import { SESSION_KEY, useSession } from '../../../lib/session.ts';

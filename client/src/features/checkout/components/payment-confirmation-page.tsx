@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { paymentErrorEntryIndex } from '../../../../../domain/payment-errors.ts';
-import { useLocale } from '../../../components/layout/page-type.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SESSION_KEY } from '../../../lib/session.ts';
 import { ApiError, confirmPayment, orderPlaced } from '../api/checkout.ts';

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import useSWR, { useSWRConfig } from 'swr';
 import { paymentErrorEntryIndex } from '../../../../../domain/payment-errors.ts';
 import { walletRecurringPayment } from '../../../../../domain/wallet.ts';
-import { useLocale } from '../../../components/layout/page-type.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import type { components } from '../../../lib/api.ts';
 import { loadChunk } from '../../../lib/lazy.ts';

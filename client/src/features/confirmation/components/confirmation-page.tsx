@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import useSWR from 'swr';
 import { formatLongDate } from '../../../../../domain/time.ts';
-import { useLocale } from '../../../components/layout/page-type.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 import { NeedHelp } from '../../../components/ui/need-help.tsx';
 import { api, ApiError, request } from '../../../lib/api.ts';
 import { planLabel } from '../../../lib/plan.ts';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import useSWR from 'swr';
 import { Breadcrumb } from '../../../components/layout/breadcrumb.tsx';
-import { useLocale } from '../../../components/layout/page-type.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 import { Accordion } from '../../../components/ui/accordion.tsx';
 import { NeedHelp } from '../../../components/ui/need-help.tsx';
 import { FAQ_CATEGORIES, type FaqCategory } from '../../../../../domain/faq.ts';

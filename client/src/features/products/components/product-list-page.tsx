@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import useSWR from 'swr';
-import { useLocale } from '../../../components/layout/page-type.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 import { api, ApiError, request } from '../../../lib/api.ts';
 import { markMainContentShown } from '../../../lib/page-ready.ts';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import useSWR, { useSWRConfig } from 'swr';
 import { isRenewable } from '../../../../../domain/expiry.ts';
-import { useLocale } from '../../../components/layout/page-type.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 import { Accordion } from '../../../components/ui/accordion.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { trackAddToCart, trackViewItem } from '../../../lib/analytics.ts';

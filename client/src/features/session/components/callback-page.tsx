@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
-import { useLocale } from '../../../components/layout/page-type.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 import { api, ApiError, CSRF, request } from '../../../lib/api.ts';
 import { SESSION_KEY } from '../../../lib/session.ts';
 
