@@ -122,6 +122,49 @@ export default defineConfig(
     },
   },
   {
+    // The client's data layer (issue 11): components call the hook of an operation's file
+    // (features/<feature>/api/<operation>.ts, lib/api/<operation>.ts), never the proxy client or SWR
+    // itself; lib/api/cache.ts says what each mutation refreshes. ApiError and the contract's types
+    // may be read anywhere.
+    files: ['client/src/**/*.{ts,tsx}'],
+    ignores: ['client/src/**/api/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'swr',
+              importNames: ['default', 'preload', 'mutate', 'useSWRConfig'],
+              message: "Read and refresh through the hooks of an operation's api file.",
+            },
+          ],
+          patterns: [
+            {
+              regex: '(^|/)lib/api/client\\.ts$',
+              allowImportNames: ['ApiError', 'Problem', 'components', 'operationTypes'],
+              message: "The proxy client is called only from an operation's api file.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The network is reached through the proxy client only (lib/api/client.ts).
+    files: ['client/src/**/*.{ts,tsx}'],
+    ignores: ['client/src/lib/api/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='fetch'], CallExpression[callee.property.name='fetch']",
+          message: 'Call the proxy through lib/api/client.ts (an operation file), not fetch.',
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON bodies whose shape each assertion states; an untyped body keeps them short.
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test-helpers.ts', 'tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -2,9 +2,9 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { ADAS_PRODUCT_ID, preloadRenewalPage } from './features/renewal/api/renewal.ts';
+import { ADAS_PRODUCT_ID, preloadRenewalPage } from './features/renewal/api/get-renewal-page.ts';
+import { preloadSession } from './lib/api/get-session.ts';
 import { DEFAULT_LOCALE, splitLocale } from './lib/locales.ts';
-import { preloadSession } from './lib/session.ts';
 
 // The first calls start now, beside React's start rather than after its first render: the session
 // (its cookie came with the page) and, on a renewal page, the page's one call.

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { SWRConfig, type Cache } from 'swr';
 import { ToastProvider } from '../components/ui/toasts.tsx';
-import { ApiError } from '../lib/api.ts';
+import { ApiError } from '../lib/api/client.ts';
 import { i18n } from '../lib/i18n.ts';
 import { DEFAULT_SITE, resolveSite, SiteProvider, SITES, type SiteId } from '../lib/site.tsx';
 

@@ -1,14 +1,9 @@
-/** Starts the external login (storefront §4: authorization code with PKCE, made by the proxy). */
+/** Where a login leads: the account area's subscriptions, straight or through the external login. */
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { useSession } from './api/get-session.ts';
+import { startLogin } from './api/start-login.ts';
 import { useLocale } from './use-locale.ts';
-import { api, request } from './api.ts';
-import { useSession } from './session.ts';
-
-export async function startLogin(returnTo: string, locale: string): Promise<void> {
-  const { authorizeUrl } = await request(api.GET('/session/login', { params: { query: { returnTo, locale } } }));
-  window.location.assign(authorizeUrl);
-}
 
 /** The account area's subscriptions page (account document §2). */
 export const SUBSCRIPTIONS_PATH = '/account/my-subscriptions';

@@ -7,7 +7,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useLocale } from './use-locale.ts';
-import { api } from './api.ts';
+import { getMaintenanceStatus } from './api/get-maintenance-status.ts';
 import { mainContentShown } from './page-ready.ts';
 
 export const MAINTENANCE_POLL_MS = 120_000;
@@ -21,13 +21,13 @@ export function useMaintenancePolling(onMaintenancePage: boolean, idle = false):
     let timer: ReturnType<typeof setTimeout> | undefined;
     const check = async () => {
       try {
-        const { data } = await api.GET('/maintenance');
-        if (live && data?.maintenance) {
+        const status = await getMaintenanceStatus();
+        if (live && status.maintenance) {
           void navigate(to('/maintenance'), { replace: true });
           return;
         }
       } catch {
-        // Offline or the proxy is down: try again at the next tick.
+        // Offline, the proxy is down or answered an error: try again at the next tick.
       }
       if (live) timer = setTimeout(() => void check(), MAINTENANCE_POLL_MS);
     };

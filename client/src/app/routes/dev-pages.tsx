@@ -16,9 +16,10 @@ import { SearchableSelect } from '../../components/ui/searchable-select.tsx';
 import { characterCount, isTooLong, TextArea } from '../../components/ui/text-area.tsx';
 import { useToast } from '../../components/ui/toasts.tsx';
 import { AddressForm } from '../../features/checkout/components/address-form.tsx';
-import { ADAS_PRODUCT_ID } from '../../features/renewal/api/renewal.ts';
-import type { Address } from '../../features/checkout/api/checkout.ts';
-import { api, ApiError, request } from '../../lib/api.ts';
+import { lookupVehicle } from '../../features/products/api/lookup-vehicle.ts';
+import { ADAS_PRODUCT_ID } from '../../features/renewal/api/get-renewal-page.ts';
+import type { Address } from '../../features/checkout/api/set-shipping-address.ts';
+import { ApiError } from '../../lib/api/client.ts';
 import { COOKIE_PREFERENCES_KEY, readCookiePreferences, type CookiePreferences } from '../../lib/analytics.ts';
 import { ChunkLoadError } from '../../lib/lazy.ts';
 import { LOCALES, type LocaleId } from '../../lib/locales.ts';
@@ -332,12 +333,12 @@ export function TestErrorsPage() {
   const malformed = async () => {
     try {
       // A VIN that is not one: the proxy's answer is the problem+json a malformed request gets.
-      await request(api.GET('/vehicles/lookup', { params: { query: { carvin: 'not-a-vin' } } }));
+      await lookupVehicle({ carvin: 'not-a-vin' });
       setAnswer(t('dev.errors.unexpectedSuccess'));
     } catch (error) {
       setAnswer(
         error instanceof ApiError
-          ? t('dev.errors.answer', { status: error.status, title: (error.problem as { title?: string }).title ?? '' })
+          ? t('dev.errors.answer', { status: error.status, title: error.problem?.title ?? '' })
           : t('dev.errors.noAnswer'),
       );
     }

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { api, request } from '../../lib/api.ts';
+import { useContentAsset } from '../../lib/api/get-content-asset.ts';
 import { mainContentShown } from '../../lib/page-ready.ts';
 import { useSite } from '../../lib/site.tsx';
 import { ContentHtml } from '../ui/content-html.tsx';
@@ -29,9 +28,7 @@ export function Footer({ pageType }: { pageType: PageType | undefined }) {
       live = false;
     };
   }, []);
-  const { data } = useSWR(showLinks && afterMain ? ['content', FOOTER_ASSET_ID, locale] : null, () =>
-    request(api.GET('/content/{assetId}', { params: { path: { assetId: FOOTER_ASSET_ID }, query: { locale } } })),
-  );
+  const { data } = useContentAsset(FOOTER_ASSET_ID, locale, showLinks && afterMain);
   const year = new Date().getFullYear();
   return (
     <footer className="footer">

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { api, CSRF, request } from '../../lib/api.ts';
-import { startLogin } from '../../lib/login.ts';
-import { useSession } from '../../lib/session.ts';
+import { useSession } from '../../lib/api/get-session.ts';
+import { useLogout } from '../../lib/api/logout.ts';
+import { startLogin } from '../../lib/api/start-login.ts';
 import { useSite } from '../../lib/site.tsx';
 import { COMPACT_QUERY, useMediaQuery } from '../../lib/media.ts';
 import { MiniCart } from './mini-cart.tsx';
@@ -110,14 +110,14 @@ export function Header({ pageType }: { pageType: PageType | undefined }) {
   const { t } = useTranslation();
   const { to, locale } = useLocale();
   const navigate = useNavigate();
-  const { data: session, mutate } = useSession();
+  const { data: session } = useSession();
+  const endLogin = useLogout();
   const restricted = RELOADING_PAGES.has(pageType);
   const registered = session?.authType === 'registered';
   const greeting = registered ? t('header.greeting', { name: session.customer?.firstName ?? '' }) : undefined;
   const compact = useMediaQuery(COMPACT_QUERY);
   const logout = async () => {
-    const result = await request(api.POST('/session/logout', { params: { header: CSRF } }));
-    await mutate();
+    const result = await endLogin();
     void navigate(result.redirectTo.startsWith('/') ? to(result.redirectTo) : to('/home'));
   };
   return (

@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import useSWR from 'swr';
-import { api, request } from '../../lib/api.ts';
-import { useSession } from '../../lib/session.ts';
+import { useBasket } from '../../lib/api/get-basket.ts';
+import { useSession } from '../../lib/api/get-session.ts';
 import { COMPACT_QUERY, useMediaQuery } from '../../lib/media.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { BasketIcon } from '../ui/icons.tsx';
@@ -26,9 +25,7 @@ export function MiniCart() {
   const openedByHover = useRef(false);
   const panelId = useId();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const { data: basket } = useSWR(open ? ['basket', session?.basketItemCount ?? 0] : null, () =>
-    request(api.GET('/basket')),
-  );
+  const { data: basket } = useBasket(open, session?.basketItemCount ?? 0);
   useEffect(() => {
     clearTimeout(timer.current);
     if (open && !inside) timer.current = setTimeout(() => setOpen(false), MINI_CART_CLOSE_MS);

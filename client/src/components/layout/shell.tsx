@@ -1,13 +1,12 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { useSWRConfig } from 'swr';
 import { trackPageView } from '../../lib/analytics.ts';
 import { useIdle } from '../../lib/idle.ts';
 import { useMaintenancePolling } from '../../lib/maintenance.ts';
 import { markMainContentShown } from '../../lib/page-ready.ts';
 import { setLocale } from '../../lib/i18n.ts';
-import { SESSION_KEY } from '../../lib/session.ts';
+import { useReadSessionAgain } from '../../lib/api/get-session.ts';
 import { useSite } from '../../lib/site.tsx';
 import { AlternateLinks } from './alternate-links.tsx';
 import { ChunkLoadBoundary } from './chunk-load-boundary.tsx';
@@ -61,15 +60,15 @@ export function Shell() {
   // again (it may have expired or been logged out in another tab).
   const idle = useIdle();
   useMaintenancePolling(pageType === 'maintenance', idle);
-  const { mutate } = useSWRConfig();
+  const readSessionAgain = useReadSessionAgain();
   const wasIdle = useRef(false);
   useEffect(() => {
     if (idle) wasIdle.current = true;
     else if (wasIdle.current) {
       wasIdle.current = false;
-      void mutate((key) => Array.isArray(key) && key[0] === SESSION_KEY);
+      void readSessionAgain();
     }
-  }, [idle, mutate]);
+  }, [idle, readSessionAgain]);
 
   useEffect(() => {
     // Pages with a main request of their own (renewal, checkout) say when their content is shown.

@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import useSWR from 'swr';
-import { api, request } from '../../lib/api.ts';
+import { useContentAsset } from '../../lib/api/get-content-asset.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { ContentHtml } from './content-html.tsx';
 
@@ -17,9 +16,7 @@ export function NeedHelp({ className, faqLink = true }: { className?: string; fa
   const { t } = useTranslation();
   const { locale, to } = useLocale();
   const titleId = useId();
-  const { data: help } = useSWR(['content', NEED_HELP_ASSET_ID, locale], () =>
-    request(api.GET('/content/{assetId}', { params: { path: { assetId: NEED_HELP_ASSET_ID }, query: { locale } } })),
-  );
+  const { data: help } = useContentAsset(NEED_HELP_ASSET_ID, locale);
   // The asset's own heading is replaced by the section's; its FAQ link, when it has one, is enough.
   const body = help?.c_body.replace(/<h3>[^<]*<\/h3>/, '');
   const linksToFaqs = body !== undefined && /href=["'][^"']*\/faqs\b/.test(body);

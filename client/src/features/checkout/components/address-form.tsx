@@ -12,10 +12,12 @@ import {
 import { hasStateField, sanitizePostalCode, SUPPORTED_ADDRESS_COUNTRIES } from '../../../../../domain/postal-codes.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { SearchableSelect } from '../../../components/ui/searchable-select.tsx';
-import { ApiError, findAddresses, probeAddressLookup, retrieveAddress, type Address } from '../api/checkout.ts';
+import { ApiError } from '../../../lib/api/client.ts';
+import { findAddresses, type AddressSuggestion as Suggestion } from '../api/find-addresses.ts';
+import { probeAddressLookup } from '../api/probe-address-lookup.ts';
+import { retrieveAddress } from '../api/retrieve-address.ts';
+import type { Address } from '../api/set-shipping-address.ts';
 import { STATES } from './states.ts';
-
-type Suggestion = { Id: string; Text: string; Description: string; Type: string };
 
 /** Lookup errors (storefront §5): 503 or a network error → unavailable; 422 → not found. */
 function lookupOutcome(error: unknown): 'unavailable' | 'notFound' {
@@ -191,10 +193,7 @@ export function AddressForm({
         postalCode: values.postalCode,
       });
     } catch (error) {
-      const problem =
-        error instanceof ApiError
-          ? (error.problem as { errors?: Array<{ message: string }>; detail?: string })
-          : undefined;
+      const problem = error instanceof ApiError ? error.problem : undefined;
       setSubmitError(problem?.errors?.[0]?.message ?? problem?.detail ?? t('checkout.unexpectedError'));
     }
   });

@@ -1,8 +1,8 @@
 import { AdyenCheckout, Card } from '@adyen/adyen-web';
 import '@adyen/adyen-web/styles/adyen.css';
 import { useEffect, useRef } from 'react';
-import type { AdyenPaymentSetup } from './payment-step.tsx';
-import type { PlaceOrderRequest } from '../api/checkout.ts';
+import type { PlaceOrderRequest } from '../api/place-order.ts';
+import type { AdyenPaymentSetup } from '../api/setup-payment.ts';
 
 /**
  * Live mode, Adyen markets: Adyen's card component collects the card in Adyen's secured fields;

@@ -3,27 +3,21 @@ import { useDeferredValue, useEffect, useId, useState, type ReactNode } from 're
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import useSWR, { useSWRConfig } from 'swr';
 import * as z from 'zod/mini';
 import { CHECKOUT_STEPS, type CheckoutStep } from '../../../../../domain/checkout-step.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { startLogin, useOpenSubscriptions } from '../../../lib/login.ts';
+import { ApiError } from '../../../lib/api/client.ts';
+import { useSession } from '../../../lib/api/get-session.ts';
+import { startLogin } from '../../../lib/api/start-login.ts';
+import { useOpenSubscriptions } from '../../../lib/login.ts';
+import { lastPlacedOrder } from '../../../lib/order-storage.ts';
 import { markMainContentShown } from '../../../lib/page-ready.ts';
-import { SESSION_KEY, useSession } from '../../../lib/session.ts';
-import {
-  ApiError,
-  CHECKOUT_KEY,
-  fetchCheckout,
-  lastPlacedOrder,
-  listShippingMethods,
-  setBillingAddress,
-  setEmail,
-  setShippingAddress,
-  setShippingMethod,
-  type Address,
-  type Basket,
-  type CheckoutState,
-} from '../api/checkout.ts';
+import { useCheckoutState, type Basket, type CheckoutState } from '../api/get-checkout-state.ts';
+import { useShippingMethods } from '../api/list-shipping-methods.ts';
+import { useSetBillingAddress } from '../api/set-billing-address.ts';
+import { useSetCustomerEmail } from '../api/set-customer-email.ts';
+import { useSetShippingAddress, type Address } from '../api/set-shipping-address.ts';
+import { useSetShippingMethod } from '../api/set-shipping-method.ts';
 import { AddressForm } from './address-form.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { PaymentStep } from './payment-step.tsx';
@@ -33,7 +27,7 @@ import './checkout.css';
 export function CheckoutPage() {
   const { t } = useTranslation();
   const { to } = useLocale();
-  const { data: latest, error, isLoading } = useSWR([CHECKOUT_KEY], () => fetchCheckout());
+  const { data: latest, error, isLoading } = useCheckoutState();
   // The checkout renders as a deferred render in slices, not inside SWR's synchronous update.
   const data = useDeferredValue(latest);
   useEffect(() => {
@@ -117,19 +111,14 @@ function CheckoutComplete({ orderNo }: { orderNo: string }) {
 
 function Checkout({ state }: { state: CheckoutState }) {
   const { t } = useTranslation();
-  const { mutate } = useSWRConfig();
   const { data: session } = useSession();
+  const setShippingAddress = useSetShippingAddress();
   const [open, setOpen] = useState<CheckoutStep>(state.step as CheckoutStep);
   const basket = state.basket;
   const registered = session?.authType === 'registered';
 
   // A changed basket opens the first incomplete step again (§4).
   useEffect(() => setOpen(state.step as CheckoutStep), [state.step]);
-
-  const refresh = async () => {
-    await mutate([CHECKOUT_KEY]);
-    void mutate((key) => Array.isArray(key) && key[0] === SESSION_KEY);
-  };
 
   const done = (step: CheckoutStep) => step < state.step;
   const summaries: Record<CheckoutStep, ReactNode> = {
@@ -175,20 +164,17 @@ function Checkout({ state }: { state: CheckoutState }) {
                 ) : null}
                 {isOpen ? (
                   <div className="step__body">
-                    {step === 0 ? <LoginStep basket={basket} registered={registered} onDone={refresh} /> : null}
+                    {step === 0 ? <LoginStep basket={basket} registered={registered} /> : null}
                     {step === 1 ? (
                       <AddressForm
                         idPrefix="shipping"
                         initial={basket.shippingAddress}
                         submitLabel={t('checkout.continue')}
-                        onSubmit={async (address) => {
-                          await setShippingAddress(address);
-                          await refresh();
-                        }}
+                        onSubmit={async (address) => void (await setShippingAddress(address))}
                       />
                     ) : null}
-                    {step === 2 ? <ShippingMethodStep basket={basket} onDone={refresh} /> : null}
-                    {step === 3 ? <BillingStep basket={basket} onDone={refresh} /> : null}
+                    {step === 2 ? <ShippingMethodStep basket={basket} /> : null}
+                    {step === 3 ? <BillingStep basket={basket} /> : null}
                     {step === 4 ? <PaymentStep basket={basket} /> : null}
                   </div>
                 ) : null}
@@ -224,18 +210,11 @@ function AddressLines({ address }: { address: Address }) {
 const emailSchema = z.object({ email: z.email().check(z.maxLength(254)) });
 
 /** Step 1: log in (external login) or continue as a guest with an e-mail address. */
-function LoginStep({
-  basket,
-  registered,
-  onDone,
-}: {
-  basket: Basket;
-  registered: boolean;
-  onDone: () => Promise<void>;
-}) {
+function LoginStep({ basket, registered }: { basket: Basket; registered: boolean }) {
   const { t } = useTranslation();
   const { to, locale } = useLocale();
   const { data: session } = useSession();
+  const setEmail = useSetCustomerEmail();
   const id = useId();
   const [serverError, setServerError] = useState<string | undefined>();
   const {
@@ -250,9 +229,8 @@ function LoginStep({
     setServerError(undefined);
     try {
       await setEmail(email);
-      await onDone();
     } catch (error) {
-      const problem = error instanceof ApiError ? (error.problem as { detail?: string; status?: number }) : undefined;
+      const problem = error instanceof ApiError ? error.problem : undefined;
       setServerError(
         problem?.status === 409
           ? t('checkout.login.linkedMailbox')
@@ -267,7 +245,7 @@ function LoginStep({
         <button
           type="button"
           className="button button--primary"
-          onClick={() => void setEmail(session?.customer?.email ?? '').then(onDone)}
+          onClick={() => void setEmail(session?.customer?.email ?? '')}
         >
           {t('checkout.continue')}
         </button>
@@ -319,9 +297,10 @@ function LoginStep({
 }
 
 /** Step 3: the shipping method (one digital delivery method for services). */
-function ShippingMethodStep({ basket, onDone }: { basket: Basket; onDone: () => Promise<void> }) {
+function ShippingMethodStep({ basket }: { basket: Basket }) {
   const { t } = useTranslation();
-  const { data, error } = useSWR(['shipping-methods', basket.basketId], () => listShippingMethods());
+  const { data, error } = useShippingMethods(basket.basketId);
+  const setShippingMethod = useSetShippingMethod();
   const [chosen, setChosen] = useState<string | undefined>(basket.shippingMethodId ?? undefined);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -337,7 +316,6 @@ function ShippingMethodStep({ basket, onDone }: { basket: Basket; onDone: () => 
         setBusy(true);
         setFailed(false);
         void setShippingMethod(selected)
-          .then(onDone)
           .catch(() => setFailed(true))
           .finally(() => setBusy(false));
       }}
@@ -373,9 +351,10 @@ function ShippingMethodStep({ basket, onDone }: { basket: Basket; onDone: () => 
 }
 
 /** Step 4: the billing address, the shipping address by default. */
-function BillingStep({ basket, onDone }: { basket: Basket; onDone: () => Promise<void> }) {
+function BillingStep({ basket }: { basket: Basket }) {
   const { t } = useTranslation();
   const id = useId();
+  const setBillingAddress = useSetBillingAddress();
   const [same, setSame] = useState(
     basket.billingAddress === null || sameAddress(basket.billingAddress, basket.shippingAddress),
   );
@@ -387,10 +366,8 @@ function BillingStep({ basket, onDone }: { basket: Basket; onDone: () => Promise
     setFailed(undefined);
     try {
       await setBillingAddress(basket.shippingAddress);
-      await onDone();
     } catch (error) {
-      const problem = error instanceof ApiError ? (error.problem as { detail?: string }) : undefined;
-      setFailed(problem?.detail ?? t('checkout.unexpectedError'));
+      setFailed((error instanceof ApiError ? error.problem?.detail : undefined) ?? t('checkout.unexpectedError'));
     } finally {
       setBusy(false);
     }
@@ -422,10 +399,7 @@ function BillingStep({ basket, onDone }: { basket: Basket; onDone: () => Promise
               : null
           }
           submitLabel={t('checkout.continue')}
-          onSubmit={async (address) => {
-            await setBillingAddress(address);
-            await onDone();
-          }}
+          onSubmit={async (address) => void (await setBillingAddress(address))}
         />
       )}
     </div>

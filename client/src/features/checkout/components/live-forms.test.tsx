@@ -8,7 +8,7 @@ import { userEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WalletRecurringPayment } from '../../../../../domain/wallet.ts';
-import type { PlaceOrderRequest } from '../api/checkout.ts';
+import type { PlaceOrderRequest } from '../api/place-order.ts';
 
 const stripe = vi.hoisted(() => ({
   submit: vi.fn(),

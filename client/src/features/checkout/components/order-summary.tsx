@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { planLabel } from '../../../lib/plan.ts';
-import type { Basket } from '../api/checkout.ts';
+import type { Basket } from '../api/get-checkout-state.ts';
 
 /** The sticky order summary (storefront §2): items that can be hidden, the VAT lines and the total. */
 export function OrderSummary({ basket }: { basket: Basket }) {

@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useSWRConfig } from 'swr';
 import { paymentErrorEntryIndex } from '../../../../../domain/payment-errors.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { SESSION_KEY } from '../../../lib/session.ts';
-import { ApiError, confirmPayment, orderPlaced } from '../api/checkout.ts';
+import { ApiError } from '../../../lib/api/client.ts';
+import { useConfirmPayment } from '../api/confirm-payment.ts';
 
 const REDIRECT_STATUSES = ['succeeded', 'failed', 'processing', 'requires_payment_method'] as const;
 
@@ -20,7 +19,7 @@ export function PaymentConfirmationPage() {
   const { search } = useLocation();
   const { to } = useLocale();
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
+  const confirmPayment = useConfirmPayment();
   const started = useRef(false);
   const [problem, setProblem] = useState<{ kind?: string } | undefined>();
   const [pending, setPending] = useState(false);
@@ -50,18 +49,13 @@ export function PaymentConfirmationPage() {
           setPending(true);
           return;
         }
-        if (result.orderNo) orderPlaced(result.orderNo);
-        void mutate((key) => Array.isArray(key) && key[0] === SESSION_KEY);
         void navigate(to(`/confirmation/${result.orderNo ?? ''}`), { replace: true });
       })
       .catch((error: unknown) => {
-        const kind =
-          error instanceof ApiError
-            ? (error.problem as { paymentErrorKind?: string }).paymentErrorKind
-            : 'connection_error';
+        const kind = error instanceof ApiError ? error.problem?.paymentErrorKind : 'connection_error';
         setProblem(kind ? { kind } : {});
       });
-  }, [search, navigate, to, mutate]);
+  }, [search, navigate, to, confirmPayment]);
 
   const entry = paymentErrorEntryIndex(problem?.kind);
   return (

@@ -1,47 +1,26 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import useSWR, { useSWRConfig } from 'swr';
 import { paymentErrorEntryIndex } from '../../../../../domain/payment-errors.ts';
 import { walletRecurringPayment } from '../../../../../domain/wallet.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import type { components } from '../../../lib/api.ts';
+import { ApiError, type Problem } from '../../../lib/api/client.ts';
 import { loadChunk } from '../../../lib/lazy.ts';
-import { SESSION_KEY } from '../../../lib/session.ts';
-import {
-  ApiError,
-  CHECKOUT_KEY,
-  createSandboxBankMethod,
-  newAttemptKey,
-  ORDER_CREATED_KEY,
-  orderPlaced,
-  placeOrder,
-  setupPayment,
-  type Basket,
-  type PlaceOrderRequest,
-} from '../api/checkout.ts';
+import { useCreateSandboxBankMethod } from '../api/create-sandbox-bank-method.ts';
+import type { Basket } from '../api/get-checkout-state.ts';
+import { newAttemptKey, usePaymentFailed, usePlaceOrder, type PlaceOrderRequest } from '../api/place-order.ts';
+import { usePaymentSetup } from '../api/setup-payment.ts';
 import { SandboxCardForm } from './sandbox-card-form.tsx';
-
-export type AdyenPaymentSetup = components['schemas']['AdyenPaymentSetup'];
 
 // The providers' own components load only in live mode, each as its own chunk.
 const StripeForm = lazy(() => loadChunk(() => import('./stripe-form.tsx')).then((m) => ({ default: m.StripeForm })));
 const AdyenForm = lazy(() => loadChunk(() => import('./adyen-form.tsx')).then((m) => ({ default: m.AdyenForm })));
 
-interface PaymentProblem {
-  kind?: string;
-  detail?: string;
-}
-
-/** The modal's content for a failed call: the problem's kind, or a lost connection. */
-function problemOf(error: unknown): PaymentProblem {
-  const body =
-    error instanceof ApiError ? (error.problem as { paymentErrorKind?: string; detail?: string }) : undefined;
-  return {
-    kind: body?.paymentErrorKind ?? (error instanceof ApiError ? undefined : 'connection_error'),
-    ...(body?.detail ? { detail: body.detail } : {}),
-  };
+/** The modal's content for a failed call: the proxy's problem, or a lost connection. */
+function problemOf(error: unknown): Partial<Problem> {
+  if (!(error instanceof ApiError)) return { paymentErrorKind: 'connection_error' };
+  return error.problem ?? {};
 }
 
 /** The wallet's recurring-payment request for the basket's one plan (storefront §9). */
@@ -78,13 +57,13 @@ export function PaymentStep({ basket }: { basket: Basket }) {
   const confirmationPath = to('/payment-confirmation');
   const wallet = useMemo(() => walletOf(basket, window.location.origin, confirmationPath), [basket, confirmationPath]);
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
-  const { data: setup, error: setupError } = useSWR(['payment-setup', total], () => setupPayment(), {
-    revalidateOnFocus: false,
-  });
+  const { data: setup, error: setupError } = usePaymentSetup(total);
+  const placeOrder = usePlaceOrder();
+  const paymentFailed = usePaymentFailed();
+  const createSandboxBankMethod = useCreateSandboxBankMethod();
   const attempt = useRef(newAttemptKey());
   const [paying, setPaying] = useState(false);
-  const [problem, setProblem] = useState<PaymentProblem | undefined>();
+  const [problem, setProblem] = useState<Partial<Problem> | undefined>();
 
   const pay = useCallback(
     async (request: PlaceOrderRequest) => {
@@ -92,12 +71,9 @@ export function PaymentStep({ basket }: { basket: Basket }) {
       try {
         const result = await placeOrder(request, attempt.current);
         if (result.outcome === 'actionRequired') {
-          if (result.orderNo) sessionStorage.setItem(ORDER_CREATED_KEY, result.orderNo);
           window.location.assign(result.redirectUrl);
           return;
         }
-        orderPlaced(result.orderNo);
-        void mutate((key) => Array.isArray(key) && key[0] === SESSION_KEY);
         void navigate(to(`/confirmation/${result.orderNo}`));
       } catch (error) {
         // A definite answer ends the attempt; a lost connection keeps the key for the retry.
@@ -107,7 +83,7 @@ export function PaymentStep({ basket }: { basket: Basket }) {
         throw error;
       }
     },
-    [mutate, navigate, to],
+    [placeOrder, navigate, to],
   );
 
   const payQuietly = useCallback((request: PlaceOrderRequest) => pay(request).catch(() => undefined), [pay]);
@@ -135,7 +111,7 @@ export function PaymentStep({ basket }: { basket: Basket }) {
   };
 
   const closeProblem = () => {
-    const mismatch = problem?.kind === 'billing_address_missmatch';
+    const mismatch = problem?.paymentErrorKind === 'billing_address_missmatch';
     setProblem(undefined);
     if (mismatch) {
       // The billing-mismatch modal reloads checkout after replacing the URL with /checkout (§8).
@@ -143,10 +119,10 @@ export function PaymentStep({ basket }: { basket: Basket }) {
       window.location.reload();
       return;
     }
-    void mutate((key) => Array.isArray(key) && (key[0] === CHECKOUT_KEY || key[0] === SESSION_KEY));
+    paymentFailed();
   };
 
-  const entry = paymentErrorEntryIndex(problem?.kind);
+  const entry = paymentErrorEntryIndex(problem?.paymentErrorKind);
   const submitLabel = t('checkout.payment.pay', { total });
 
   return (
@@ -222,7 +198,7 @@ export function PaymentStep({ basket }: { basket: Basket }) {
         onClose={closeProblem}
       >
         <p>{t(`checkout.paymentErrors.${entry}.description`)}</p>
-        {problem?.detail && problem.kind !== 'billing_address_missmatch' ? <p>{problem.detail}</p> : null}
+        {problem?.detail && problem.paymentErrorKind !== 'billing_address_missmatch' ? <p>{problem.detail}</p> : null}
       </Dialog>
     </div>
   );

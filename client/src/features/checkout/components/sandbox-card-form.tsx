@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isCardExpiryInPast, isLuhnValid } from '../../../../../domain/payment-errors.ts';
-import { ApiError, tokenizeSandboxCard, type PlaceOrderRequest } from '../api/checkout.ts';
+import { ApiError } from '../../../lib/api/client.ts';
+import type { PlaceOrderRequest } from '../api/place-order.ts';
+import { useTokenizeSandboxCard } from '../api/tokenize-sandbox-card.ts';
 
 type Field = 'number' | 'expiry' | 'cvc';
 type Errors = Partial<Record<Field, string>>;
@@ -51,6 +53,7 @@ export function SandboxCardForm({
 }) {
   const { t } = useTranslation();
   const id = useId();
+  const tokenizeSandboxCard = useTokenizeSandboxCard();
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
@@ -95,9 +98,7 @@ export function SandboxCardForm({
               },
             };
     } catch (error) {
-      const problem =
-        error instanceof ApiError ? (error.problem as { errors?: Array<{ field: string; code?: string }> }) : undefined;
-      const first = problem?.errors?.[0];
+      const first = error instanceof ApiError ? error.problem?.errors?.[0] : undefined;
       const field: Field = first?.field === '/cvc' ? 'cvc' : first?.field === '/expYear' ? 'expiry' : 'number';
       const key =
         first?.code === 'incomplete_number'

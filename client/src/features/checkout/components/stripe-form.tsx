@@ -4,7 +4,7 @@ import type { StripePaymentElementOptions } from '@stripe/stripe-js';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WalletRecurringPayment } from '../../../../../domain/wallet.ts';
-import type { PlaceOrderRequest } from '../api/checkout.ts';
+import type { PlaceOrderRequest } from '../api/place-order.ts';
 
 /**
  * Live mode, Stripe markets: Stripe's Payment Element collects the card (or iDEAL/Bancontact) in

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import useSWR from 'swr';
 import { formatLongDate } from '../../../../../domain/time.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { NeedHelp } from '../../../components/ui/need-help.tsx';
-import { api, ApiError, request } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api/client.ts';
 import { planLabel } from '../../../lib/plan.ts';
+import { useOrderConfirmation } from '../api/get-order-confirmation.ts';
 import './confirmation.css';
 
 /**
@@ -18,9 +18,7 @@ export function ConfirmationPage() {
   const { t } = useTranslation();
   const { orderNo = '' } = useParams();
   const { locale, to } = useLocale();
-  const { data, error } = useSWR(['confirmation', orderNo], () =>
-    request(api.GET('/checkout/confirmation/{orderNo}', { params: { path: { orderNo } } })),
-  );
+  const { data, error } = useOrderConfirmation(orderNo);
   useEffect(() => {
     document.title = t('confirmation.title');
   }, [t]);

@@ -1,13 +1,12 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import useSWR from 'swr';
 import { Breadcrumb } from '../../../components/layout/breadcrumb.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { Accordion } from '../../../components/ui/accordion.tsx';
 import { NeedHelp } from '../../../components/ui/need-help.tsx';
 import { FAQ_CATEGORIES, type FaqCategory } from '../../../../../domain/faq.ts';
-import { api, request } from '../../../lib/api.ts';
+import { useFaqs } from '../api/search-faqs.ts';
 
 type Category = FaqCategory;
 const PAGE_SIZE = 25;
@@ -30,19 +29,15 @@ export function FaqsPage() {
   const [query, setQuery] = useState('');
   const [limit, setLimit] = useState(PAGE_SIZE);
   const searchId = useId();
-  const { data, error } = useSWR(['faqs', locale, category, query, limit], () =>
-    request(
-      api.GET('/faqs', {
-        params: {
-          query: { locale, limit, offset: 0, ...(category ? { category } : {}), ...(query ? { q: query } : {}) },
-        },
-      }),
-    ),
-  );
+  const { data, error } = useFaqs({
+    locale,
+    limit,
+    offset: 0,
+    ...(category ? { category } : {}),
+    ...(query ? { q: query } : {}),
+  });
   const browsing = !category && !query;
-  const { data: top } = useSWR(browsing ? ['faqs-top', locale] : null, () =>
-    request(api.GET('/faqs', { params: { query: { locale, context: 'renewals', limit: TOP_FAQS, offset: 0 } } })),
-  );
+  const { data: top } = useFaqs(browsing ? { locale, context: 'renewals', limit: TOP_FAQS, offset: 0 } : null);
   useEffect(() => {
     document.title = t('content.helpTitle');
   }, [t]);

@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { Breadcrumb } from '../../../components/layout/breadcrumb.tsx';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { ContentHtml } from '../../../components/ui/content-html.tsx';
-import { api, request } from '../../../lib/api.ts';
+import { useContentAsset } from '../../../lib/api/get-content-asset.ts';
 
 export const TERMS_ASSET_ID = 'Terms_Conditions';
 
@@ -12,9 +11,7 @@ export const TERMS_ASSET_ID = 'Terms_Conditions';
 export function TermsPage() {
   const { t } = useTranslation();
   const { locale } = useLocale();
-  const { data, error } = useSWR(['content', TERMS_ASSET_ID, locale], () =>
-    request(api.GET('/content/{assetId}', { params: { path: { assetId: TERMS_ASSET_ID }, query: { locale } } })),
-  );
+  const { data, error } = useContentAsset(TERMS_ASSET_ID, locale);
   useEffect(() => {
     document.title = t('content.termsTitle');
   }, [t]);

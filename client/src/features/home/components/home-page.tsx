@@ -4,9 +4,9 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { VinForm } from '../../../components/ui/vin-form.tsx';
 import { isProduction } from '../../../lib/environment.ts';
-import { startLogin } from '../../../lib/login.ts';
+import { startLogin } from '../../../lib/api/start-login.ts';
 import { markMainContentShown } from '../../../lib/page-ready.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useSession } from '../../../lib/api/get-session.ts';
 
 /** The link parameters that name a vehicle (storefront §2 renewal page query). */
 const VEHICLE_PARAMETERS = ['carvin', 'cvin', 'vin', 'evn', 'token'] as const;

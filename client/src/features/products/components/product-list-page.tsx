@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import useSWR from 'swr';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { api, ApiError, request } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api/client.ts';
 import { markMainContentShown } from '../../../lib/page-ready.ts';
+import { useVehicleLookup } from '../api/lookup-vehicle.ts';
 
 const IDENTIFIERS = ['carvin', 'cvin', 'vin', 'evn', 'token'] as const;
 
@@ -22,9 +22,7 @@ export function ProductListPage() {
     IDENTIFIERS.flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])),
   );
   const hasVehicle = Object.keys(query).length > 0;
-  const { data, error } = useSWR(hasVehicle ? ['vehicle', JSON.stringify(query), locale] : null, () =>
-    request(api.GET('/vehicles/lookup', { params: { query } })),
-  );
+  const { data, error } = useVehicleLookup(hasVehicle ? query : null, locale);
   useEffect(() => {
     if (data || error || !hasVehicle) markMainContentShown();
   }, [data, error, hasVehicle]);

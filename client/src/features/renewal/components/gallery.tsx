@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import type { RenewalPage } from '../api/renewal.ts';
+import type { RenewalPage } from '../api/get-renewal-page.ts';
 
 type Slide = { kind: 'image'; url: string; alt: string } | { kind: 'video'; url: string };
 

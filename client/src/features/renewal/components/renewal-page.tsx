@@ -1,41 +1,31 @@
 import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import useSWR, { useSWRConfig } from 'swr';
 import { isRenewable } from '../../../../../domain/expiry.ts';
-import { useLocale } from '../../../lib/use-locale.ts';
 import { Accordion } from '../../../components/ui/accordion.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { trackAddToCart, trackViewItem } from '../../../lib/analytics.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api/client.ts';
 import { LOCALES } from '../../../lib/locales.ts';
 import { useOpenSubscriptions } from '../../../lib/login.ts';
 import { markMainContentShown } from '../../../lib/page-ready.ts';
 import { planLabel } from '../../../lib/plan.ts';
-import { SESSION_KEY } from '../../../lib/session.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
 import {
   ADAS_PRODUCT_ID,
-  fetchRenewalPage,
-  renewalKey,
   renewalQuery,
-  renewItem,
+  useRenewalPage,
   type RenewalPage as Data,
   type Variant,
-} from '../api/renewal.ts';
+} from '../api/get-renewal-page.ts';
+import { useRenewItem } from '../api/renew-item.ts';
 import { Gallery } from './gallery.tsx';
 import { LoadingAnimation } from './loading-animation.tsx';
 import './renewal.css';
 
-interface Problem {
-  type?: string;
-  detail?: string;
-  redirectUrl?: string;
-  vehicle?: { vin: string; model: string; market: string; brand: string };
-}
-
 /** Where a failed load goes (storefront §4 Vehicle lookup redirects, §5 Renewal page guards). */
 function redirectFor(error: unknown): { path: string; state?: unknown } {
-  const problem = (error instanceof ApiError ? error.problem : undefined) as Problem | undefined;
+  const problem = error instanceof ApiError ? error.problem : undefined;
   const status = error instanceof ApiError ? error.status : 0;
   if (status === 409 && problem?.redirectUrl) {
     // The error pages read the vehicle from navigation state: VIN, model, its site and a locale of its market.
@@ -78,7 +68,7 @@ export function RenewalPage() {
   const { locale, to } = useLocale();
   const navigate = useNavigate();
   const query = renewalQuery(search, locale);
-  const { data: latest, error } = useSWR(renewalKey(productId, query), () => fetchRenewalPage(productId, query));
+  const { data: latest, error } = useRenewalPage(productId, query);
   // SWR's store update renders synchronously; the page itself renders as a deferred, interruptible
   // render in slices, so its arrival is not one long task.
   const data = useDeferredValue(latest);
@@ -146,7 +136,7 @@ function RenewalDetail({ data }: { data: Data }) {
   const { to } = useLocale();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
+  const renewItem = useRenewItem();
   const selectorRef = useRef<HTMLFieldSetElement>(null);
   const errorId = useId();
   const [variantId, setVariantId] = useState<string | undefined>(data.basketItem?.variantId);
@@ -170,14 +160,13 @@ function RenewalDetail({ data }: { data: Data }) {
     setRenewing(true);
     setRenewError(undefined);
     try {
-      await renewItem(product.id, selected.productId, vehicle.vin);
+      await renewItem({ productId: product.id, variantId: selected.productId, vin: vehicle.vin });
       trackAddToCart({
         item_id: selected.productId,
         item_name: product.name,
         price: selected.price.value,
         currency: selected.price.currency,
       });
-      void mutate((key) => Array.isArray(key) && (key[0] === SESSION_KEY || key[0] === 'basket'));
       void navigate(to('/checkout'));
     } catch {
       setRenewing(false);

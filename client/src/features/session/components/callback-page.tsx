@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useSWRConfig } from 'swr';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { api, ApiError, CSRF, request } from '../../../lib/api.ts';
-import { SESSION_KEY } from '../../../lib/session.ts';
+import { ApiError } from '../../../lib/api/client.ts';
+import { useCompleteLogin } from '../api/complete-login.ts';
 
 /**
  * /callback, /callback/forgerock and /callback/forgerock-vcsj (storefront §2, §4 Authentication):
@@ -17,7 +16,7 @@ export function CallbackPage() {
   const { pathname, search } = useLocation();
   const { to } = useLocale();
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
+  const completeLogin = useCompleteLogin();
   const started = useRef(false);
   const [error, setError] = useState<string | undefined>();
 
@@ -36,16 +35,13 @@ export function CallbackPage() {
       : pathname.endsWith('/forgerock')
         ? 'forgerock'
         : 'callback';
-    request(api.POST('/session/login/callback', { params: { header: CSRF }, body: { code, state, kind } }))
-      .then(async (result) => {
-        await mutate((key) => Array.isArray(key) && key[0] === SESSION_KEY, undefined, { revalidate: true });
-        void navigate(result.redirectTo || to('/home'), { replace: true });
-      })
+    completeLogin({ code, state, kind })
+      .then((result) => void navigate(result.redirectTo || to('/home'), { replace: true }))
       .catch((failure: unknown) => {
-        const detail = failure instanceof ApiError ? (failure.problem as { detail?: string }).detail : undefined;
+        const detail = failure instanceof ApiError ? failure.problem?.detail : undefined;
         setError(detail ?? t('login.failed'));
       });
-  }, [pathname, search, navigate, to, mutate, t]);
+  }, [pathname, search, navigate, to, completeLogin, t]);
 
   return (
     <section className="page page--narrow">

@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import useSWR from 'swr';
-import { api, request } from '../../../lib/api.ts';
 import { LOCALES, localePath, type LocaleId } from '../../../lib/locales.ts';
 import { markMainContentShown } from '../../../lib/page-ready.ts';
 import { useSite } from '../../../lib/site.tsx';
+import { useSiteConfig } from '../api/get-site-config.ts';
 
 /** The stored locale choice (storefront §3 session value `app-locale-id`). */
 export const LOCALE_ID_KEY = 'app-locale-id';
@@ -30,9 +29,7 @@ export function SplashPage({ country, notFound }: { country: string; notFound: R
   const { search } = useLocation();
   const navigate = useNavigate();
   const site = useSite();
-  const { data, error } = useSWR(['site-config', site], () =>
-    request(api.GET('/site', { params: { query: { site } } })),
-  );
+  const { data, error } = useSiteConfig(site);
   const enabled = data?.splashCountryPrefixes?.includes(country.toLowerCase()) ?? false;
   const locales = LOCALES.filter((l) => l.toLowerCase().endsWith(`-${country.toLowerCase()}`));
 

@@ -1,21 +1,21 @@
 /**
  * The one place that creates the proxy client (openapi/proxy.yaml via openapi-fetch). Calls go to
  * /api on the same origin with the session cookie; every POST, PUT, PATCH and DELETE carries the
- * session's X-CSRF-Token (fetched from GET /session when not known yet).
+ * session's X-CSRF-Token (fetched from GET /session when not known yet). Only the operation files
+ * in an `api/` folder use it (one file per operation; ESLint keeps it there).
  */
-import { createProxyClient, type components } from '../../../generated/proxy/client.ts';
+import { createProxyClient, type components } from '../../../../generated/proxy/client.ts';
 
 export type { components };
+export type { operationTypes } from '../../../../generated/proxy/client.ts';
 export type Problem = components['schemas']['Problem'];
 
-/** A failed proxy call: the HTTP status and the problem+json body. */
+/** A failed proxy call: the HTTP status and the problem+json body (none when the answer had no body). */
 export class ApiError extends Error {
   readonly status: number;
-  readonly problem: unknown;
-  constructor(status: number, problem: unknown) {
-    const detail =
-      typeof problem === 'object' && problem !== null && 'detail' in problem ? String(problem.detail) : undefined;
-    super(detail ?? `Request failed with status ${status}`);
+  readonly problem: Problem | undefined;
+  constructor(status: number, problem: Problem | undefined) {
+    super(problem?.detail ?? `Request failed with status ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.problem = problem;
@@ -65,11 +65,11 @@ api.use({
   },
 });
 
-type Result<T> = { data?: T; error?: unknown; response: Response };
+type Result<T> = { data?: T; error?: Problem; response: Response };
 
 /**
  * Turns an openapi-fetch result into an SWR fetcher result: the data, or a thrown ApiError that SWR
- * hands back as `error`. Use as `useSWR(key, () => request(api.GET(...)))`.
+ * hands back as `error`. Use as `request(api.GET(...))` in an operation's fetcher.
  */
 export async function request<T>(call: Promise<Result<T>>): Promise<T> {
   const { data, error, response } = await call;

@@ -1,0 +1,9 @@
+/** createSandboxBankMethod (POST /api/sandbox/bank-methods): sandbox mode's iDEAL or Bancontact payment method. */
+import { useMutation } from '../../../lib/api/cache.ts';
+import { api, CSRF, request, type components } from '../../../lib/api/client.ts';
+
+const createSandboxBankMethod = (
+  paymentMethodType: components['schemas']['SandboxBankMethodRequest']['paymentMethodType'],
+) => request(api.POST('/sandbox/bank-methods', { params: { header: CSRF }, body: { paymentMethodType } }));
+
+export const useCreateSandboxBankMethod = () => useMutation('createSandboxBankMethod', createSandboxBankMethod);

@@ -1,0 +1,38 @@
+/**
+ * getSession (GET /api/session): the shopper's session as the proxy shows it: auth type, customer,
+ * basket count, and the CSRF token every state-changing call needs (handed to the proxy client).
+ * Read once per locale; the URL's locale becomes the session's, so the basket is priced in the
+ * right market.
+ */
+import { useCallback } from 'react';
+import useSWR, { preload, useSWRConfig } from 'swr';
+import { useLocale } from '../use-locale.ts';
+import { keysOf } from './cache.ts';
+import { api, request, setCsrfToken, type components } from './client.ts';
+
+export type Session = components['schemas']['Session'];
+
+const getSessionKey = (prefix: string | undefined) => ['getSession', prefix ?? ''] as const;
+
+async function getSession(prefix: string | undefined): Promise<Session> {
+  const session = await request(api.GET('/session', prefix ? { params: { query: { locale: prefix } } } : {}));
+  setCsrfToken(session.csrfToken);
+  return session;
+}
+
+export function useSession() {
+  // Only a locale prefix in the URL changes the session's locale (a callback page has none).
+  const { prefix } = useLocale();
+  return useSWR(getSessionKey(prefix), () => getSession(prefix));
+}
+
+/** Reads the session again where shown, without subscribing to it (the shell, back from idle: it may have ended in another tab). */
+export function useReadSessionAgain(): () => void {
+  const { mutate } = useSWRConfig();
+  return useCallback(() => void mutate(keysOf('getSession')), [mutate]);
+}
+
+/** Starts the session read while the app is still starting (client/src/boot.tsx), under the hook's key. */
+export function preloadSession(prefix: string | undefined): void {
+  void preload(getSessionKey(prefix), () => getSession(prefix)).catch(() => undefined);
+}
