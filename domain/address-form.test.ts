@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ADDRESS_FORM_LABELS,
+  ADDRESS_LIMITS,
   ADDRESS_LOOKUP_HINT,
   addressFormSchema,
   addressLookupMessage,
@@ -119,6 +120,13 @@ describe('addressFormSchema', () => {
     ['a lookup selection', { ...valid, addressLookup: 'GB|RM|A|123' }, undefined],
   ])('when in lookup mode with %s, then the first issue is %o', (_label, input, expected) => {
     expect(firstIssue(input, { lookupMode: true })).toEqual(expected);
+  });
+});
+
+describe('limits', () => {
+  it("when the inputs' limits are read off the contract, then they are storefront §5's", () => {
+    // storefront §5 Address form: names max 100, address lines max 100, city max 40, postalCode max 11
+    expect(ADDRESS_LIMITS).toEqual({ name: 100, addressLine: 100, city: 40, postalCode: 11 });
   });
 });
 

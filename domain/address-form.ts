@@ -1,11 +1,29 @@
 // Address form rules: storefront §5 "Address form" table, labels, lookup rules and errors; storefront §4
 // "Address form modes"; storefront §3 Saved address (countryCode object, address2 joined with a pipe);
 // storefront §9 address limits and lookup limits; account §3/§5 billing address.
-// zod/mini: the same checks as zod's classic API, tree-shaken to what the form uses (the checkout's bundle).
+// The form's schema starts from the contract's Address (the body of setShippingAddress and
+// setBillingAddress), generated for zod/mini (docs/decisions/004): the same checks as zod's classic
+// API, tree-shaken to what the form uses (the checkout's bundle). The spec adds its messages.
 import * as z from 'zod/mini';
+import { zAddress } from '../generated/proxy/zod-mini/zod.gen.ts';
 import { hasStateField, SUPPORTED_ADDRESS_COUNTRIES } from './postal-codes.ts';
 
-export const ADDRESS_LIMITS = { name: 100, addressLine: 100, city: 40, state: 2, postalCode: 11 } as const;
+/** The contract's maxLength of a generated string schema: its max_length check (as zod's JSON Schema output reads it). */
+export function contractMaxLength(schema: z.ZodMiniType): number {
+  for (const check of schema.def.checks ?? []) {
+    const def = check._zod.def as Partial<z.core.$ZodCheckMaxLengthDef>;
+    if (def.check === 'max_length' && def.maximum !== undefined) return def.maximum;
+  }
+  throw new Error('The contract gives this field no maxLength');
+}
+
+/** The inputs' limits (storefront §5 Address form), read off the contract. */
+export const ADDRESS_LIMITS = {
+  name: contractMaxLength(zAddress.shape.firstName),
+  addressLine: contractMaxLength(zAddress.shape.address1),
+  city: contractMaxLength(zAddress.shape.city),
+  postalCode: contractMaxLength(zAddress.shape.postalCode),
+} as const;
 
 export const ADDRESS_FORM_MESSAGES = {
   firstName: 'Please enter a first name.',
@@ -112,23 +130,39 @@ export interface AddressFormSchemaOptions {
   lookupMode?: boolean;
 }
 
-/** Zod schema for the address form (storefront §5 Address form table). */
+/**
+ * The address form's schema (storefront §5 Address form table): the contract's Address, each
+ * required field first trimmed and given the spec's message when missing or blank; the contract
+ * then checks its limits and patterns. The form adds the country list, the state rule for US and
+ * CA, and, in lookup mode, the chosen lookup result.
+ */
 export function addressFormSchema(options: AddressFormSchemaOptions = {}) {
-  const countries = options.countries ?? SUPPORTED_ADDRESS_COUNTRIES;
-  const required = (message: string, max: number) =>
-    z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max));
+  const countries: readonly string[] = options.countries ?? SUPPORTED_ADDRESS_COUNTRIES;
+  const contract = zAddress.shape;
+  const required = <Out>(field: z.ZodMiniType<Out, string>, message: string) =>
+    z.pipe(z.string({ error: message }).check(z.trim(), z.minLength(1, message)), field);
   return z
     .object({
-      firstName: required(ADDRESS_FORM_MESSAGES.firstName, ADDRESS_LIMITS.name),
-      lastName: required(ADDRESS_FORM_MESSAGES.lastName, ADDRESS_LIMITS.name),
-      countryCode: z
-        .string({ error: ADDRESS_FORM_MESSAGES.countryCode })
-        .check(z.refine((c) => countries.includes(c), ADDRESS_FORM_MESSAGES.countryCode)),
-      address1: required(ADDRESS_FORM_MESSAGES.address1, ADDRESS_LIMITS.addressLine),
-      address2: z.optional(z.string().check(z.maxLength(ADDRESS_LIMITS.addressLine))),
-      city: required(ADDRESS_FORM_MESSAGES.city, ADDRESS_LIMITS.city),
-      stateCode: z.optional(z.string().check(z.maxLength(ADDRESS_LIMITS.state, ADDRESS_FORM_MESSAGES.state))),
-      postalCode: required(ADDRESS_FORM_MESSAGES.postalCode, ADDRESS_LIMITS.postalCode),
+      firstName: required(contract.firstName, ADDRESS_FORM_MESSAGES.firstName),
+      lastName: required(contract.lastName, ADDRESS_FORM_MESSAGES.lastName),
+      countryCode: z.pipe(
+        z
+          .string({ error: ADDRESS_FORM_MESSAGES.countryCode })
+          .check(z.refine((code) => countries.includes(code), ADDRESS_FORM_MESSAGES.countryCode)),
+        contract.countryCode,
+      ),
+      address1: required(contract.address1, ADDRESS_FORM_MESSAGES.address1),
+      address2: contract.address2,
+      city: required(contract.city, ADDRESS_FORM_MESSAGES.city),
+      // Empty while no state is chosen (a country without states); else the contract's state code.
+      stateCode: z.optional(
+        z
+          .string()
+          .check(
+            z.refine((code) => code === '' || contract.stateCode.safeParse(code).success, ADDRESS_FORM_MESSAGES.state),
+          ),
+      ),
+      postalCode: required(contract.postalCode, ADDRESS_FORM_MESSAGES.postalCode),
       addressLookup: options.lookupMode
         ? z
             .string({ error: ADDRESS_FORM_MESSAGES.addressLookup })
@@ -143,4 +177,7 @@ export function addressFormSchema(options: AddressFormSchemaOptions = {}) {
       }),
     );
 }
-export type AddressFormValues = z.infer<ReturnType<typeof addressFormSchema>>;
+/** What the form holds (strings as typed). */
+export type AddressFormInput = z.input<ReturnType<typeof addressFormSchema>>;
+/** What the form submits: trimmed, the country one of the contract's. */
+export type AddressFormValues = z.output<ReturnType<typeof addressFormSchema>>;

@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { zVin } from '../../../../generated/proxy/zod/zod.gen.ts';
+import * as z from 'zod/mini';
+import { zVin } from '../../../../generated/proxy/zod-mini/zod.gen.ts';
 
 const vinFormSchema = z.object({ vin: zVin });
 type VinFormValues = z.infer<typeof vinFormSchema>;

@@ -7,6 +7,7 @@ import {
   ADDRESS_LOOKUP_MIN_CHARS,
   addressFormSchema,
   defaultCountryFromLocale,
+  type AddressFormInput,
   type AddressFormValues,
 } from '../../../../../domain/address-form.ts';
 import { hasStateField, sanitizePostalCode, SUPPORTED_ADDRESS_COUNTRIES } from '../../../../../domain/postal-codes.ts';
@@ -53,7 +54,7 @@ export function AddressForm({
   const searchSeq = useRef(0);
   const schema = useMemo(() => addressFormSchema({ lookupMode: mode === 'lookup' }), [mode]);
   const defaultCountry = defaultCountryFromLocale(locale) ?? 'GB';
-  const empty = (): AddressFormValues => ({
+  const empty = (): AddressFormInput => ({
     firstName: '',
     lastName: '',
     countryCode: defaultCountry,
@@ -73,7 +74,7 @@ export function AddressForm({
     getValues,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<AddressFormValues>({
+  } = useForm<AddressFormInput, unknown, AddressFormValues>({
     resolver: zodResolver(schema),
     defaultValues: initial
       ? { ...initial, address2: initial.address2 ?? '', stateCode: initial.stateCode ?? '', addressLookup: '' }
@@ -185,7 +186,7 @@ export function AddressForm({
       await onSubmit({
         firstName: values.firstName,
         lastName: values.lastName,
-        countryCode: values.countryCode as Address['countryCode'],
+        countryCode: values.countryCode,
         address1: values.address1,
         address2: values.address2 ? values.address2 : null,
         city: values.city,

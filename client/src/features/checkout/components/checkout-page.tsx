@@ -3,7 +3,6 @@ import { useDeferredValue, useEffect, useId, useState, type ReactNode } from 're
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import * as z from 'zod/mini';
 import { CHECKOUT_STEPS, type CheckoutStep } from '../../../../../domain/checkout-step.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { ApiError } from '../../../lib/api/client.ts';
@@ -15,7 +14,7 @@ import { markMainContentShown } from '../../../lib/page-ready.ts';
 import { useCheckoutState, type Basket, type CheckoutState } from '../api/get-checkout-state.ts';
 import { useShippingMethods } from '../api/list-shipping-methods.ts';
 import { useSetBillingAddress } from '../api/set-billing-address.ts';
-import { useSetCustomerEmail } from '../api/set-customer-email.ts';
+import { customerEmailSchema, EMAIL_MAX_LENGTH, useSetCustomerEmail } from '../api/set-customer-email.ts';
 import { useSetShippingAddress, type Address } from '../api/set-shipping-address.ts';
 import { useSetShippingMethod } from '../api/set-shipping-method.ts';
 import { AddressForm } from './address-form.tsx';
@@ -207,8 +206,6 @@ function AddressLines({ address }: { address: Address }) {
   );
 }
 
-const emailSchema = z.object({ email: z.email().check(z.maxLength(254)) });
-
 /** Step 1: log in (external login) or continue as a guest with an e-mail address. */
 function LoginStep({ basket, registered }: { basket: Basket; registered: boolean }) {
   const { t } = useTranslation();
@@ -222,7 +219,7 @@ function LoginStep({ basket, registered }: { basket: Basket; registered: boolean
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<{ email: string }>({
-    resolver: zodResolver(emailSchema),
+    resolver: zodResolver(customerEmailSchema),
     defaultValues: { email: basket.customerEmail ?? '' },
   });
   const submit = handleSubmit(async ({ email }) => {
@@ -272,7 +269,7 @@ function LoginStep({ basket, registered }: { basket: Basket; registered: boolean
             id={`${id}-email`}
             type="email"
             autoComplete="email"
-            maxLength={254}
+            maxLength={EMAIL_MAX_LENGTH}
             aria-invalid={errors.email || serverError ? true : undefined}
             aria-describedby={errors.email ? `${id}-email-error` : serverError ? `${id}-email-server` : undefined}
             {...register('email')}
