@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { paymentErrorEntryIndex } from '../../../../../domain/payment-errors.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { ApiError } from '../../../lib/api/client.ts';
+import type { Problem } from '../../../lib/api/client.ts';
 import { useConfirmPayment } from '../api/confirm-payment.ts';
+import { PaymentErrorDialog, paymentProblemOf } from './payment-error-dialog.tsx';
 
 const REDIRECT_STATUSES = ['succeeded', 'failed', 'processing', 'requires_payment_method'] as const;
 
@@ -21,7 +20,7 @@ export function PaymentConfirmationPage() {
   const navigate = useNavigate();
   const confirmPayment = useConfirmPayment();
   const started = useRef(false);
-  const [problem, setProblem] = useState<{ kind?: string } | undefined>();
+  const [problem, setProblem] = useState<Partial<Problem> | undefined>();
   const [pending, setPending] = useState(false);
 
   useEffect(() => {
@@ -51,28 +50,20 @@ export function PaymentConfirmationPage() {
         }
         void navigate(to(`/confirmation/${result.orderNo ?? ''}`), { replace: true });
       })
-      .catch((error: unknown) => {
-        const kind = error instanceof ApiError ? error.problem?.paymentErrorKind : 'connection_error';
-        setProblem(kind ? { kind } : {});
-      });
+      .catch((error: unknown) => setProblem(paymentProblemOf(error)));
   }, [search, navigate, to, confirmPayment]);
 
-  const entry = paymentErrorEntryIndex(problem?.kind);
   return (
     <section className="page page--narrow">
       <h1>{t('checkout.confirming.title')}</h1>
       <p role="status">{pending ? t('checkout.confirming.pending') : t('checkout.confirming.text')}</p>
-      <Dialog
-        open={problem !== undefined}
-        title={t(`checkout.paymentErrors.${entry}.title`)}
-        closeLabel={t(`checkout.paymentErrors.${entry}.label`)}
+      <PaymentErrorDialog
+        problem={problem}
         onClose={() => {
           setProblem(undefined);
           void navigate(to('/checkout'), { replace: true });
         }}
-      >
-        <p>{t(`checkout.paymentErrors.${entry}.description`)}</p>
-      </Dialog>
+      />
     </section>
   );
 }

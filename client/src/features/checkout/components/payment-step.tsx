@@ -1,27 +1,20 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paymentErrorEntryIndex } from '../../../../../domain/payment-errors.ts';
 import { walletRecurringPayment } from '../../../../../domain/wallet.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { ApiError, type Problem } from '../../../lib/api/client.ts';
 import { loadChunk } from '../../../lib/lazy.ts';
 import { useCreateSandboxBankMethod } from '../api/create-sandbox-bank-method.ts';
 import type { Basket } from '../api/get-checkout-state.ts';
 import { newAttemptKey, usePaymentFailed, usePlaceOrder, type PlaceOrderRequest } from '../api/place-order.ts';
 import { usePaymentSetup } from '../api/setup-payment.ts';
+import { PaymentErrorDialog, paymentProblemOf } from './payment-error-dialog.tsx';
 import { SandboxCardForm } from './sandbox-card-form.tsx';
 
 // The providers' own components load only in live mode, each as its own chunk.
 const StripeForm = lazy(() => loadChunk(() => import('./stripe-form.tsx')).then((m) => ({ default: m.StripeForm })));
 const AdyenForm = lazy(() => loadChunk(() => import('./adyen-form.tsx')).then((m) => ({ default: m.AdyenForm })));
-
-/** The modal's content for a failed call: the proxy's problem, or a lost connection. */
-function problemOf(error: unknown): Partial<Problem> {
-  if (!(error instanceof ApiError)) return { paymentErrorKind: 'connection_error' };
-  return error.problem ?? {};
-}
 
 /** The wallet's recurring-payment request for the basket's one plan (storefront §9). */
 function walletOf(basket: Basket, origin: string, managementPath: string) {
@@ -78,7 +71,7 @@ export function PaymentStep({ basket }: { basket: Basket }) {
       } catch (error) {
         // A definite answer ends the attempt; a lost connection keeps the key for the retry.
         if (error instanceof ApiError) attempt.current = newAttemptKey();
-        setProblem(problemOf(error));
+        setProblem(paymentProblemOf(error));
         setPaying(false);
         throw error;
       }
@@ -105,7 +98,7 @@ export function PaymentStep({ basket }: { basket: Basket }) {
         stripePaymentMethodId: created.token,
       });
     } catch (error) {
-      setProblem(problemOf(error));
+      setProblem(paymentProblemOf(error));
       setPaying(false);
     }
   };
@@ -122,7 +115,6 @@ export function PaymentStep({ basket }: { basket: Basket }) {
     paymentFailed();
   };
 
-  const entry = paymentErrorEntryIndex(problem?.paymentErrorKind);
   const submitLabel = t('checkout.payment.pay', { total });
 
   return (
@@ -191,15 +183,7 @@ export function PaymentStep({ basket }: { basket: Basket }) {
           <span>{t('checkout.payment.processing')}</span>
         </div>
       ) : null}
-      <Dialog
-        open={problem !== undefined}
-        title={t(`checkout.paymentErrors.${entry}.title`)}
-        closeLabel={t(`checkout.paymentErrors.${entry}.label`)}
-        onClose={closeProblem}
-      >
-        <p>{t(`checkout.paymentErrors.${entry}.description`)}</p>
-        {problem?.detail && problem.paymentErrorKind !== 'billing_address_missmatch' ? <p>{problem.detail}</p> : null}
-      </Dialog>
+      <PaymentErrorDialog problem={problem} showDetail onClose={closeProblem} />
     </div>
   );
 }

@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api/client.ts';
+import { useSession } from '../../../lib/api/get-session.ts';
+import { startLogin } from '../../../lib/api/start-login.ts';
+import { useLocale } from '../../../lib/use-locale.ts';
+import type { Basket } from '../api/get-checkout-state.ts';
+import { customerEmailSchema, EMAIL_MAX_LENGTH, useSetCustomerEmail } from '../api/set-customer-email.ts';
+
+/** Step 1: log in (external login) or continue as a guest with an e-mail address. */
+export function LoginStep({ basket, registered }: { basket: Basket; registered: boolean }) {
+  const { t } = useTranslation();
+  const { to, locale } = useLocale();
+  const { data: session } = useSession();
+  const setEmail = useSetCustomerEmail();
+  const id = useId();
+  const [serverError, setServerError] = useState<string | undefined>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<{ email: string }>({
+    resolver: zodResolver(customerEmailSchema),
+    defaultValues: { email: basket.customerEmail ?? '' },
+  });
+  const submit = handleSubmit(async ({ email }) => {
+    setServerError(undefined);
+    try {
+      await setEmail(email);
+    } catch (error) {
+      const problem = error instanceof ApiError ? error.problem : undefined;
+      setServerError(
+        problem?.status === 409
+          ? t('checkout.login.linkedMailbox')
+          : (problem?.detail ?? t('checkout.unexpectedError')),
+      );
+    }
+  });
+  if (registered) {
+    return (
+      <div className="login-step">
+        <p>{t('checkout.login.signedInAs', { email: session?.customer?.email ?? '' })}</p>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void setEmail(session?.customer?.email ?? '')}
+        >
+          {t('checkout.continue')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="login-step">
+      <div className="login-step__account">
+        <p>{t('checkout.login.haveAccount')}</p>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void startLogin(to('/checkout'), locale)}
+        >
+          {t('checkout.login.logIn')}
+        </button>
+      </div>
+      <form className="form" noValidate onSubmit={submit}>
+        <h3>{t('checkout.login.guestTitle')}</h3>
+        <div className="field">
+          <label htmlFor={`${id}-email`}>{t('checkout.login.email')}</label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            maxLength={EMAIL_MAX_LENGTH}
+            aria-invalid={errors.email || serverError ? true : undefined}
+            aria-describedby={errors.email ? `${id}-email-error` : serverError ? `${id}-email-server` : undefined}
+            {...register('email')}
+          />
+          {errors.email ? (
+            <p id={`${id}-email-error`} className="field__error">
+              {t('checkout.login.emailInvalid')}
+            </p>
+          ) : null}
+        </div>
+        {serverError ? (
+          <p id={`${id}-email-server`} className="field__error" role="alert">
+            {serverError}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          {t('checkout.login.continueAsGuest')}
+        </button>
+      </form>
+    </div>
+  );
+}
