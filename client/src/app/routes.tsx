@@ -1,11 +1,10 @@
 import { Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
-import { useLocale } from '../lib/use-locale.ts';
 import { type PageType, type RouteHandle } from '../components/layout/page-type.ts';
 import { RouteError } from '../components/layout/route-error.tsx';
 import { PageFrame, Shell } from '../components/layout/shell.tsx';
 import { isProduction } from '../lib/environment.ts';
 import { lazyPage } from '../lib/lazy.ts';
-import { isLocale, isSplashPath, localePath, type LocaleId } from '../lib/locales.ts';
+import { isLocale, isSplashPath, localePath, useLocale, type LocaleId } from '../lib/locales.ts';
 import type { PendingPageKey } from './routes/placeholder-page.tsx';
 
 // Every page is its own chunk (React.lazy with the 120 s chunk timeout).

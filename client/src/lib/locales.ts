@@ -1,4 +1,6 @@
 /** Supported locales (spec §9), their catalogue language, and locale-prefixed paths (spec §2). */
+import { useLocation } from 'react-router';
+
 export const LOCALES = [
   'pt-PT',
   'it-IT',
@@ -50,3 +52,15 @@ export function localePath(prefix: LocaleId | undefined, path: string): string {
 /** `/be` or `/be/`: one path segment that is not a locale (the language splash page's /{country}/). */
 export const isSplashPath = (pathname: string): boolean =>
   /^\/[^/]+\/?$/.test(pathname) && !isLocale(pathname.split('/')[1]);
+
+/** The locale prefix of the current URL (undefined without one) and the effective locale. */
+export function useLocale(): {
+  prefix: LocaleId | undefined;
+  locale: LocaleId;
+  rest: string;
+  to: (path: string) => string;
+} {
+  const { pathname } = useLocation();
+  const { locale: prefix, rest } = splitLocale(pathname);
+  return { prefix, locale: prefix ?? DEFAULT_LOCALE, rest, to: (path: string) => localePath(prefix, path) };
+}

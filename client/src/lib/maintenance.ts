@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useLocale } from './use-locale.ts';
+import { useLocale } from './locales.ts';
 import { getMaintenanceStatus } from './api/get-maintenance-status.ts';
 import { mainContentShown } from './page-ready.ts';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocale } from '../../lib/use-locale.ts';
+import { useLocale } from '../../lib/locales.ts';
 
 /** Catalogue key of a page that a later increment builds (under `pages.<key>`). */
 export type PendingPageKey = 'account';

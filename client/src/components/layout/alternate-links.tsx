@@ -1,5 +1,4 @@
-import { LOCALES, localePath } from '../../lib/locales.ts';
-import { useLocale } from '../../lib/use-locale.ts';
+import { LOCALES, localePath, useLocale } from '../../lib/locales.ts';
 
 /** `<link rel="alternate" hreflang>` for every supported locale plus x-default (hoisted into <head> by React 19). */
 export function AlternateLinks() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useLocale } from '../../lib/use-locale.ts';
+import { useLocale } from '../../lib/locales.ts';
 
 export type Crumb = { label: string; to?: string };
 type PreviousPage = { previousPage?: { label: string; to: string } };

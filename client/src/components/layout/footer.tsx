@@ -4,7 +4,7 @@ import { useContentAsset } from '../../lib/api/get-content-asset.ts';
 import { mainContentShown } from '../../lib/page-ready.ts';
 import { useSite } from '../../lib/site.tsx';
 import { ContentHtml } from '../ui/content-html.tsx';
-import { useLocale } from '../../lib/use-locale.ts';
+import { useLocale } from '../../lib/locales.ts';
 import { type PageType } from './page-type.ts';
 
 export const FOOTER_ASSET_ID = 'Footer_Links';

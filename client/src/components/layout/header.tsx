@@ -7,7 +7,7 @@ import { startLogin } from '../../lib/api/start-login.ts';
 import { useSite } from '../../lib/site.tsx';
 import { COMPACT_QUERY, useMediaQuery } from '../../lib/media.ts';
 import { MiniCart } from './mini-cart.tsx';
-import { useLocale } from '../../lib/use-locale.ts';
+import { useLocale } from '../../lib/locales.ts';
 import { type PageType } from './page-type.ts';
 import { LogoutIcon, PersonIcon } from '../ui/icons.tsx';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useBasket } from '../../lib/api/get-basket.ts';
 import { useSession } from '../../lib/api/get-session.ts';
 import { COMPACT_QUERY, useMediaQuery } from '../../lib/media.ts';
-import { useLocale } from '../../lib/use-locale.ts';
+import { useLocale } from '../../lib/locales.ts';
 import { BasketIcon } from '../ui/icons.tsx';
 
 export const MINI_CART_CLOSE_MS = 3000;

@@ -6,14 +6,14 @@ import { useIdle } from '../../lib/idle.ts';
 import { useMaintenancePolling } from '../../lib/maintenance.ts';
 import { markMainContentShown } from '../../lib/page-ready.ts';
 import { setLocale } from '../../lib/i18n.ts';
-import { useReadSessionAgain } from '../../lib/api/get-session.ts';
+import { useSession } from '../../lib/api/get-session.ts';
 import { useSite } from '../../lib/site.tsx';
 import { AlternateLinks } from './alternate-links.tsx';
 import { ChunkLoadBoundary } from './chunk-load-boundary.tsx';
 import { Footer } from './footer.tsx';
 import { CheckoutHeader, Header } from './header.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
-import { useLocale } from '../../lib/use-locale.ts';
+import { useLocale } from '../../lib/locales.ts';
 import { usePageType } from './page-type.ts';
 import { ScrollManager } from './scroll-manager.tsx';
 
@@ -60,7 +60,7 @@ export function Shell() {
   // again (it may have expired or been logged out in another tab).
   const idle = useIdle();
   useMaintenancePolling(pageType === 'maintenance', idle);
-  const readSessionAgain = useReadSessionAgain();
+  const { mutate: readSessionAgain } = useSession();
   const wasIdle = useRef(false);
   useEffect(() => {
     if (idle) wasIdle.current = true;

@@ -1,7 +1,6 @@
 import type { HTMLAttributes, MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { isLocale } from '../../lib/locales.ts';
-import { useLocale } from '../../lib/use-locale.ts';
+import { isLocale, useLocale } from '../../lib/locales.ts';
 
 /**
  * The shop's own links in content-library HTML ("/faqs", "/terms-conditions") are written without a

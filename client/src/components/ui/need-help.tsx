@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useContentAsset } from '../../lib/api/get-content-asset.ts';
-import { useLocale } from '../../lib/use-locale.ts';
+import { useLocale } from '../../lib/locales.ts';
 import { ContentHtml } from './content-html.tsx';
 
 export const NEED_HELP_ASSET_ID = 'Need_any_Help';

@@ -4,11 +4,11 @@
  * keys whose first element is their operationId (`['getCheckoutState']`,
  * `['getRenewalPage', productId, query]`), so a row names reads by operation and no feature imports
  * another to refresh it. Each mutation's file (`features/<feature>/api/<operation>.ts`,
- * `lib/api/<operation>.ts`) calls it and then applies its row; lib/api/cache.test.ts fails when a
- * mutation the client calls has no row.
+ * `lib/api/<operation>.ts`) calls it and then applies its row (lib/api/mutation.ts, which loads
+ * this table with the first mutation); lib/api/cache.test.ts fails when a mutation the client calls
+ * has no row.
  */
-import { useCallback } from 'react';
-import { useSWRConfig, type ScopedMutator } from 'swr';
+import type { ScopedMutator } from 'swr';
 import type { operationTypes } from './client.ts';
 
 type Operation = keyof operationTypes;
@@ -111,20 +111,20 @@ export const cacheTable = {
 /** The mutations the client calls: one row each. */
 export type Mutation = keyof typeof cacheTable;
 
-/** Stands for the answer of a call that failed: the row's `afterFailure` applies. */
-export const FAILED = Symbol('failed');
-
 /** A key filter for SWR's mutate: the cached answers of one read, whatever its arguments. */
 export const keysOf = (read: CachedRead) => (key: unknown) => Array.isArray(key) && key[0] === read;
 
-/** Applies a mutation's row through SWR's mutate; resolves once the reads asked again have answered. */
+/**
+ * Applies a mutation's row through SWR's mutate; without an answer (the call failed) its
+ * afterFailure. Resolves once the reads asked again have answered.
+ */
 export async function applyCacheRow<M extends Mutation>(
   mutate: ScopedMutator,
   operation: M,
-  answer: Answer<M> | typeof FAILED,
+  answer?: Answer<M>,
 ): Promise<void> {
   const row: CacheRow<M> = cacheTable[operation] as CacheRow<M>;
-  if (answer === FAILED) {
+  if (answer === undefined) {
     await Promise.all((row.afterFailure ?? []).map((read) => mutate(keysOf(read))));
     return;
   }
@@ -142,35 +142,4 @@ export async function applyCacheRow<M extends Mutation>(
     ...(row.invalidate ?? []).map((read) => mutate(keysOf(read))),
     ...(row.reset ?? []).map((read) => mutate(keysOf(read), undefined, { revalidate: true })),
   ]);
-}
-
-/** applyCacheRow bound to the SWR cache of this tree (tests give each render a cache of its own). */
-export function useCacheTable() {
-  const { mutate } = useSWRConfig();
-  return useCallback(
-    <M extends Mutation>(operation: M, answer: Answer<M> | typeof FAILED) => applyCacheRow(mutate, operation, answer),
-    [mutate],
-  );
-}
-
-/**
- * A mutation's hook: the returned function calls the operation, then applies its cache row. It
- * resolves after the reads asked again have answered, or at once with `background` (the caller
- * moves on to a page that reads its own data).
- */
-export function useMutation<M extends Mutation, Args extends unknown[]>(
-  operation: M,
-  call: (...args: Args) => Promise<Answer<M>>,
-  { background = false }: { background?: boolean } = {},
-) {
-  const applyRow = useCacheTable();
-  return useCallback(
-    (...args: Args): Promise<Answer<M>> =>
-      call(...args).then(async (answer) => {
-        const applied = applyRow(operation, answer);
-        if (!background) await applied;
-        return answer;
-      }),
-    [applyRow, operation, call, background],
-  );
 }

@@ -9,5 +9,5 @@ const getBasket = () => request(api.GET('/basket'));
 
 /** The basket; not asked while `enabled` is false (the mini-cart reads it only when it opens). */
 export function useBasket(enabled: boolean, itemCount: number) {
-  return useSWR(enabled ? getBasketKey(itemCount) : null, () => getBasket());
+  return useSWR(enabled ? getBasketKey(itemCount) : null, getBasket);
 }

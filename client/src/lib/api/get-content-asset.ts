@@ -7,10 +7,10 @@ import { api, request } from './client.ts';
 
 const getContentAssetKey = (assetId: string, locale: string) => ['getContentAsset', assetId, locale] as const;
 
-const getContentAsset = (assetId: string, locale: string) =>
+const getContentAsset = ([, assetId, locale]: ReturnType<typeof getContentAssetKey>) =>
   request(api.GET('/content/{assetId}', { params: { path: { assetId }, query: { locale } } }));
 
 /** The asset; not asked while `enabled` is false. */
 export function useContentAsset(assetId: string, locale: string, enabled = true) {
-  return useSWR(enabled ? getContentAssetKey(assetId, locale) : null, () => getContentAsset(assetId, locale));
+  return useSWR(enabled ? getContentAssetKey(assetId, locale) : null, getContentAsset);
 }

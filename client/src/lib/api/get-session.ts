@@ -4,17 +4,16 @@
  * Read once per locale; the URL's locale becomes the session's, so the basket is priced in the
  * right market.
  */
-import { useCallback } from 'react';
-import useSWR, { preload, useSWRConfig } from 'swr';
-import { useLocale } from '../use-locale.ts';
-import { keysOf } from './cache.ts';
+import useSWR, { preload } from 'swr';
+import { useLocale } from '../locales.ts';
 import { api, request, setCsrfToken, type components } from './client.ts';
 
 export type Session = components['schemas']['Session'];
 
 const getSessionKey = (prefix: string | undefined) => ['getSession', prefix ?? ''] as const;
 
-async function getSession(prefix: string | undefined): Promise<Session> {
+/** The session under the URL's locale prefix ('' without one). */
+async function getSession([, prefix]: ReturnType<typeof getSessionKey>): Promise<Session> {
   const session = await request(api.GET('/session', prefix ? { params: { query: { locale: prefix } } } : {}));
   setCsrfToken(session.csrfToken);
   return session;
@@ -23,16 +22,10 @@ async function getSession(prefix: string | undefined): Promise<Session> {
 export function useSession() {
   // Only a locale prefix in the URL changes the session's locale (a callback page has none).
   const { prefix } = useLocale();
-  return useSWR(getSessionKey(prefix), () => getSession(prefix));
-}
-
-/** Reads the session again where shown, without subscribing to it (the shell, back from idle: it may have ended in another tab). */
-export function useReadSessionAgain(): () => void {
-  const { mutate } = useSWRConfig();
-  return useCallback(() => void mutate(keysOf('getSession')), [mutate]);
+  return useSWR(getSessionKey(prefix), getSession);
 }
 
 /** Starts the session read while the app is still starting (client/src/boot.tsx), under the hook's key. */
 export function preloadSession(prefix: string | undefined): void {
-  void preload(getSessionKey(prefix), () => getSession(prefix)).catch(() => undefined);
+  void preload(getSessionKey(prefix), getSession).catch(() => undefined);
 }

@@ -1,5 +1,5 @@
 /** logout (POST /api/session/logout): ends the shopper's login; the answer says where to go next. */
-import { useMutation } from './cache.ts';
+import { useMutation } from './mutation.ts';
 import { api, CSRF, request } from './client.ts';
 
 const logout = () => request(api.POST('/session/logout', { params: { header: CSRF } }));

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../../../../domain/price.ts';
-import { useLocale } from '../../../lib/use-locale.ts';
+import { useLocale } from '../../../lib/locales.ts';
 
 /** The frame of a developer page: its title, its text and what it shows. */
 export function DevPage({ page, children }: { page: string; children: ReactNode }) {

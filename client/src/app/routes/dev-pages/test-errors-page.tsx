@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { lookupVehicle } from '../../../features/products/api/lookup-vehicle.ts';
 import { ApiError } from '../../../lib/api/client.ts';
 import { ChunkLoadError } from '../../../lib/lazy.ts';
-import { useLocale } from '../../../lib/use-locale.ts';
+import { useLocale } from '../../../lib/locales.ts';
 import { DevPage } from './dev-page.tsx';
 
 const ERROR_PAGES = [

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../../../../domain/price.ts';
 import { formatLongDate } from '../../../../../domain/time.ts';
-import { useLocale } from '../../../lib/use-locale.ts';
+import { useLocale } from '../../../lib/locales.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { DevPage } from './dev-page.tsx';
 

@@ -2,8 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ADAS_PRODUCT_ID } from '../../../features/renewal/api/get-renewal-page.ts';
-import { LOCALES, type LocaleId } from '../../../lib/locales.ts';
-import { useLocale } from '../../../lib/use-locale.ts';
+import { LOCALES, useLocale, type LocaleId } from '../../../lib/locales.ts';
 import { DevPage } from './dev-page.tsx';
 
 /** The products of the catalogue a renewal link can name (DESIGN.md products). */

@@ -2,7 +2,7 @@
  * confirmPayment (POST /api/checkout/payment-confirmation): back from 3-D Secure or a bank page,
  * the proxy checks the payment with the provider and places the order.
  */
-import { useMutation } from '../../../lib/api/cache.ts';
+import { useMutation } from '../../../lib/api/mutation.ts';
 import { api, CSRF, request, type components } from '../../../lib/api/client.ts';
 import { orderPlaced } from '../../../lib/order-storage.ts';
 

@@ -1,5 +1,5 @@
 /** createSandboxBankMethod (POST /api/sandbox/bank-methods): sandbox mode's iDEAL or Bancontact payment method. */
-import { useMutation } from '../../../lib/api/cache.ts';
+import { useMutation } from '../../../lib/api/mutation.ts';
 import { api, CSRF, request, type components } from '../../../lib/api/client.ts';
 
 const createSandboxBankMethod = (

@@ -3,7 +3,7 @@
  * completes the payment (3-D Secure, a bank page). One Idempotency-Key per payment attempt.
  */
 import { useCallback } from 'react';
-import { FAILED, useCacheTable, useMutation } from '../../../lib/api/cache.ts';
+import { useCacheRow, useMutation } from '../../../lib/api/mutation.ts';
 import { api, CSRF, request, type components } from '../../../lib/api/client.ts';
 import { orderCreated, orderPlaced } from '../../../lib/order-storage.ts';
 
@@ -29,6 +29,6 @@ export const usePlaceOrder = () => useMutation('placeOrder', placeOrder, { backg
 
 /** After a failed payment (its modal closed): the reads the proxy changed when it restored the basket. */
 export function usePaymentFailed(): () => void {
-  const applyRow = useCacheTable();
-  return useCallback(() => void applyRow('placeOrder', FAILED), [applyRow]);
+  const applyRow = useCacheRow();
+  return useCallback(() => void applyRow('placeOrder'), [applyRow]);
 }

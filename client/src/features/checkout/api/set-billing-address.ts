@@ -1,5 +1,5 @@
 /** setBillingAddress (PUT /api/basket/billing-address): the basket's billing address. */
-import { useMutation } from '../../../lib/api/cache.ts';
+import { useMutation } from '../../../lib/api/mutation.ts';
 import { api, CSRF, request } from '../../../lib/api/client.ts';
 import type { Address } from './set-shipping-address.ts';
 

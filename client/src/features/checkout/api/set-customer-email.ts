@@ -1,7 +1,7 @@
 /** setCustomerEmail (PUT /api/basket/customer): the guest's (or the registered customer's) e-mail on the basket. */
 import { contractMaxLength } from '../../../../../domain/address-form.ts';
 import { zSetCustomerEmailBody } from '../../../../../generated/proxy/zod-mini/zod.gen.ts';
-import { useMutation } from '../../../lib/api/cache.ts';
+import { useMutation } from '../../../lib/api/mutation.ts';
 import { api, CSRF, request } from '../../../lib/api/client.ts';
 
 /**

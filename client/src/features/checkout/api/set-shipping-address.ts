@@ -1,5 +1,5 @@
 /** setShippingAddress (PUT /api/basket/shipping-address): the basket's shipping address. */
-import { useMutation } from '../../../lib/api/cache.ts';
+import { useMutation } from '../../../lib/api/mutation.ts';
 import { api, CSRF, request, type components } from '../../../lib/api/client.ts';
 
 export type Address = components['schemas']['Address'];

@@ -1,5 +1,5 @@
 /** setShippingMethod (PUT /api/basket/shipping-method): the basket's shipping method. */
-import { useMutation } from '../../../lib/api/cache.ts';
+import { useMutation } from '../../../lib/api/mutation.ts';
 import { api, CSRF, request } from '../../../lib/api/client.ts';
 
 const setShippingMethod = (id: string) =>

@@ -4,7 +4,7 @@
  * nothing the client reads (its cache row is empty), read through SWR once per basket total.
  */
 import useSWR from 'swr';
-import { useCacheTable } from '../../../lib/api/cache.ts';
+import { useCacheRow } from '../../../lib/api/mutation.ts';
 import { api, CSRF, request, type components } from '../../../lib/api/client.ts';
 
 export type AdyenPaymentSetup = components['schemas']['AdyenPaymentSetup'];
@@ -15,7 +15,7 @@ const setupPayment = () =>
   request(api.POST('/checkout/payment-setup', { params: { header: CSRF }, body: { context: 'checkout' } }));
 
 export function usePaymentSetup(total: string) {
-  const applyRow = useCacheTable();
+  const applyRow = useCacheRow();
   return useSWR(setupPaymentKey(total), async () => {
     const answer = await setupPayment();
     void applyRow('setupPayment', answer);

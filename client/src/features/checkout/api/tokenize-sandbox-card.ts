@@ -2,7 +2,7 @@
  * tokenizeSandboxCard (POST /api/sandbox/card-tokens): sandbox mode's stand-in for Stripe.js and
  * Adyen's secured fields: the card becomes the token the provider's own form would make.
  */
-import { useMutation } from '../../../lib/api/cache.ts';
+import { useMutation } from '../../../lib/api/mutation.ts';
 import { api, CSRF, request, type components } from '../../../lib/api/client.ts';
 
 export type SandboxCardRequest = components['schemas']['SandboxCardRequest'];

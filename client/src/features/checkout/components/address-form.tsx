@@ -11,7 +11,7 @@ import {
   type AddressFormValues,
 } from '../../../../../domain/address-form.ts';
 import { hasStateField, sanitizePostalCode, SUPPORTED_ADDRESS_COUNTRIES } from '../../../../../domain/postal-codes.ts';
-import { useLocale } from '../../../lib/use-locale.ts';
+import { useLocale } from '../../../lib/locales.ts';
 import { SearchableSelect } from '../../../components/ui/searchable-select.tsx';
 import { ApiError } from '../../../lib/api/client.ts';
 import { findAddresses, type AddressSuggestion as Suggestion } from '../api/find-addresses.ts';

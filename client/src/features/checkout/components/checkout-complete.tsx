@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/api/get-session.ts';
-import { useOpenSubscriptions } from '../../../lib/login.ts';
-import { useLocale } from '../../../lib/use-locale.ts';
+import { useOpenSubscriptions } from '../../../lib/api/start-login.ts';
+import { useLocale } from '../../../lib/locales.ts';
 
 /**
  * The checkout after this tab placed an order (storefront §2 Checkout: the completed tick with a

@@ -5,7 +5,7 @@ import { CHECKOUT_STEPS, type CheckoutStep } from '../../../../../domain/checkou
 import { useSession } from '../../../lib/api/get-session.ts';
 import { lastPlacedOrder } from '../../../lib/order-storage.ts';
 import { markMainContentShown } from '../../../lib/page-ready.ts';
-import { useLocale } from '../../../lib/use-locale.ts';
+import { useLocale } from '../../../lib/locales.ts';
 import { useCheckoutState, type CheckoutState } from '../api/get-checkout-state.ts';
 import { useSetShippingAddress } from '../api/set-shipping-address.ts';
 import { AddressForm } from './address-form.tsx';

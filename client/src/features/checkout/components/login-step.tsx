@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api/client.ts';
 import { useSession } from '../../../lib/api/get-session.ts';
 import { startLogin } from '../../../lib/api/start-login.ts';
-import { useLocale } from '../../../lib/use-locale.ts';
+import { useLocale } from '../../../lib/locales.ts';
 import type { Basket } from '../api/get-checkout-state.ts';
 import { customerEmailSchema, EMAIL_MAX_LENGTH, useSetCustomerEmail } from '../api/set-customer-email.ts';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useLocale } from '../../../lib/use-locale.ts';
+import { useLocale } from '../../../lib/locales.ts';
 import type { Problem } from '../../../lib/api/client.ts';
 import { useConfirmPayment } from '../api/confirm-payment.ts';
 import { PaymentErrorDialog, paymentProblemOf } from './payment-error-dialog.tsx';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Breadcrumb } from '../../../components/layout/breadcrumb.tsx';
-import { useLocale } from '../../../lib/use-locale.ts';
+import { useLocale } from '../../../lib/locales.ts';
 import { ContentHtml } from '../../../components/ui/content-html.tsx';
 import { useContentAsset } from '../../../lib/api/get-content-asset.ts';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useLocale } from '../../../lib/use-locale.ts';
+import { useLocale } from '../../../lib/locales.ts';
 import { trackGenericErrorPage } from '../../../lib/analytics.ts';
 import { ErrorLayout } from './error-layout.tsx';
 

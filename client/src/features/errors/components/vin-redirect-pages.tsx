@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useLocale } from '../../../lib/use-locale.ts';
-import { isLocale, localePath } from '../../../lib/locales.ts';
+import { isLocale, localePath, useLocale } from '../../../lib/locales.ts';
 import { SITES, type SiteId } from '../../../lib/site.tsx';
 import { ErrorLayout } from './error-layout.tsx';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { useLocale } from '../../../lib/use-locale.ts';
+import { useLocale } from '../../../lib/locales.ts';
 import { VinForm } from '../../../components/ui/vin-form.tsx';
 import { isProduction } from '../../../lib/environment.ts';
 import { startLogin } from '../../../lib/api/start-login.ts';

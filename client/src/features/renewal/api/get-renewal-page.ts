@@ -38,7 +38,7 @@ export const ADAS_PRODUCT_ID = 'vcs-adaptive-cruise';
 const getRenewalPageKey = (productId: string, query: RenewalQuery) => ['getRenewalPage', productId, query] as const;
 
 /** The page; an order id stored by an earlier attempt (storefront §3 `orderCreated`) is sent once. */
-async function getRenewalPage(productId: string, query: RenewalQuery): Promise<RenewalPage> {
+async function getRenewalPage([, productId, query]: ReturnType<typeof getRenewalPageKey>): Promise<RenewalPage> {
   const pendingOrderNo = pendingOrder();
   const page = await request(
     api.GET('/renewal/{productId}', {
@@ -50,7 +50,7 @@ async function getRenewalPage(productId: string, query: RenewalQuery): Promise<R
 }
 
 export function useRenewalPage(productId: string, query: RenewalQuery) {
-  return useSWR(getRenewalPageKey(productId, query), () => getRenewalPage(productId, query));
+  return useSWR(getRenewalPageKey(productId, query), getRenewalPage);
 }
 
 /**
@@ -58,6 +58,5 @@ export function useRenewalPage(productId: string, query: RenewalQuery) {
  * the key the page will ask for, so the page finds it on its way or already there.
  */
 export function preloadRenewalPage(productId: string, search: string, locale: string): void {
-  const query = renewalQuery(search, locale);
-  void preload(getRenewalPageKey(productId, query), () => getRenewalPage(productId, query)).catch(() => undefined);
+  void preload(getRenewalPageKey(productId, renewalQuery(search, locale)), getRenewalPage).catch(() => undefined);
 }

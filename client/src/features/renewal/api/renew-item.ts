@@ -1,5 +1,5 @@
 /** renewItem (POST /api/basket/items): puts the chosen plan of the vehicle's service in the basket. */
-import { useMutation } from '../../../lib/api/cache.ts';
+import { useMutation } from '../../../lib/api/mutation.ts';
 import { api, CSRF, request, type components } from '../../../lib/api/client.ts';
 
 const renewItem = (body: components['schemas']['RenewItemRequest']) =>

@@ -6,11 +6,10 @@ import { Accordion } from '../../../components/ui/accordion.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { trackAddToCart, trackViewItem } from '../../../lib/analytics.ts';
 import { ApiError } from '../../../lib/api/client.ts';
-import { LOCALES } from '../../../lib/locales.ts';
-import { useOpenSubscriptions } from '../../../lib/login.ts';
+import { LOCALES, useLocale } from '../../../lib/locales.ts';
+import { useOpenSubscriptions } from '../../../lib/api/start-login.ts';
 import { markMainContentShown } from '../../../lib/page-ready.ts';
 import { planLabel } from '../../../lib/plan.ts';
-import { useLocale } from '../../../lib/use-locale.ts';
 import {
   ADAS_PRODUCT_ID,
   renewalQuery,

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOpenSubscriptions } from '../../../lib/login.ts';
+import { useOpenSubscriptions } from '../../../lib/api/start-login.ts';
 
 /**
  * /subscriptions-redirect (storefront §2): the way into the customer's subscriptions from e-mails
