@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { walletRecurringPayment } from '../../../../../domain/wallet.ts';
 import { useLocale } from '../../../lib/locales.ts';
+import { BusyOverlay } from '../../../components/ui/dialog.tsx';
 import { ApiError, type Problem } from '../../../lib/api/client.ts';
 import { loadChunk } from '../../../lib/lazy.ts';
 import { useCreateSandboxBankMethod } from '../api/create-sandbox-bank-method.ts';
@@ -177,12 +178,7 @@ export function PaymentStep({ basket }: { basket: Basket }) {
           )}
         </Suspense>
       )}
-      {paying ? (
-        <div className="overlay" role="status" aria-live="assertive">
-          <span className="spinner" aria-hidden="true" />
-          <span>{t('checkout.payment.processing')}</span>
-        </div>
-      ) : null}
+      {paying ? <BusyOverlay label={t('checkout.payment.processing')} /> : null}
       <PaymentErrorDialog problem={problem} showDetail onClose={closeProblem} />
     </div>
   );

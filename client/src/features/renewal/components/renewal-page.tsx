@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { isRenewable } from '../../../../../domain/expiry.ts';
 import { Accordion } from '../../../components/ui/accordion.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { BusyOverlay, Dialog } from '../../../components/ui/dialog.tsx';
 import { trackAddToCart, trackViewItem } from '../../../lib/analytics.ts';
 import { ApiError } from '../../../lib/api/client.ts';
 import { LOCALES, useLocale } from '../../../lib/locales.ts';
@@ -304,12 +304,7 @@ function RenewalDetail({ data }: { data: Data }) {
         {renewButton('button button--primary')}
       </div>
 
-      {renewing ? (
-        <div className="overlay" role="status" aria-live="assertive">
-          <span className="spinner" aria-hidden="true" />
-          <span>{t('renewal.renewing')}</span>
-        </div>
-      ) : null}
+      {renewing ? <BusyOverlay label={t('renewal.renewing')} /> : null}
 
       {data.countries ? (
         <Dialog
