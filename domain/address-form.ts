@@ -8,11 +8,16 @@ import * as z from 'zod/mini';
 import { zAddress } from '../generated/proxy/zod-mini/zod.gen.ts';
 import { hasStateField, SUPPORTED_ADDRESS_COUNTRIES } from './postal-codes.ts';
 
-/** The contract's maxLength of a generated string schema: its max_length check (as zod's JSON Schema output reads it). */
+/**
+ * The contract's maxLength of a generated string schema (optional or nullable too): its
+ * max_length check, as zod's JSON Schema output reads it.
+ */
 export function contractMaxLength(schema: z.ZodMiniType): number {
-  for (const check of schema.def.checks ?? []) {
-    const def = check._zod.def as Partial<z.core.$ZodCheckMaxLengthDef>;
-    if (def.check === 'max_length' && def.maximum !== undefined) return def.maximum;
+  const { def } = schema;
+  if ('innerType' in def) return contractMaxLength(def.innerType as z.ZodMiniType);
+  for (const check of def.checks ?? []) {
+    const checkDef = check._zod.def as Partial<z.core.$ZodCheckMaxLengthDef>;
+    if (checkDef.check === 'max_length' && checkDef.maximum !== undefined) return checkDef.maximum;
   }
   throw new Error('The contract gives this field no maxLength');
 }

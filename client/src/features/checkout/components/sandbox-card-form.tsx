@@ -1,9 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
+import { contractMaxLength } from '../../../../../domain/address-form.ts';
 import { isCardExpiryInPast, isLuhnValid } from '../../../../../domain/payment-errors.ts';
+import { zTokenizeSandboxCardBody } from '../../../../../generated/proxy/zod-mini/zod.gen.ts';
 import { ApiError } from '../../../lib/api/client.ts';
 import type { PlaceOrderRequest } from '../api/place-order.ts';
-import { useTokenizeSandboxCard } from '../api/tokenize-sandbox-card.ts';
+import { useTokenizeSandboxCard, type SandboxCardRequest } from '../api/tokenize-sandbox-card.ts';
 
 type Field = 'number' | 'expiry' | 'cvc';
 type Errors = Partial<Record<Field, string>>;
@@ -35,6 +40,56 @@ export function cardErrors(number: string, expiry: string, cvc: string, now = Da
   return errors;
 }
 
+/** What the shopper types: the card as shown (grouped digits, "MM / YY") and the holder's name. */
+type CardFields = { number: string; expiry: string; cvc: string; holder: string };
+
+const HOLDER_MAX_LENGTH = contractMaxLength(zTokenizeSandboxCardBody.shape.holderName);
+
+/**
+ * The card form's schema: the spec's checks with their messages (cardErrors, storefront §5 Card
+ * form), then the fields as the contract's request body, checked by it (zTokenizeSandboxCardBody).
+ */
+function cardFormSchema(provider: SandboxCardRequest['provider']) {
+  return z.pipe(
+    z.object({ number: z.string(), expiry: z.string(), cvc: z.string(), holder: z.string() }).check(
+      z.superRefine((card, ctx) => {
+        for (const [field, message] of Object.entries(cardErrors(card.number, card.expiry, card.cvc))) {
+          ctx.addIssue({ code: 'custom', path: [field], message });
+        }
+      }),
+    ),
+    z.pipe(
+      z.transform(({ number, expiry, cvc, holder }: CardFields): SandboxCardRequest => {
+        const [mm, yy] = expiry.replace(/\s/g, '').split('/');
+        return {
+          provider,
+          number: number.replace(/\D/g, ''),
+          expMonth: Number(mm),
+          expYear: Number(yy),
+          cvc,
+          ...(holder.trim() ? { holderName: holder.trim() } : {}),
+        };
+      }),
+      zTokenizeSandboxCardBody,
+    ),
+  );
+}
+
+/** The tokenising call's field error as the form's field and message (storefront §5 Card form). */
+function tokenError(error: unknown): [Field, string] {
+  const first = error instanceof ApiError ? error.problem?.errors?.[0] : undefined;
+  const field: Field = first?.field === '/cvc' ? 'cvc' : first?.field === '/expYear' ? 'expiry' : 'number';
+  const key =
+    first?.code === 'incomplete_number'
+      ? 'numberIncomplete'
+      : first?.code === 'invalid_expiry_year_past'
+        ? 'expiryYearInPast'
+        : first?.code === 'incomplete_cvc'
+          ? 'securityCodeIncomplete'
+          : 'numberInvalid';
+  return [field, key];
+}
+
 /**
  * Sandbox mode's card form (DESIGN.md): it stands where Stripe Elements or Adyen's card component
  * stand in live mode, and turns the card into the same kind of token through the proxy, so the
@@ -54,34 +109,24 @@ export function SandboxCardForm({
   const { t } = useTranslation();
   const id = useId();
   const tokenizeSandboxCard = useTokenizeSandboxCard();
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
-  const [holder, setHolder] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const schema = useMemo(() => cardFormSchema(provider), [provider]);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CardFields, unknown, SandboxCardRequest>({
+    resolver: zodResolver(schema),
+    defaultValues: { number: '', expiry: '', cvc: '', holder: '' },
+    // The card's messages stay until the next attempt, as Stripe's and Adyen's forms do.
+    reValidateMode: 'onSubmit',
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || disabled) return;
-    const found = cardErrors(number, expiry, cvc);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      document.getElementById(`${id}-${Object.keys(found)[0]}`)?.focus();
-      return;
-    }
-    const [mm, yy] = expiry.replace(/\s/g, '').split('/');
-    setBusy(true);
+  const submit = handleSubmit(async (card) => {
     let request: PlaceOrderRequest;
     try {
-      const token = await tokenizeSandboxCard({
-        provider,
-        number: number.replace(/\D/g, ''),
-        expMonth: Number(mm),
-        expYear: Number(yy),
-        cvc,
-        ...(holder.trim() ? { holderName: holder.trim() } : {}),
-      });
+      const token = await tokenizeSandboxCard(card);
       request =
         provider === 'stripe'
           ? { provider, paymentMethodType: 'CREDIT_CARD', sandboxCardToken: token.token ?? '' }
@@ -94,43 +139,39 @@ export function SandboxCardForm({
                 encryptedExpiryMonth: token.encryptedExpiryMonth ?? '',
                 encryptedExpiryYear: token.encryptedExpiryYear ?? '',
                 encryptedSecurityCode: token.encryptedSecurityCode ?? '',
-                ...(holder.trim() ? { holderName: holder.trim() } : {}),
+                ...(card.holderName ? { holderName: card.holderName } : {}),
               },
             };
     } catch (error) {
-      const first = error instanceof ApiError ? error.problem?.errors?.[0] : undefined;
-      const field: Field = first?.field === '/cvc' ? 'cvc' : first?.field === '/expYear' ? 'expiry' : 'number';
-      const key =
-        first?.code === 'incomplete_number'
-          ? 'numberIncomplete'
-          : first?.code === 'invalid_expiry_year_past'
-            ? 'expiryYearInPast'
-            : first?.code === 'incomplete_cvc'
-              ? 'securityCodeIncomplete'
-              : 'numberInvalid';
-      setErrors({ [field]: key });
-      setBusy(false);
+      const [field, key] = tokenError(error);
+      setError(field, { message: key });
       return;
     }
     try {
       await onPay(request);
     } catch {
       // The payment step shows payment problems in its modal.
-    } finally {
-      setBusy(false);
     }
-  };
+  });
 
   const describe = (field: Field) => (errors[field] ? `${id}-${field}-error` : undefined);
   const error = (field: Field) =>
     errors[field] ? (
       <p id={`${id}-${field}-error`} className="field__error">
-        {t(`checkout.card.${errors[field]}`)}
+        {t(`checkout.card.${errors[field].message}`)}
       </p>
     ) : null;
 
   return (
-    <form className="form card-form" noValidate onSubmit={(e) => void submit(e)}>
+    <form
+      className="form card-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        // One attempt at a time: a second Enter while paying is not a second payment.
+        if (!isSubmitting && !disabled) void submit(e);
+      }}
+    >
       <p className="notice">{t('checkout.card.sandboxNotice')}</p>
       <div className="field">
         <label htmlFor={`${id}-number`}>{t('checkout.card.number')}</label>
@@ -138,10 +179,9 @@ export function SandboxCardForm({
           id={`${id}-number`}
           inputMode="numeric"
           autoComplete="cc-number"
-          value={number}
-          onChange={(e) => setNumber(groupDigits(e.target.value))}
           aria-invalid={errors.number ? true : undefined}
           aria-describedby={describe('number')}
+          {...register('number', { onChange: (e) => setValue('number', groupDigits(e.target.value)) })}
         />
         {error('number')}
       </div>
@@ -153,10 +193,9 @@ export function SandboxCardForm({
             inputMode="numeric"
             autoComplete="cc-exp"
             placeholder={t('checkout.card.expiryPlaceholder')}
-            value={expiry}
-            onChange={(e) => setExpiry(formatExpiry(e.target.value))}
             aria-invalid={errors.expiry ? true : undefined}
             aria-describedby={describe('expiry')}
+            {...register('expiry', { onChange: (e) => setValue('expiry', formatExpiry(e.target.value)) })}
           />
           {error('expiry')}
         </div>
@@ -167,25 +206,18 @@ export function SandboxCardForm({
             inputMode="numeric"
             autoComplete="cc-csc"
             maxLength={4}
-            value={cvc}
-            onChange={(e) => setCvc(e.target.value.replace(/\D/g, ''))}
             aria-invalid={errors.cvc ? true : undefined}
             aria-describedby={describe('cvc')}
+            {...register('cvc', { onChange: (e) => setValue('cvc', e.target.value.replace(/\D/g, '')) })}
           />
           {error('cvc')}
         </div>
       </div>
       <div className="field">
         <label htmlFor={`${id}-holder`}>{t('checkout.card.holder')}</label>
-        <input
-          id={`${id}-holder`}
-          autoComplete="cc-name"
-          maxLength={100}
-          value={holder}
-          onChange={(e) => setHolder(e.target.value)}
-        />
+        <input id={`${id}-holder`} autoComplete="cc-name" maxLength={HOLDER_MAX_LENGTH} {...register('holder')} />
       </div>
-      <button type="submit" className="button button--primary" disabled={busy || disabled}>
+      <button type="submit" className="button button--primary" disabled={isSubmitting || disabled}>
         {submitLabel}
       </button>
     </form>
