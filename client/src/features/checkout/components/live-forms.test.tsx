@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WalletRecurringPayment } from '../../../../../domain/wallet.ts';
 import type { PlaceOrderRequest } from '../api/place-order.ts';
+import type { AdyenPaymentSetup } from '../api/setup-payment.ts';
 
 const stripe = vi.hoisted(() => ({
   submit: vi.fn(),
@@ -136,14 +137,14 @@ describe('Stripe Payment Element (live mode)', () => {
 });
 
 describe("Adyen's card component (live mode)", () => {
-  const setup = {
+  const setup: AdyenPaymentSetup = {
     provider: 'adyen',
     clientKey: 'live_CLIENTKEY',
     environment: 'live',
     paymentMethods: [{ type: 'scheme', name: 'Cards', brands: ['visa', 'mc'] }],
     amount: { value: 149.5, currency: 'EUR', formatted: '149,50 €' },
     sandbox: false,
-  } as never;
+  };
 
   it('when it mounts, then it is configured with the client key, locale, country and the amount in minor units', async () => {
     render(<AdyenForm setup={setup} locale="fr-FR" country="FR" onPay={vi.fn()} />);
