@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { isRenewable } from '../../../../../domain/expiry.ts';
@@ -42,8 +42,12 @@ function redirectFor(error: unknown): { path: string; state?: unknown } {
   return { path: '/generic-error', state: { error: problem?.detail ?? 'Page currently unavailable. Try again!' } };
 }
 
+/**
+ * The page's title and description, set in the commit that shows the page (a layout effect): the
+ * page arrives in a deferred render, whose passive effects may run a frame later.
+ */
 function useDocumentMeta(title: string | undefined, description: string | undefined) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!title) return;
     const previous = document.title;
     document.title = title;
