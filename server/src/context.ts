@@ -2,7 +2,7 @@
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
-import type { KeyedLock } from './services/checkout/idempotency.ts';
+import type { KeyedLock } from './locks.ts';
 import type { Sessions } from './session.ts';
 import type { Upstreams } from './upstreams.ts';
 

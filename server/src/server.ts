@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { errorHandler, notFoundHandler } from './errors.ts';
-import { MemoryKeyedLock, type KeyedLock } from './services/checkout/idempotency.ts';
+import { MemoryKeyedLock, type KeyedLock } from './locks.ts';
 import { createLogger, requestLogger } from './logger.ts';
 import { mountRoutes, type MountedRoute } from './routes/route-table.ts';
 import { imageOrigins, rateLimits, securityHeaders } from './security.ts';

@@ -3,9 +3,9 @@
  * on placeOrder). Two parts, each behind a small interface so a shared store (Redis, issue 16)
  * can replace the in-memory one when the proxy runs on several instances:
  *
- * - the per-session lock (`KeyedLock`, ctx.locks): the request edge reads the session inside it
- *   (http/shopper.ts `withLockedShopper`), so a double click or a second tab waits for the first
- *   attempt to finish and then sees what it wrote;
+ * - the per-session lock (`KeyedLock` of locks.ts, ctx.locks): the request edge reads the session
+ *   inside it (http/shopper.ts `withLockedShopper`), so a double click or a second tab waits for the
+ *   first attempt to finish and then sees what it wrote;
  * - the answer records: the first answer per Idempotency-Key, with a fingerprint of the body,
  *   kept in the session (the last ten) and replayed; the key with another body is a 409.
  */
@@ -15,27 +15,6 @@ import { AppError } from '../../errors.ts';
 import type { Shopper } from '../shopper.ts';
 
 type Problem = components['schemas']['Problem'];
-
-export interface KeyedLock {
-  /** Runs `work` after every earlier call for the same key has finished, failed or not. */
-  run<T>(key: string, work: () => Promise<T>): Promise<T>;
-}
-
-/** The lock of one process. */
-export class MemoryKeyedLock implements KeyedLock {
-  private readonly tails = new Map<string, Promise<unknown>>();
-
-  async run<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.tails.get(key) ?? Promise.resolve();
-    const current = previous.catch(() => undefined).then(work);
-    this.tails.set(key, current);
-    try {
-      return await current;
-    } finally {
-      if (this.tails.get(key) === current) this.tails.delete(key);
-    }
-  }
-}
 
 /** A success answer of an attempt: its HTTP status and body. */
 export interface Answer<T> {

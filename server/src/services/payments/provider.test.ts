@@ -13,7 +13,7 @@ import { AppError } from '../../errors.ts';
 import { MemorySessionStore, Sessions, type SessionData } from '../../session.ts';
 import { testConfig } from '../../test-helpers.ts';
 import { createUpstreams } from '../../upstreams.ts';
-import { MemoryKeyedLock } from '../checkout/idempotency.ts';
+import { MemoryKeyedLock } from '../../locks.ts';
 import { shopperFor, type Shopper } from '../shopper.ts';
 import { adyenProvider } from './adyen.ts';
 import type { MethodRequest, PaymentProvider, SaveAttempt } from './provider.ts';

@@ -1,0 +1,96 @@
+/**
+ * The code's shape (issue 11 "Done when"): no import circle between modules, type-only imports
+ * included (ESLint's import-x/no-cycle passes over `import type`), and no hand-written file in
+ * server/ or client/ over 400 lines (the locale catalogues are data, not code).
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tracked = (...dirs: string[]) =>
+  execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', ...dirs], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter(Boolean);
+
+/** Static imports and re-exports of a module (`import type` too; `import()` is a lazy edge, not a cycle). */
+function importsOf(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(path.join(root, file), 'utf8'), ts.ScriptTarget.Latest);
+  const found: string[] = [];
+  for (const statement of source.statements) {
+    const specifier =
+      (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier
+        ? (statement.moduleSpecifier as ts.StringLiteral).text
+        : undefined;
+    if (specifier?.startsWith('.')) found.push(path.normalize(path.join(path.dirname(file), specifier)));
+  }
+  return found;
+}
+
+/** The circles of a graph, each once (Tarjan's strongly connected components of more than one module). */
+function circles(graph: Map<string, string[]>): string[][] {
+  let index = 0;
+  const indices = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (node: string) => {
+    indices.set(node, index);
+    low.set(node, index);
+    index += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!graph.has(next)) continue;
+      if (!indices.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, indices.get(next)!));
+    }
+    if (low.get(node) === indices.get(node)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1 || (graph.get(node) ?? []).includes(node)) found.push(component.sort());
+    }
+  };
+  for (const node of graph.keys()) if (!indices.has(node)) visit(node);
+  return found;
+}
+
+describe('code structure', () => {
+  it('when the modules of server, client, domain, mocks and scripts are read, then no import circle exists', () => {
+    const files = tracked('server', 'client', 'domain', 'mocks', 'scripts').filter((f) => /\.tsx?$/.test(f));
+    const graph = new Map(files.map((file) => [file, importsOf(file)]));
+    expect(circles(graph)).toEqual([]);
+  });
+
+  it('when a circle is drawn, then the check finds it (the check itself works)', () => {
+    const graph = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts']],
+      ['d.ts', ['a.ts']],
+    ]);
+    expect(circles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts']]);
+  });
+
+  it('when the hand-written files of server and client are counted, then none is over 400 lines', () => {
+    const long = tracked('server', 'client')
+      .filter((file) => /\.(tsx?|css|html)$/.test(file))
+      .map((file) => ({ file, lines: readFileSync(path.join(root, file), 'utf8').split('\n').length - 1 }))
+      .filter(({ lines }) => lines > 400);
+    expect(long).toEqual([]);
+  });
+});
