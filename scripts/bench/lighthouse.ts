@@ -1,0 +1,99 @@
+/**
+ * Lighthouse (mobile, its default simulated throttling) in a fresh Chromium per run, and the
+ * statistics over runs: one run varies by several points on a shared 2-core machine, so each page
+ * is measured LIGHTHOUSE_RUNS times and the median run (by performance) is the figure.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+import { CHROME, CHROME_FLAGS } from './config.ts';
+
+export interface LighthouseRun {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  /** Milliseconds (simulated). */
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  /** The LCP element's CSS selector, as Lighthouse names it. */
+  lcpElement: string | undefined;
+  lhr: Result;
+}
+
+function lcpElement(lhr: Result): string | undefined {
+  type Node = { selector?: string };
+  const details = lhr.audits['largest-contentful-paint-element']?.details as
+    { items?: Array<{ items?: Array<{ node?: Node }> }> } | undefined;
+  return details?.items?.[0]?.items?.[0]?.node?.selector;
+}
+
+async function runOnce(url: string, cookie: string | undefined): Promise<LighthouseRun> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`lighthouse gave no result for ${url}`);
+    if (lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const metric = (id: string) => {
+      const value = lhr.audits[id]?.numericValue;
+      if (value === undefined) throw new Error(`lighthouse on ${url}: no ${id}`);
+      return value;
+    };
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      fcp: metric('first-contentful-paint'),
+      lcp: metric('largest-contentful-paint'),
+      tbt: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+      lcpElement: lcpElement(lhr),
+      lhr,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** One Lighthouse run; a run that fails (a Chromium crash, a Lighthouse runtime error) is tried once more. */
+export async function lighthouseRun(url: string, cookie?: string): Promise<LighthouseRun> {
+  try {
+    return await runOnce(url, cookie);
+  } catch (error) {
+    console.warn(`lighthouse run failed, trying once more: ${(error as Error).message}`);
+    return runOnce(url, cookie);
+  }
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** The median run by performance score (of equal scores, the one with the median LCP). */
+export function medianRun(runs: LighthouseRun[]): LighthouseRun {
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance || a.lcp - b.lcp);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+export const millis = (ms: number) => `${Math.round(ms)} ms`;
+export const shift = (cls: number) => cls.toFixed(3);
+
+/** "1.52–1.80 s": the lowest and the highest value over the runs. */
+export function range(values: number[], format: (n: number) => string): string {
+  const low = format(Math.min(...values));
+  const high = format(Math.max(...values));
+  if (low === high) return low;
+  const unit = / \S+$/.exec(high)?.[0] ?? '';
+  return `${unit && low.endsWith(unit) ? low.slice(0, -unit.length) : low}–${high}`;
+}
