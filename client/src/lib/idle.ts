@@ -45,11 +45,11 @@ export function watchIdle(target: Window, delayMs: number, onChange: (idle: bool
 }
 
 /** True while the shopper is idle; <html data-idle> mirrors it for styles and tests. */
-export function useIdle(delayMs: number = idleDelayMs()): boolean {
+export function useIdle(delayMs?: number): boolean {
   const [idle, setIdle] = useState(false);
   useEffect(
     () =>
-      watchIdle(window, delayMs, (value) => {
+      watchIdle(window, delayMs ?? idleDelayMs(), (value) => {
         document.documentElement.toggleAttribute('data-idle', value);
         setIdle(value);
       }),

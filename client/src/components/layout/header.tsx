@@ -1,11 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../lib/api/get-session.ts';
 import { useLogout } from '../../lib/api/logout.ts';
 import { startLogin } from '../../lib/api/start-login.ts';
 import { useSite } from '../../lib/site.tsx';
-import { COMPACT_QUERY, useMediaQuery } from '../../lib/media.ts';
 import { MiniCart } from './mini-cart.tsx';
 import { useLocale } from '../../lib/locales.ts';
 import { type PageType } from './page-type.ts';
@@ -17,6 +16,7 @@ function Logo({ reload }: { reload: boolean }) {
   const { t } = useTranslation();
   const site = useSite();
   const { to } = useLocale();
+  const { pathname, search } = useLocation();
   const label = t('header.logo', { brand: t(`brand.${site}`) });
   const mark = (
     <span className="logo__mark" aria-hidden="true">
@@ -27,7 +27,7 @@ function Logo({ reload }: { reload: boolean }) {
     return (
       <a
         className="logo"
-        href={window.location.href}
+        href={pathname + search}
         aria-label={label}
         onClick={(event) => {
           event.preventDefault();
@@ -88,7 +88,7 @@ function AccountMenu({ greeting }: { greeting?: string | undefined }) {
         <span className="visually-hidden">{t('header.accountMenu')}</span>
       </button>
       <ul id={menuId} className="account-menu__list" hidden={!open}>
-        {greeting ? <li className="account-menu__greeting">{greeting}</li> : null}
+        {open && greeting ? <li className="account-menu__greeting">{greeting}</li> : null}
         {ACCOUNT_LINKS.map(([key, path]) => (
           <li key={key}>
             <Link to={to(path)} onClick={() => setOpen(false)}>
@@ -115,7 +115,6 @@ export function Header({ pageType }: { pageType: PageType | undefined }) {
   const restricted = RELOADING_PAGES.has(pageType);
   const registered = session?.authType === 'registered';
   const greeting = registered ? t('header.greeting', { name: session.customer?.firstName ?? '' }) : undefined;
-  const compact = useMediaQuery(COMPACT_QUERY);
   const logout = async () => {
     const result = await endLogin();
     void navigate(result.redirectTo.startsWith('/') ? to(result.redirectTo) : to('/home'));
@@ -127,12 +126,12 @@ export function Header({ pageType }: { pageType: PageType | undefined }) {
         {restricted ? null : <MiniCart />}
         {restricted ? null : registered ? (
           <div className="header__account">
-            {/* On a narrow screen the greeting moves from the header bar into the menu. */}
-            {compact ? null : <span className="header__greeting">{greeting}</span>}
-            <AccountMenu greeting={compact ? greeting : undefined} />
+            {/* On a narrow screen (styles/narrow.css) the greeting moves from the bar into the menu. */}
+            <span className="header__greeting">{greeting}</span>
+            <AccountMenu greeting={greeting} />
             <button type="button" className="button button--ghost header__logout" onClick={() => void logout()}>
-              {compact ? <LogoutIcon /> : null}
-              <span className={compact ? 'visually-hidden' : undefined}>{t('header.logout')}</span>
+              <LogoutIcon />
+              <span className="narrow-hidden">{t('header.logout')}</span>
             </button>
           </div>
         ) : (

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBasket } from '../../lib/api/get-basket.ts';
 import { useSession } from '../../lib/api/get-session.ts';
-import { COMPACT_QUERY, useMediaQuery } from '../../lib/media.ts';
 import { useLocale } from '../../lib/locales.ts';
 import { BasketIcon } from '../ui/icons.tsx';
 
@@ -32,8 +31,6 @@ export function MiniCart() {
     return () => clearTimeout(timer.current);
   }, [open, inside]);
   const count = session?.basketItemCount ?? 0;
-  // Below md the button shows the basket icon and the count; the words stay as its name.
-  const compact = useMediaQuery(COMPACT_QUERY);
   return (
     <div
       className="mini-cart"
@@ -58,13 +55,12 @@ export function MiniCart() {
           else setOpen(!open);
         }}
       >
+        {/* Below md (styles/narrow.css) the icon and the count show; the words stay as its name. */}
         <BasketIcon />
-        <span className={compact ? 'visually-hidden' : undefined}>{t('cart.basket', { count })}</span>
-        {compact ? (
-          <span className="mini-cart__count" aria-hidden="true">
-            {count}
-          </span>
-        ) : null}
+        <span className="narrow-hidden">{t('cart.basket', { count })}</span>
+        <span className="mini-cart__count" aria-hidden="true">
+          {count}
+        </span>
       </button>
       <div id={panelId} className="mini-cart__panel" hidden={!open}>
         {!basket ? (

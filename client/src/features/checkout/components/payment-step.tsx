@@ -49,7 +49,10 @@ export function PaymentStep({ basket }: { basket: Basket }) {
   const { to, locale } = useLocale();
   const total = basket.orderTotal.formatted ?? '';
   const confirmationPath = to('/payment-confirmation');
-  const wallet = useMemo(() => walletOf(basket, window.location.origin, confirmationPath), [basket, confirmationPath]);
+  const wallet = useMemo(
+    () => walletOf(basket, typeof window === 'undefined' ? '' : window.location.origin, confirmationPath),
+    [basket, confirmationPath],
+  );
   const navigate = useNavigate();
   const { data: setup, error: setupError } = usePaymentSetup(total);
   const placeOrder = usePlaceOrder();
