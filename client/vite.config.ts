@@ -15,7 +15,7 @@ const clientRoot = path.dirname(fileURLToPath(import.meta.url));
 function brotliAssets(): Plugin {
   return {
     name: 'brotli-assets',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     async writeBundle(options, bundle) {
       for (const file of Object.keys(bundle)) {
         if (!/\.(?:js|css)$/.test(file)) continue;
@@ -32,20 +32,28 @@ function brotliAssets(): Plugin {
 }
 
 // The React app: rooted at client/, built to dist/client (served by the proxy), /api proxied in dev.
-export default defineConfig({
+// `vite build --ssr src/entry-server.tsx` builds the server renderer (the proxy renders pages with
+// it, docs/decisions/006) to dist/server.
+export default defineConfig(({ isSsrBuild }) => ({
   root: clientRoot,
   plugins: [react(), brotliAssets()],
-  build: {
-    outDir: path.resolve(clientRoot, '../dist/client'),
-    emptyOutDir: true,
-    // No inline scripts or modulepreload polyfill: the server's CSP forbids inline scripts.
-    modulePreload: { polyfill: false },
-    assetsInlineLimit: 0,
-    // make bench reads the first route's chunks from it.
-    manifest: true,
-  },
+  build: isSsrBuild
+    ? { outDir: path.resolve(clientRoot, '../dist/server'), emptyOutDir: true, target: 'node24', copyPublicDir: false }
+    : {
+        outDir: path.resolve(clientRoot, '../dist/client'),
+        emptyOutDir: true,
+        // No inline scripts or modulepreload polyfill: the server's CSP forbids inline scripts.
+        modulePreload: { polyfill: false },
+        assetsInlineLimit: 0,
+        // The proxy preloads a page's chunks and make bench reads the first route's from it.
+        manifest: true,
+      },
+  // The server renderer carries its own dependencies, React's production build among them: the
+  // proxy's NODE_ENV says which configuration it runs (production or not), not which React renders.
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
+  ssr: { noExternal: true },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },
-});
+}));

@@ -124,3 +124,6 @@ export function textAreaState(text: string, maxChar?: number | null): TextAreaSt
     submitDisabled: tooLong,
   };
 }
+
+/** The ADAS feature the /product page renews when no product is named (storefront §2 /product). */
+export const ADAS_PRODUCT_ID = 'vcs-adaptive-cruise';

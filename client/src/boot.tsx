@@ -1,32 +1,54 @@
-/** The app itself, started by main.tsx once the page's header has painted. */
+/** The app itself, started by main.tsx once the page has painted. */
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { ADAS_PRODUCT_ID, preloadRenewalPage } from './features/renewal/api/get-renewal-page.ts';
 import { preloadSession } from './lib/api/get-session.ts';
+import { preloadServerData, readServerData } from './lib/api/server-data.ts';
+import { setLocale } from './lib/i18n.ts';
 import { DEFAULT_LOCALE, splitLocale } from './lib/locales.ts';
-
-// The first calls start now, beside React's start rather than after its first render: the session
-// (its cookie came with the page) and, on a renewal page, the page's one call.
-const { locale: prefix, rest } = splitLocale(window.location.pathname);
-preloadSession(prefix);
-const renewal = /^\/(?:service\/([^/]+)|product)\/?$/.exec(rest);
-if (renewal) {
-  preloadRenewalPage(
-    decodeURIComponent(renewal[1] ?? ADAS_PRODUCT_ID),
-    window.location.search,
-    prefix ?? DEFAULT_LOCALE,
-  );
-}
+import { pendingOrder } from './lib/order-storage.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
-// The first render as a transition: React renders it in slices and lets the browser paint and
-// answer input between them, instead of one long task (Lighthouse's total blocking time).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+const { locale: prefix, rest } = splitLocale(window.location.pathname);
+const server = readServerData();
+
+if (server) {
+  // The server rendered the page (docs/decisions/006): its answers wait for the hooks, which ask
+  // the proxy nothing again; the renewal page asks once more only to report an order an earlier
+  // attempt left (storefront §3 orderCreated), which the server cannot know.
+  const reportsOrder = pendingOrder() !== null;
+  preloadServerData(server.data, (key) => reportsOrder && key.includes('getRenewalPage'));
+  // The page's own catalogue first: hydration must render the words the server rendered.
+  await setLocale(prefix ?? DEFAULT_LOCALE);
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App server={server} />
+      </StrictMode>,
+    );
+  });
+} else {
+  // Rendered in the browser (`make dev`): the first calls start beside React's start rather than
+  // after its first render: the session and, on a renewal page, the page's one call.
+  preloadSession(prefix);
+  const renewal = /^\/(?:service\/([^/]+)|product)\/?$/.exec(rest);
+  if (renewal) {
+    preloadRenewalPage(
+      decodeURIComponent(renewal[1] ?? ADAS_PRODUCT_ID),
+      window.location.search,
+      prefix ?? DEFAULT_LOCALE,
+    );
+  }
+  // The first render as a transition: React renders it in slices and lets the browser paint and
+  // answer input between them, instead of one long task (Lighthouse's total blocking time).
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}

@@ -110,6 +110,8 @@ export interface Config {
   bodyLimit: string;
   rateLimits: { windowMs: number; login: number; addressLookup: number; payment: number };
   maintenancePollIntervalMs: number;
+  /** How long a server-rendered page trusts the last maintenance status read (render/pages.ts). */
+  maintenanceCheckMs: number;
   /** Inactivity after which the client flags the shopper idle (storefront §4 Other: idle indicator). */
   idleDelayMs: number;
   /** Locales flagged as not enabled in production: there they redirect to the default locale (storefront §6). */
@@ -169,6 +171,7 @@ const envSchema = z.object({
   RATE_LIMIT_ADDRESS: positiveInt(60),
   RATE_LIMIT_PAYMENT: positiveInt(20),
   MAINTENANCE_POLL_INTERVAL_MS: z.coerce.number().int().min(1000).default(120_000),
+  MAINTENANCE_CHECK_MS: z.coerce.number().int().min(0).max(120_000).default(15_000),
   IDLE_DELAY_MS: z.coerce.number().int().min(1000).default(900_000),
   PUBLIC_ORIGIN: z.url().default('http://localhost:3000'),
   LOGIN_ALLOWED_DOMAINS: csv(''),
@@ -289,6 +292,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       payment: e.RATE_LIMIT_PAYMENT,
     },
     maintenancePollIntervalMs: e.MAINTENANCE_POLL_INTERVAL_MS,
+    maintenanceCheckMs: e.MAINTENANCE_CHECK_MS,
     idleDelayMs: e.IDLE_DELAY_MS,
     publicOrigin: e.PUBLIC_ORIGIN.replace(/\/$/, ''),
     // The allowed-domain list is honoured outside production only (storefront §6).

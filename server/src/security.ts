@@ -4,7 +4,8 @@
  */
 import helmet from 'helmet';
 import { rateLimit } from 'express-rate-limit';
-import type { RequestHandler } from 'express';
+import { randomBytes } from 'node:crypto';
+import type { RequestHandler, Response } from 'express';
 import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
 
@@ -49,9 +50,22 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
   };
 }
 
+/** The answer's CSP nonce, made once per answer: a server-rendered page's scripts carry it. */
+export function cspNonce(res: Response): string {
+  if (typeof res.locals.cspNonce !== 'string') res.locals.cspNonce = randomBytes(16).toString('base64');
+  return res.locals.cspNonce as string;
+}
+
 export function securityHeaders(config: Config): RequestHandler {
+  const directives = contentSecurityPolicy(config);
   return helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        ...directives,
+        'script-src': [...directives['script-src']!, (_req, res) => `'nonce-${cspNonce(res as Response)}'`],
+      },
+    },
     strictTransportSecurity: config.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,

@@ -18,8 +18,12 @@ import { imageOrigins, rateLimits, securityHeaders } from './security.ts';
 import { DEFAULT_LOCALE, marketOfLocale } from './markets.ts';
 import { isSiteId, resolveSite } from './site.ts';
 import { messagesFor } from './routes/site/get-translations.ts';
+import { loadRenderer, renderRequest, SERVER_ENTRY } from './render/pages.ts';
+import { renewForm } from './render/renew-form.ts';
+import { TtlCache } from './services/ttl-cache.ts';
 import { clientApp } from './static.ts';
-import { csrfProtection, MemorySessionStore, Sessions, type SessionStore } from './session.ts';
+import type { PageRenderer } from '../../domain/page-render.ts';
+import { csrfProtection, MemorySessionStore, SESSION_COOKIE, Sessions, type SessionStore } from './session.ts';
 import { createUpstreams, type Upstreams } from './upstreams.ts';
 
 export interface ServerOptions {
@@ -57,6 +61,10 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
     startedAt: Date.now(),
   };
 
+  // The client's server renderer (dist/server), loaded with the first page asked for.
+  let renderer: Promise<PageRenderer | undefined> | undefined;
+  const maintenance = new TtlCache<boolean>(config.maintenanceCheckMs);
+
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -73,6 +81,9 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
   api.use(router);
   app.use('/api', api);
 
+  // The renewal page's renew form, posted before the page's JavaScript runs (render/renew-form.ts).
+  app.use(renewForm(context));
+
   // The built client, when there is one (make start builds it); API-only in tests.
   const client =
     options.serveClient === false
@@ -86,7 +97,16 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
           idleDelayMs: config.idleDelayMs,
           production: config.production,
           messagesFor,
+          renderPage: async (req, res, template) => {
+            renderer ??= loadRenderer(SERVER_ENTRY);
+            const loaded = await renderer;
+            return loaded
+              ? renderRequest(req, res, template, { ctx: context, renderer: loaded, maintenance })
+              : undefined;
+          },
           startSession: async (req, res, site, locale) => {
+            // A session the server render started already (render/pages.ts) is the page's.
+            if (String(res.getHeader('Set-Cookie') ?? '').includes(`${SESSION_COOKIE}=`)) return;
             if (await sessions.current(req)) return;
             const session = sessions.create({
               site: isSiteId(site) ? site : config.sites.defaultSite,

@@ -203,9 +203,18 @@ export class Sessions {
     };
   }
 
-  /** Stores the session and (re)sets the cookie, renewing its lifetime. */
+  /** Stores the session and (re)sets the cookie, renewing its lifetime (one Set-Cookie per answer). */
   async save(res: Response, session: SessionData): Promise<void> {
     await this.options.store.set(session, this.options.ttlSeconds);
+    if (res.headersSent) return;
+    const earlier = res.getHeader('Set-Cookie');
+    if (earlier !== undefined) {
+      const others = (Array.isArray(earlier) ? earlier : [String(earlier)]).filter(
+        (cookie) => !cookie.startsWith(`${SESSION_COOKIE}=`),
+      );
+      if (others.length) res.setHeader('Set-Cookie', others);
+      else res.removeHeader('Set-Cookie');
+    }
     res.cookie(SESSION_COOKIE, sign(session.id, this.options.secret), {
       httpOnly: true,
       sameSite: 'lax',
@@ -224,7 +233,8 @@ export class Sessions {
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function sameToken(a: string, b: string): boolean {
+/** Compares two tokens in constant time. */
+export function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);

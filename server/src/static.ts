@@ -14,6 +14,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LOCALE } from './markets.ts';
+import type { PageTemplate } from './render/pages.ts';
 
 export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
@@ -119,6 +120,44 @@ export interface ClientAppOptions {
   startSession?: (req: Request, res: Response, site: string, locale: string | undefined) => Promise<void>;
   /** A locale's messages (English when there is no prefix), for the first screens painted in the page. */
   messagesFor?: (locale: string) => Promise<Record<string, string> | undefined>;
+  /**
+   * Renders the page on the server (render/pages.ts) in the template of its site; undefined when it
+   * cannot, and the browser renders index.html itself.
+   */
+  renderPage?: (
+    req: Request,
+    res: Response,
+    template: (site: string) => PageTemplate,
+  ) => Promise<{ redirect: string } | { status: number; html: string } | undefined>;
+}
+
+/**
+ * Tags for a server-rendered page's chunks beyond the entry's: module preloads, and the style
+ * sheets of the app's and the page's chunks as style sheets (the page's markup is in the HTML: it
+ * must paint styled).
+ */
+function pageTags(manifest: Record<string, ManifestChunk> | undefined, sources: string[]): string {
+  if (!manifest) return '';
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const child of manifest[key].imports ?? []) walk(child, into);
+  };
+  const entry = new Set<string>();
+  walk('index.html', entry);
+  // The app's chunks are preloaded on every page already (withPreloads).
+  const app = new Set<string>();
+  walk(APP_SOURCE, app);
+  const page = new Set<string>();
+  for (const source of sources) walk(source, page);
+  const tags: string[] = [];
+  for (const key of new Set([...app, ...page])) {
+    if (entry.has(key)) continue;
+    const chunk = manifest[key]!;
+    if (!app.has(key)) tags.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
+    for (const css of chunk.css ?? []) tags.push(`<link rel="stylesheet" href="/${css}">`);
+  }
+  return tags.join('');
 }
 
 export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Router | undefined {
@@ -177,6 +216,23 @@ export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Rou
       const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
       res.redirect(302, `/${target}${req.path.slice(prefix.length + 1)}${query}`);
       return;
+    }
+    if (options.renderPage) {
+      const rendered = await options.renderPage(req, res, (site) => ({
+        html: forRequest(plain, site, req.path),
+        tagsFor: (modules) => pageTags(manifest, modules),
+      }));
+      if (rendered && 'redirect' in rendered) {
+        res.setHeader('Cache-Control', 'private, no-store');
+        res.redirect(302, rendered.redirect);
+        return;
+      }
+      if (rendered) {
+        // The shopper's own page (the session's CSRF token is in its data): no cache keeps it.
+        res.setHeader('Cache-Control', 'private, no-store');
+        res.status(rendered.status).type('html').send(rendered.html);
+        return;
+      }
     }
     // private: the answer may carry the session's cookie.
     res.setHeader('Cache-Control', 'private, no-cache');

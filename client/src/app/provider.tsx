@@ -1,18 +1,28 @@
 import { useEffect, type ReactNode } from 'react';
+import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { SWRConfig, type Cache } from 'swr';
 import { ToastProvider } from '../components/ui/toasts.tsx';
 import { ApiError } from '../lib/api/client.ts';
 import { i18n } from '../lib/i18n.ts';
+import { ServerRenderedContext } from '../lib/page-ready.ts';
 import { DEFAULT_SITE, resolveSite, SiteProvider, SITES, type SiteId } from '../lib/site.tsx';
 
 const SITE_STORAGE_KEY = 'site';
 
-/** The site for this visit: the `site` query parameter, else the one stored for the tab, else the host mapping. */
-export function initialSite(location: Pick<Location, 'search' | 'hostname'> = window.location): SiteId {
+/**
+ * The site for this visit: on a page the server rendered, the one it rendered (<html data-site>);
+ * otherwise the `site` query parameter, else the one stored for the tab, else the host mapping.
+ */
+export function initialSite(
+  location: Pick<Location, 'search' | 'hostname'> = window.location,
+  serverRendered = false,
+): SiteId {
+  const rendered = SITES.find((candidate) => candidate === document.documentElement.dataset.site);
   const fromQuery = new URLSearchParams(location.search).get('site');
   let site = resolveSite(location.search, location.hostname);
-  if (!fromQuery) {
+  if (serverRendered && rendered) site = rendered;
+  else if (!fromQuery) {
     const stored = window.sessionStorage.getItem(SITE_STORAGE_KEY);
     const known = SITES.find((candidate) => candidate === stored);
     if (known && site === DEFAULT_SITE) site = known;
@@ -26,27 +36,39 @@ export function AppProvider({
   site,
   children,
   swrProvider,
+  i18n: translator = i18n,
+  fallback,
+  serverRendered = false,
 }: {
   site: SiteId;
   children: ReactNode;
   swrProvider?: () => Cache;
+  /** The request's own i18next instance on the server; the app's one in the browser. */
+  i18n?: I18n;
+  /** Answers the server rendered the page with, by serialised SWR key (lib/api/server-data.ts). */
+  fallback?: Record<string, unknown>;
+  /** The page came from the server: what it rendered is shown from the start (no deferred loads). */
+  serverRendered?: boolean;
 }) {
   useEffect(() => {
     document.documentElement.dataset.site = site;
   }, [site]);
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nextProvider i18n={translator}>
       <SWRConfig
         value={{
           revalidateOnFocus: false,
           shouldRetryOnError: (error: unknown) => !(error instanceof ApiError) || error.status >= 500,
           errorRetryCount: 2,
           ...(swrProvider ? { provider: swrProvider } : {}),
+          ...(fallback ? { fallback } : {}),
         }}
       >
-        <SiteProvider site={site}>
-          <ToastProvider>{children}</ToastProvider>
-        </SiteProvider>
+        <ServerRenderedContext value={serverRendered}>
+          <SiteProvider site={site}>
+            <ToastProvider>{children}</ToastProvider>
+          </SiteProvider>
+        </ServerRenderedContext>
       </SWRConfig>
     </I18nextProvider>
   );

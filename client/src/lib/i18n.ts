@@ -18,6 +18,11 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<s
   cs: () => import('../locales/cs.json'),
 };
 
+/** A language's catalogue (English is in the bundle; the others are chunks of their own). */
+export async function loadCatalogue(language: Language): Promise<Record<string, unknown>> {
+  return language === 'en' ? en : (await loaders[language]()).default;
+}
+
 export const i18n: I18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({

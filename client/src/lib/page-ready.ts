@@ -4,6 +4,12 @@
  * renewal data) before its plan selector shows (issue 4 figures). Pages without a main request
  * are ready when mounted; a 4 s ceiling keeps a slow page from hiding the footer.
  */
+import { createContext, useContext } from 'react';
+
+/** Whether the page came from the server (its data and first screen are in the HTML). */
+export const ServerRenderedContext = createContext(false);
+export const useServerRendered = (): boolean => useContext(ServerRenderedContext);
+
 let resolve: () => void = () => undefined;
 let ready = new Promise<void>((r) => {
   resolve = r;

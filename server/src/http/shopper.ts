@@ -30,10 +30,18 @@ export function requestScope(
   };
 }
 
-/** The session's shopper, logged in as guest when it had no usable token; the session is saved. */
-export async function shopperOf(req: Request, res: Response, ctx: AppContext): Promise<Shopper> {
-  const site = resolveSite(req, ctx.config, undefined) ?? ctx.config.sites.defaultSite;
-  const session = await ctx.sessions.currentOrNew(req, { site, locale: DEFAULT_LOCALE });
+/**
+ * The session's shopper, logged in as guest when it had no usable token; the session is saved. A
+ * new session takes `defaults` (a page names its site and locale), else the host's site in en-GB.
+ */
+export async function shopperOf(
+  req: Request,
+  res: Response,
+  ctx: AppContext,
+  defaults?: Partial<Pick<SessionData, 'site' | 'locale'>>,
+): Promise<Shopper> {
+  const site = defaults?.site ?? resolveSite(req, ctx.config, undefined) ?? ctx.config.sites.defaultSite;
+  const session = await ctx.sessions.currentOrNew(req, { site, locale: defaults?.locale ?? DEFAULT_LOCALE });
   const tokens = await ensureShopperToken(session, ctx, req.signal);
   const shopper = shopperFor(ctx, session, tokens, requestScope(req, res, ctx, session));
   await shopper.persist();

@@ -27,6 +27,11 @@ export class TestShopper {
     return this;
   }
 
+  /** The session cookie and CSRF token, for requests outside the API (a page's form). */
+  credentials(): { cookie: string; csrf: string } {
+    return { cookie: this.cookie, csrf: this.csrf };
+  }
+
   async call(
     operationId: OperationId,
     method: string,

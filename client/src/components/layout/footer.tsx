@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContentAsset } from '../../lib/api/get-content-asset.ts';
-import { mainContentShown } from '../../lib/page-ready.ts';
+import { mainContentShown, useServerRendered } from '../../lib/page-ready.ts';
 import { useSite } from '../../lib/site.tsx';
 import { ContentHtml } from '../ui/content-html.tsx';
 import { useLocale } from '../../lib/locales.ts';
@@ -19,8 +19,10 @@ export function Footer({ pageType }: { pageType: PageType | undefined }) {
   const site = useSite();
   const { locale } = useLocale();
   const showLinks = pageType !== 'login-redirect';
-  // The links load once the page's main content is on screen (lib/page-ready.ts).
-  const [afterMain, setAfterMain] = useState(false);
+  // The links load once the page's main content is on screen (lib/page-ready.ts); a page from the
+  // server brings them with it.
+  const serverRendered = useServerRendered();
+  const [afterMain, setAfterMain] = useState(serverRendered);
   useEffect(() => {
     let live = true;
     void mainContentShown().then(() => live && setAfterMain(true));

@@ -5,7 +5,7 @@
 import useSWR from 'swr';
 import { api, request } from './client.ts';
 
-const getContentAssetKey = (assetId: string, locale: string) => ['getContentAsset', assetId, locale] as const;
+export const getContentAssetKey = (assetId: string, locale: string) => ['getContentAsset', assetId, locale] as const;
 
 const getContentAsset = ([, assetId, locale]: ReturnType<typeof getContentAssetKey>) =>
   request(api.GET('/content/{assetId}', { params: { path: { assetId }, query: { locale } } }));

@@ -10,13 +10,17 @@ import { api, request, setCsrfToken, type components } from './client.ts';
 
 export type Session = components['schemas']['Session'];
 
-const getSessionKey = (prefix: string | undefined) => ['getSession', prefix ?? ''] as const;
+export const getSessionKey = (prefix: string | undefined) => ['getSession', prefix ?? ''] as const;
+
+/** A session the page came with or the proxy answered: its CSRF token goes with every change. */
+export function adoptSession(session: Session): Session {
+  setCsrfToken(session.csrfToken);
+  return session;
+}
 
 /** The session under the URL's locale prefix ('' without one). */
 async function getSession([, prefix]: ReturnType<typeof getSessionKey>): Promise<Session> {
-  const session = await request(api.GET('/session', prefix ? { params: { query: { locale: prefix } } } : {}));
-  setCsrfToken(session.csrfToken);
-  return session;
+  return adoptSession(await request(api.GET('/session', prefix ? { params: { query: { locale: prefix } } } : {})));
 }
 
 export function useSession() {

@@ -5,7 +5,7 @@ import { api, ApiError, request, type components } from '../../../lib/api/client
 export type CheckoutState = components['schemas']['CheckoutState'];
 export type Basket = components['schemas']['Basket'];
 
-const getCheckoutStateKey = ['getCheckoutState'] as const;
+export const getCheckoutStateKey = ['getCheckoutState'] as const;
 
 /** The checkout state, or null when the basket is empty (409 basket-empty). */
 async function getCheckoutState(): Promise<CheckoutState | null> {

@@ -22,7 +22,7 @@ import './checkout.css';
 export function CheckoutPage() {
   const { t } = useTranslation();
   const { to } = useLocale();
-  const { data: latest, error, isLoading } = useCheckoutState();
+  const { data: latest, error } = useCheckoutState();
   // The checkout renders as a deferred render in slices, not inside SWR's synchronous update.
   const data = useDeferredValue(latest);
   useEffect(() => {
@@ -32,7 +32,7 @@ export function CheckoutPage() {
     document.title = t('checkout.title');
   }, [t]);
 
-  if (isLoading || (data === undefined && !error)) {
+  if (data === undefined && !error) {
     // The title and the in-control message do not wait for the basket: they paint with the page.
     return (
       <div className="checkout container">

@@ -2,7 +2,7 @@
 import useSWR from 'swr';
 import { api, request } from '../../../lib/api/client.ts';
 
-const getOrderConfirmationKey = (orderNo: string) => ['getOrderConfirmation', orderNo] as const;
+export const getOrderConfirmationKey = (orderNo: string) => ['getOrderConfirmation', orderNo] as const;
 
 const getOrderConfirmation = (orderNo: string) =>
   request(api.GET('/checkout/confirmation/{orderNo}', { params: { path: { orderNo } } }));

@@ -4,7 +4,7 @@ import { api, request, type operationTypes } from '../../../lib/api/client.ts';
 
 export type FaqQuery = NonNullable<operationTypes['searchFaqs']['parameters']['query']>;
 
-const searchFaqsKey = (query: FaqQuery) => ['searchFaqs', query] as const;
+export const searchFaqsKey = (query: FaqQuery) => ['searchFaqs', query] as const;
 
 const searchFaqs = (query: FaqQuery) => request(api.GET('/faqs', { params: { query } }));
 

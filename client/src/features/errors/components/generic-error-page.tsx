@@ -1,14 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { useLocale } from '../../../lib/locales.ts';
 import { trackGenericErrorPage } from '../../../lib/analytics.ts';
+import { useRedirectFacts } from '../redirect-facts.ts';
 import { ErrorLayout } from './error-layout.tsx';
 
 /** sessionStorage key holding the URL that sent the shopper to the generic error page. */
 export const REDIRECT_SOURCE_KEY = 'redirectSource';
-
-type GenericErrorState = { error?: unknown } | null;
 
 function errorText(error: unknown): string | undefined {
   if (error === undefined || error === null || error === '') return undefined;
@@ -26,8 +25,7 @@ function errorText(error: unknown): string | undefined {
 export function GenericErrorPage() {
   const { t } = useTranslation();
   const { to } = useLocale();
-  const state = useLocation().state as GenericErrorState;
-  const error = errorText(state?.error);
+  const error = errorText(useRedirectFacts().error);
   const sent = useRef(false);
 
   useEffect(() => {

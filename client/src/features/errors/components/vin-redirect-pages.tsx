@@ -1,11 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { isLocale, localePath, useLocale } from '../../../lib/locales.ts';
 import { SITES, type SiteId } from '../../../lib/site.tsx';
+import { useRedirectFacts } from '../redirect-facts.ts';
 import { ErrorLayout } from './error-layout.tsx';
-
-/** Navigation state set by the vehicle lookup when it redirects here. */
-export type VinRedirectState = { vin?: string; model?: string; locale?: string; site?: string } | null;
 
 function withVin(path: string, vin: string | undefined, extra: Record<string, string> = {}): string {
   const query = new URLSearchParams(extra);
@@ -18,7 +16,7 @@ function withVin(path: string, vin: string | undefined, extra: Record<string, st
 export function InvalidMarketVinPage() {
   const { t } = useTranslation();
   const { to } = useLocale();
-  const state = useLocation().state as VinRedirectState;
+  const state = useRedirectFacts();
   const target = isLocale(state?.locale) ? localePath(state.locale, '/home') : to('/home');
   return (
     <ErrorLayout title={t('errors.invalidMarket.title')} message={t('errors.invalidMarket.message')}>
@@ -33,7 +31,7 @@ export function InvalidMarketVinPage() {
 export function InvalidBrandVinPage() {
   const { t } = useTranslation();
   const { to } = useLocale();
-  const state = useLocation().state as VinRedirectState;
+  const state = useRedirectFacts();
   const site = SITES.find((candidate: SiteId) => candidate === state?.site);
   return (
     <ErrorLayout title={t('errors.invalidBrand.title')} message={t('errors.invalidBrand.message')}>

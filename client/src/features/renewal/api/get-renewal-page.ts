@@ -31,11 +31,11 @@ export function renewalQuery(search: string, locale: string): RenewalQuery {
   return query;
 }
 
-/** The ADAS feature the /product page renews when no product is named. */
-export const ADAS_PRODUCT_ID = 'vcs-adaptive-cruise';
+export { ADAS_PRODUCT_ID } from '../../../../../domain/renewal-guards.ts';
 
 /** The page's SWR key: the product and the query it is asked with. */
-const getRenewalPageKey = (productId: string, query: RenewalQuery) => ['getRenewalPage', productId, query] as const;
+export const getRenewalPageKey = (productId: string, query: RenewalQuery) =>
+  ['getRenewalPage', productId, query] as const;
 
 /** The page; an order id stored by an earlier attempt (storefront §3 `orderCreated`) is sent once. */
 async function getRenewalPage([, productId, query]: ReturnType<typeof getRenewalPageKey>): Promise<RenewalPage> {

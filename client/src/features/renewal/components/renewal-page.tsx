@@ -1,12 +1,14 @@
-import { useDeferredValue, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { isRenewable } from '../../../../../domain/expiry.ts';
+import { UnableToLoad } from '../../../components/layout/unable-to-load.tsx';
 import { Accordion } from '../../../components/ui/accordion.tsx';
 import { BusyOverlay, Dialog } from '../../../components/ui/dialog.tsx';
 import { trackAddToCart, trackViewItem } from '../../../lib/analytics.ts';
 import { ApiError } from '../../../lib/api/client.ts';
-import { LOCALES, useLocale } from '../../../lib/locales.ts';
+import { useLocale } from '../../../lib/locales.ts';
+import { useSession } from '../../../lib/api/get-session.ts';
 import { useOpenSubscriptions } from '../../../lib/api/start-login.ts';
 import { markMainContentShown } from '../../../lib/page-ready.ts';
 import { planLabel } from '../../../lib/plan.ts';
@@ -20,27 +22,8 @@ import {
 import { useRenewItem } from '../api/renew-item.ts';
 import { Gallery } from './gallery.tsx';
 import { LoadingAnimation } from './loading-animation.tsx';
+import { renewalFailure } from '../renewal-errors.ts';
 import './renewal.css';
-
-/** Where a failed load goes (storefront §4 Vehicle lookup redirects, §5 Renewal page guards). */
-function redirectFor(error: unknown): { path: string; state?: unknown } {
-  const problem = error instanceof ApiError ? error.problem : undefined;
-  const status = error instanceof ApiError ? error.status : 0;
-  if (status === 409 && problem?.redirectUrl) {
-    // The error pages read the vehicle from navigation state: VIN, model, its site and a locale of its market.
-    const vehicle = problem.vehicle;
-    const locale = vehicle ? LOCALES.find((l) => l.endsWith(`-${vehicle.market}`)) : undefined;
-    return {
-      path: problem.redirectUrl,
-      state: vehicle
-        ? { vin: vehicle.vin, model: vehicle.model, site: vehicle.brand, ...(locale ? { locale } : {}) }
-        : null,
-    };
-  }
-  if (status === 404 && problem?.redirectUrl) return { path: problem.redirectUrl };
-  if (status === 403 && problem?.redirectUrl) return { path: problem.redirectUrl };
-  return { path: '/generic-error', state: { error: problem?.detail ?? 'Page currently unavailable. Try again!' } };
-}
 
 /**
  * The page's title and description, set in the commit that shows the page (a layout effect): the
@@ -76,15 +59,23 @@ export function RenewalPage() {
   // render in slices, so its arrival is not one long task.
   const data = useDeferredValue(latest);
 
+  const failure = useMemo(
+    () =>
+      error
+        ? renewalFailure(
+            error instanceof ApiError ? error.status : 0,
+            error instanceof ApiError ? error.problem : undefined,
+          )
+        : undefined,
+    [error],
+  );
   useEffect(() => {
-    if (!error) return;
+    if (!failure) return;
     markMainContentShown();
-    const target = redirectFor(error);
-    void navigate(to(target.path.split('?')[0]!) + (target.path.includes('?') ? `?${target.path.split('?')[1]}` : ''), {
-      replace: true,
-      state: target.state,
-    });
-  }, [error, navigate, to]);
+    if (failure.kind !== 'redirect') return;
+    const [path, query] = failure.path.split('?');
+    void navigate(to(path!) + (query ? `?${query}` : ''), { replace: true, state: failure.facts });
+  }, [failure, navigate, to]);
 
   useEffect(() => {
     if (!data) return;
@@ -97,6 +88,7 @@ export function RenewalPage() {
     });
   }, [data]);
 
+  if (failure?.kind === 'unavailable') return <UnableToLoad error={failure.detail} explore />;
   if (error) return null;
   if (!data) return <LoadingAnimation />;
   return data.upToDate ? <UpToDate data={data} /> : <RenewalDetail data={data} />;
@@ -134,6 +126,17 @@ function PriceLabel({ variant, oneTimeFee }: { variant: Variant; oneTimeFee: boo
   );
 }
 
+/** The renew form's answer from the server names the plan selector's error or a failed renewal. */
+const PLAN_ERROR_PARAM = 'planError';
+const RENEW_ERROR_PARAM = 'renewError';
+
+/** The plan a shopper chose on the server-rendered page before it hydrated (none on the server). */
+function planChosenEarlier(formId: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const radios = document.querySelectorAll<HTMLInputElement>('input[name="variantId"]');
+  return [...radios].find((radio) => radio.checked && radio.getAttribute('form') === formId)?.value;
+}
+
 function RenewalDetail({ data }: { data: Data }) {
   const { t, i18n } = useTranslation();
   const { to } = useLocale();
@@ -142,10 +145,22 @@ function RenewalDetail({ data }: { data: Data }) {
   const renewItem = useRenewItem();
   const selectorRef = useRef<HTMLFieldSetElement>(null);
   const errorId = useId();
+  const formId = useId();
+  const { data: session } = useSession();
   const [variantId, setVariantId] = useState<string | undefined>(data.basketItem?.variantId);
-  const [planError, setPlanError] = useState(false);
+  // A plan chosen before the page hydrated stays chosen: taken once hydration has rendered what
+  // the server rendered (a first render that differed would make React render the page anew).
+  useLayoutEffect(() => {
+    const early = planChosenEarlier(formId);
+    if (early) setVariantId(early);
+  }, [formId]);
+  // The renew form's answer from the server (a page that renewed before its JavaScript ran) may
+  // name the plan selector's error or a failed renewal.
+  const [planError, setPlanError] = useState(() => new URLSearchParams(search).has(PLAN_ERROR_PARAM));
   const [renewing, setRenewing] = useState(false);
-  const [renewError, setRenewError] = useState<string | undefined>();
+  const [renewError, setRenewError] = useState<string | undefined>(() =>
+    new URLSearchParams(search).has(RENEW_ERROR_PARAM) ? t('renewal.renewFailed') : undefined,
+  );
   const [countriesOpen, setCountriesOpen] = useState(false);
   const { product, vehicle, expiry } = data;
   const selected = data.variants.find((v) => v.productId === variantId);
@@ -177,14 +192,29 @@ function RenewalDetail({ data }: { data: Data }) {
     }
   };
 
+  // Every "Renew now" submits the one renew form: before the page's JavaScript runs the browser
+  // posts it to the server (server/src/render/renew-form.ts), afterwards the app renews in place.
   const renewButton = (className: string) => (
-    <button type="button" className={className} onClick={() => void renew()} disabled={renewing}>
+    <button type="submit" form={formId} className={className} disabled={renewing}>
       {t('renewal.renewNow')}
     </button>
   );
 
   return (
     <article className="renewal">
+      <form
+        id={formId}
+        method="post"
+        action={pathname + search}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void renew();
+        }}
+      >
+        <input type="hidden" name="productId" value={product.id} />
+        <input type="hidden" name="vin" value={vehicle.vin} />
+        <input type="hidden" name="csrfToken" value={session?.csrfToken ?? ''} />
+      </form>
       <header className="renewal__title container">
         <h1>{t('renewal.pageTitle', { name: product.name })}</h1>
         <p className="renewal__vehicle">
@@ -214,7 +244,8 @@ function RenewalDetail({ data }: { data: Data }) {
               <label key={variant.productId} className="plan">
                 <input
                   type="radio"
-                  name="plan"
+                  name="variantId"
+                  form={formId}
                   value={variant.productId}
                   checked={variantId === variant.productId}
                   onChange={() => {

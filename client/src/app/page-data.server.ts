@@ -1,0 +1,133 @@
+/**
+ * What each page reads while it renders on the server (entry-server.tsx): the operations its hooks
+ * call over HTTP, answered in-process by the proxy (domain/page-render.ts), kept under the keys
+ * those hooks ask with, so the browser's cache takes them over when the page hydrates. Also the
+ * page's title and description, where it redirects instead, and its status. Server only: the
+ * browser's bundle never imports this module (*.server.ts).
+ */
+import type { TFunction } from 'i18next';
+import type { Key } from 'swr';
+import { isPageReadError, type PageReadError, type PageReads } from '../../../domain/page-render.ts';
+import { getCheckoutStateKey } from '../features/checkout/api/get-checkout-state.ts';
+import { getOrderConfirmationKey } from '../features/confirmation/api/get-order-confirmation.ts';
+import { TERMS_ASSET_ID } from '../features/content/content-assets.ts';
+import { ADAS_PRODUCT_ID, getRenewalPageKey, renewalQuery } from '../features/renewal/api/get-renewal-page.ts';
+import { renewalFailure } from '../features/renewal/renewal-errors.ts';
+import { FOOTER_ASSET_ID } from '../components/layout/footer.tsx';
+import { getContentAssetKey } from '../lib/api/get-content-asset.ts';
+import { getSessionKey } from '../lib/api/get-session.ts';
+import { localePath, type LocaleId } from '../lib/locales.ts';
+
+export interface PageInput {
+  /** The matched route's path pattern (app/routes.tsx), e.g. `service/:productId`. */
+  route: string;
+  params: Record<string, string | undefined>;
+  search: string;
+  /** The URL's locale prefix, if any, and the effective locale. */
+  prefix: LocaleId | undefined;
+  locale: LocaleId;
+  reads: PageReads;
+  t: TFunction;
+}
+
+export interface PageData {
+  /** [SWR key, answer] of every read. */
+  entries: Array<[key: Key, data: unknown]>;
+  /** Reads that failed as the API answers them, by SWR key (the page shows their failure). */
+  failures: Array<[key: Key, error: PageReadError]>;
+  title?: string;
+  description?: string;
+  redirect?: string;
+  status?: number;
+}
+
+type Loader = (input: PageInput, data: PageData) => Promise<void>;
+
+/** The source module of each page's chunk (app/routes.tsx's lazy imports): preloads and style sheets. */
+export const PAGE_MODULES: Record<string, string> = {
+  'service/:productId': 'src/features/renewal/components/renewal-page.tsx',
+  product: 'src/features/renewal/components/renewal-page.tsx',
+  checkout: 'src/features/checkout/components/checkout-page.tsx',
+  'confirmation/:orderNo': 'src/features/confirmation/components/confirmation-page.tsx',
+  'faqs/*': 'src/features/content/components/faqs-page.tsx',
+  'terms-conditions': 'src/features/content/components/terms-page.tsx',
+  home: 'src/features/home/components/home-page.tsx',
+};
+
+/** A redirect target under the page's locale prefix, with its facts in the query. */
+function redirectTo(prefix: LocaleId | undefined, target: string, facts: Record<string, string>): string {
+  const [path, query] = target.split('?');
+  const search = new URLSearchParams(query);
+  for (const [name, value] of Object.entries(facts)) search.set(name, value);
+  const text = search.toString();
+  return `${localePath(prefix, path!)}${text ? `?${text}` : ''}`;
+}
+
+/** The renewal and ADAS pages: the page's one call; a failure redirects, or fails the page (HTTP 500). */
+const renewal: Loader = async ({ params, search, prefix, locale, reads, t }, data) => {
+  const productId = params.productId ?? ADAS_PRODUCT_ID;
+  const query = renewalQuery(search, locale);
+  const key = getRenewalPageKey(productId, query);
+  try {
+    const page = await reads.getRenewalPage(productId, query);
+    data.entries.push([key, page]);
+    data.title = page.upToDate ? t('renewal.upToDate.title') : t('renewal.pageTitle', { name: page.product.name });
+    if (!page.upToDate) data.description = t('renewal.pageDescription', { name: page.product.name });
+  } catch (error) {
+    if (!isPageReadError(error)) throw error;
+    const failure = renewalFailure(error.status, error.problem);
+    if (failure.kind === 'redirect') data.redirect = redirectTo(prefix, failure.path, failure.facts);
+    else {
+      data.failures.push([key, error]);
+      data.status = 500;
+      data.title = t('errors.unableToLoad.title');
+    }
+  }
+};
+
+const checkout: Loader = async ({ reads, t }, data) => {
+  data.entries.push([getCheckoutStateKey, await reads.getCheckoutState()]);
+  data.title = t('checkout.title');
+};
+
+const confirmation: Loader = async ({ params, reads, t }, data) => {
+  const orderNo = params.orderNo ?? '';
+  const key = getOrderConfirmationKey(orderNo);
+  try {
+    data.entries.push([key, await reads.getOrderConfirmation(orderNo)]);
+  } catch (error) {
+    if (!isPageReadError(error)) throw error;
+    data.failures.push([key, error]);
+  }
+  data.title = t('confirmation.title');
+};
+
+const terms: Loader = async ({ locale, reads, t }, data) => {
+  data.entries.push([getContentAssetKey(TERMS_ASSET_ID, locale), await reads.getContentAsset(TERMS_ASSET_ID, locale)]);
+  data.title = t('content.termsTitle');
+};
+
+const LOADERS: Record<string, Loader> = {
+  'service/:productId': renewal,
+  product: renewal,
+  checkout,
+  'confirmation/:orderNo': confirmation,
+  'terms-conditions': terms,
+};
+
+/**
+ * The page's data: the session (every page's header) and the footer's links, then the page's own
+ * reads. A read that fails on a page without a failure of its own leaves the page to ask again.
+ */
+export async function pageData(input: PageInput): Promise<PageData> {
+  const data: PageData = { entries: [], failures: [] };
+  const { reads, locale, prefix } = input;
+  const [session, footer] = await Promise.all([
+    reads.getSession(),
+    reads.getContentAsset(FOOTER_ASSET_ID, locale).catch(() => undefined),
+  ]);
+  data.entries.push([getSessionKey(prefix), session]);
+  if (footer) data.entries.push([getContentAssetKey(FOOTER_ASSET_ID, locale), footer]);
+  await LOADERS[input.route]?.(input, data);
+  return data;
+}

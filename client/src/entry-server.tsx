@@ -1,0 +1,122 @@
+/**
+ * The page rendered on the server (docs/decisions/006): built to dist/server/entry-server.js and
+ * called by the proxy (server/src/render/) for every page a browser asks for. It matches the
+ * route table the browser uses, reads the page's data through the proxy's in-process operations
+ * (app/page-data.server.ts), and renders the same tree the browser hydrates: the same providers,
+ * a static data router at the request's URL, the request's own catalogue, and the data under the
+ * keys the page's hooks ask with. Nothing here reaches the browser's bundle.
+ */
+import i18next from 'i18next';
+import { PassThrough } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { initReactI18next } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { unstable_serialize } from 'swr';
+import type { PageAnswer, PageRequest } from '../../domain/page-render.ts';
+import { pageData, PAGE_MODULES } from './app/page-data.server.ts';
+import { AppProvider } from './app/provider.tsx';
+import { createRoutes } from './app/routes.tsx';
+import { seededCache } from './lib/api/server-data.ts';
+import { loadCatalogue } from './lib/i18n.ts';
+import { DEFAULT_LOCALE, isLocale, isSplashPath, languageOf, splitLocale, type Language } from './lib/locales.ts';
+
+/** A rendering that takes longer than this is cut short (its boundaries render their fallbacks). */
+const RENDER_TIMEOUT_MS = 5000;
+
+/** An i18next instance of the request's own language (renders run side by side: no shared language). */
+async function translator(language: Language) {
+  const [en, own] = await Promise.all([loadCatalogue('en'), loadCatalogue(language)]);
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: 'en',
+    resources: { en: { translation: en }, [language]: { translation: own } },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+    react: { useSuspense: false },
+  });
+  return instance;
+}
+
+/** The deepest matched page route's path pattern, and whether the page is "page not found". */
+function pageOf(routes: ReturnType<typeof createRoutes>, pathname: string) {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  const leaf = matches.at(-1);
+  const prefixed = matches.find((match) => match.route.path === ':locale');
+  const prefixOk = !prefixed || isLocale(prefixed.params.locale);
+  const route = leaf?.route.path ?? '';
+  const notFound = (!prefixOk && !isSplashPath(pathname)) || route === '*' || route === 'page-not-found';
+  return { route: prefixOk ? route : '', params: leaf?.params ?? {}, notFound };
+}
+
+export async function renderPage(request: PageRequest): Promise<PageAnswer> {
+  const url = new URL(request.url, 'http://shop.internal');
+  const { locale: prefix } = splitLocale(url.pathname);
+  const locale = prefix ?? DEFAULT_LOCALE;
+  const language = languageOf(locale);
+  const i18n = await translator(language);
+  const routes = createRoutes({ production: request.production });
+  const page = pageOf(routes, url.pathname);
+  const data = await pageData({
+    route: page.route,
+    params: page.params,
+    search: url.search,
+    prefix,
+    locale,
+    reads: request.reads,
+    t: i18n.t,
+  });
+  if (data.redirect) return { kind: 'redirect', location: data.redirect };
+
+  const fallback = Object.fromEntries(data.entries.map(([key, value]) => [unstable_serialize(key), value]));
+  const failures = Object.fromEntries(
+    data.failures.map(([key, error]) => [unstable_serialize(key), { status: error.status, problem: error.problem }]),
+  );
+  const cache = seededCache(failures);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) {
+    return { kind: 'redirect', location: context.headers.get('Location') ?? '/' };
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const tree = (
+    <AppProvider site={request.site} i18n={i18n} swrProvider={() => cache as never} fallback={fallback} serverRendered>
+      <StaticRouterProvider router={router} context={context} hydrate={false} nonce={request.nonce} />
+    </AppProvider>
+  );
+
+  return new Promise<PageAnswer>((resolve, reject) => {
+    let failed = false;
+    const stream = renderToPipeableStream(tree, {
+      nonce: request.nonce,
+      onAllReady() {
+        resolve({
+          kind: 'page',
+          status: data.status ?? (page.notFound ? 404 : failed ? 500 : 200),
+          lang: locale === 'en-XB' ? 'en' : locale,
+          title: data.title ?? i18n.t('shell.title'),
+          description: data.description ?? i18n.t('shell.description'),
+          data: fallback,
+          failures,
+          // The page's chunk, and the catalogue the browser loads before it hydrates.
+          modules: [
+            ...(PAGE_MODULES[page.route] ? [PAGE_MODULES[page.route]!] : []),
+            ...(language === 'en' ? [] : [`src/locales/${language}.json`]),
+          ],
+          pipe: (destination) => {
+            const through = new PassThrough();
+            through.pipe(destination);
+            stream.pipe(through);
+          },
+        });
+      },
+      onShellError: reject,
+      onError(error) {
+        failed = true;
+        console.error('page render failed', error);
+      },
+    });
+    setTimeout(() => stream.abort(), RENDER_TIMEOUT_MS).unref();
+  });
+}

@@ -1,0 +1,91 @@
+/**
+ * The agreement between the proxy and the client's server renderer (client/src/entry-server.tsx,
+ * built to dist/server): the proxy hands a page request and the page's reads, the renderer answers
+ * the page (its status, its data for the browser's cache, its markup) or where to go instead.
+ * The reads are the proxy's own services called in the same process (docs/decisions/006): the same
+ * functions the API's routes call, with the same answers, so the browser's cache can take them
+ * over when the page hydrates and ask for nothing again.
+ */
+import type { components, operations } from '../generated/proxy/types.ts';
+
+type Schemas = components['schemas'];
+type QueryOf<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
+
+/** The operations a page may read while it renders on the server, by operationId. */
+export interface PageReads {
+  getSession(): Promise<Schemas['Session']>;
+  getRenewalPage(productId: string, query: QueryOf<'getRenewalPage'>): Promise<Schemas['RenewalPage']>;
+  /** The checkout's state, or null for an empty basket (the API's 409 basket-empty). */
+  getCheckoutState(): Promise<Schemas['CheckoutState'] | null>;
+  getOrderConfirmation(orderNo: string): Promise<Schemas['OrderConfirmation']>;
+  getContentAsset(assetId: string, locale: string): Promise<Schemas['ContentAsset']>;
+  searchFaqs(query: QueryOf<'searchFaqs'>): Promise<Schemas['FaqSearchResult']>;
+}
+
+/** A read that failed as the API would have answered it: its status and problem. */
+export class PageReadError extends Error {
+  readonly status: number;
+  readonly problem: Schemas['Problem'];
+
+  constructor(problem: Schemas['Problem']) {
+    super(problem.detail);
+    this.name = 'PageReadError';
+    this.status = problem.status;
+    this.problem = problem;
+  }
+}
+
+/**
+ * Whether an error is a PageReadError, by its shape: the renderer is a bundle of its own, so its
+ * copy of the class is not the proxy's (`instanceof` would not hold across them).
+ */
+export function isPageReadError(error: unknown): error is PageReadError {
+  if (typeof error !== 'object' || error === null) return false;
+  const candidate = error as Partial<PageReadError>;
+  return (
+    candidate.name === 'PageReadError' && typeof candidate.status === 'number' && typeof candidate.problem === 'object'
+  );
+}
+
+export interface PageRequest {
+  /** Path and query of the page, as the browser asked for it. */
+  url: string;
+  site: 'aurora' | 'borealis';
+  /** Test and developer pages exist only outside production (storefront §2, §6). */
+  production: boolean;
+  /** The CSP nonce of this answer, for any script the renderer writes. */
+  nonce: string;
+  reads: PageReads;
+}
+
+/** Where the page sends the shopper instead (VIN errors, another market or brand, restricted access). */
+export interface PageRedirect {
+  kind: 'redirect';
+  location: string;
+}
+
+export interface RenderedPage {
+  kind: 'page';
+  /** 200, 404 for a page not found, 500 when the page's own data failed (storefront §8). */
+  status: number;
+  /** <html lang>. */
+  lang: string;
+  /** The page's title and description, in its language. */
+  title: string;
+  description: string;
+  /** The reads' answers, by the serialised SWR key the browser's hooks ask under. */
+  data: Record<string, unknown>;
+  /** The reads that failed and that the page shows as failed, by serialised SWR key. */
+  failures: Record<string, { status: number; problem: components['schemas']['Problem'] }>;
+  /** Source modules of the page's chunks (the Vite manifest's keys), for preloads and style sheets. */
+  modules: string[];
+  /** Writes the page's markup (the content of #root) and ends `destination`. */
+  pipe(destination: NodeJS.WritableStream): void;
+}
+
+export type PageAnswer = PageRedirect | RenderedPage;
+
+/** What dist/server/entry-server.js exports. */
+export interface PageRenderer {
+  renderPage(request: PageRequest): Promise<PageAnswer>;
+}

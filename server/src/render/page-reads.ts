@@ -1,0 +1,48 @@
+/**
+ * The reads a page renders with on the server (domain/page-render.ts PageReads): the services the
+ * API's routes call, in the same process, for the same shopper; a problem they throw reaches the
+ * renderer as the status and problem the API would have answered.
+ */
+import { PageReadError, type PageReads } from '../../../domain/page-render.ts';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { checkoutState } from '../services/checkout/checkout-state.ts';
+import { orderConfirmation } from '../services/checkout/order-confirmation.ts';
+import { requireContentAsset, searchFaqs } from '../services/content.ts';
+import { renewalPage } from '../services/renewal-page.ts';
+import type { Shopper } from '../services/shopper.ts';
+import { sessionView } from '../session.ts';
+
+/** The API's answer to a problem: a PageReadError the renderer understands. */
+async function asRead<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof AppError) throw new PageReadError(error.toProblem());
+    throw error;
+  }
+}
+
+export function pageReads(ctx: AppContext, shopper: Shopper, page: { testHost: boolean; path: string }): PageReads {
+  return {
+    getSession: async () => sessionView(shopper.session),
+    getRenewalPage: (productId, query) =>
+      asRead(() =>
+        renewalPage(ctx, shopper, {
+          productId,
+          query,
+          testHost: page.testHost,
+          pagePath: page.path.replace(/^\/[a-z]{2}-[A-Z]{2}(?=\/)/, ''),
+        }),
+      ),
+    getCheckoutState: () =>
+      asRead(() => checkoutState(ctx, shopper)).catch((error: unknown) => {
+        // The API's 409 basket-empty: the checkout's empty state.
+        if (error instanceof PageReadError && error.status === 409) return null;
+        throw error;
+      }),
+    getOrderConfirmation: (orderNo) => asRead(() => orderConfirmation(ctx, shopper, orderNo)),
+    getContentAsset: (assetId, locale) => asRead(() => requireContentAsset(ctx, { ...shopper, locale }, assetId)),
+    searchFaqs: (query) => asRead(() => searchFaqs(ctx, { ...shopper, locale: query.locale ?? shopper.locale }, query)),
+  };
+}

@@ -1,0 +1,168 @@
+/**
+ * Pages rendered on the server (issue 12, docs/decisions/006) against the in-process sandbox and
+ * the built client (dist/client and dist/server: `make test` builds them first). What the server
+ * answers before any JavaScript runs: the page's content and data, its status, its redirects, its
+ * headers.
+ */
+import { existsSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../../mocks/sandbox/src/app.ts';
+import { buildSandbox } from '../../../mocks/sandbox/src/sandbox.ts';
+import { createServer, type ProxyServer } from '../server.ts';
+import { sessionCookie, testConfig } from '../test-helpers.ts';
+import { SERVER_ENTRY } from './pages.ts';
+
+const built = existsSync(SERVER_ENTRY);
+const RENEWAL = '/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA000001';
+
+let sandbox: Sandbox;
+let server: ProxyServer;
+let base = '';
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  if (!built) return;
+  sandbox = buildSandbox();
+  const port = await sandbox.start(0);
+  const logs = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString());
+      done();
+    },
+  });
+  // MAINTENANCE_CHECK_MS 0: every page reads the maintenance status afresh (one test turns it on).
+  server = createServer(
+    testConfig({ SANDBOX_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn', MAINTENANCE_CHECK_MS: '0' }),
+    {
+      logger: pino({ level: 'warn' }, logs),
+    },
+  );
+  base = `http://127.0.0.1:${await server.start(0)}`;
+});
+afterAll(async () => {
+  await server?.stop();
+  await sandbox?.stop();
+});
+beforeEach(async () => {
+  if (built) await fetch(`${sandbox.context.baseUrl()}/__sandbox/reset`, { method: 'POST' });
+});
+
+const page = (path: string, cookie?: string) =>
+  fetch(`${base}${path}`, { redirect: 'manual', headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+
+/** The JSON the page hands to the browser's cache. */
+function pageData(html: string): { data: Record<string, unknown>; failures: Record<string, unknown> } {
+  const json = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  if (!json) throw new Error('no page data in the page');
+  return JSON.parse(json) as { data: Record<string, unknown>; failures: Record<string, unknown> };
+}
+
+describe.skipIf(!built)('pages rendered on the server', () => {
+  it('when the storefront is in maintenance, then the server redirects to the maintenance page', async () => {
+    await fetch(`${sandbox.context.baseUrl()}/commerce/__sandbox/maintenance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ on: true }),
+    });
+    const response = await page('/en-GB/home');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/en-GB/maintenance');
+    expect((await page('/en-GB/maintenance')).status).toBe(200);
+  });
+
+  it('when the renewal page is asked for, then its content, title and data come with the HTML', async () => {
+    const response = await page(RENEWAL);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<html lang="en-GB"');
+    expect(html).toContain('<title>Renew Your Connected Navigation</title>');
+    expect(html).toMatch(/<h1[^>]*>Renew Your Connected Navigation<\/h1>/);
+    expect(html).toContain('Choose your plan');
+    expect(html).toContain('£99');
+    expect(html).toContain('ZAAAA1000AA000001');
+    const { data } = pageData(html);
+    const keys = Object.keys(data);
+    expect(keys.some((key) => key.startsWith('@"getSession","en-GB"'))).toBe(true);
+    expect(keys.some((key) => key.startsWith('@"getRenewalPage","cn-connected-navigation"'))).toBe(true);
+    // The script cannot end early: every "<" of the data is escaped.
+    expect(/id="page-data">[^<]*<\/script>/.test(html)).toBe(true);
+  });
+
+  it("when a page is answered, then it is the shopper's own: private, not stored, one session cookie, a nonce in the CSP", async () => {
+    const response = await page(RENEWAL);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(response.headers.getSetCookie().filter((c) => c.startsWith('shop_session='))).toHaveLength(1);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/);
+    expect(csp).not.toContain('unsafe-inline');
+    const again = await page(RENEWAL, sessionCookie(response));
+    expect(again.headers.get('content-security-policy')).not.toBe(csp);
+  });
+
+  it('when the VIN is unknown, then the server redirects to the VIN error page (storefront §4)', async () => {
+    const response = await page('/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA999999');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/en-GB/vin-error');
+  });
+
+  it('when the vehicle is of another market, then the server redirects with the vehicle in the query', async () => {
+    const response = await page('/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA000004');
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get('location')!, base);
+    expect(location.pathname).toBe('/en-GB/invalid-market-vin');
+    expect(location.searchParams.get('vin')).toBe('ZAAAA1000AA000004');
+    expect(location.searchParams.get('locale')).toMatch(/-FR$/);
+    const target = await (await page(location.pathname + location.search)).text();
+    expect(target).toContain('href="/fr-FR/home?carvin=ZAAAA1000AA000004"');
+  });
+
+  it('when the vehicle is of another brand, then the error page names it without JavaScript', async () => {
+    const response = await page('/en-GB/service/cn-connected-navigation?carvin=ZBBBB1000BB000006');
+    expect(response.status).toBe(302);
+    const location = response.headers.get('location')!;
+    expect(location).toMatch(/^\/en-GB\/invalid-brand-vin\?/);
+    const html = await (await page(location)).text();
+    expect(html).toContain('ZBBBB1000BB000006');
+  });
+
+  it('when the product cannot be loaded, then HTTP 500 "Unable to Load Page" with the spec\'s log line (storefront §8)', async () => {
+    const first = await page('/en-GB/terms-conditions');
+    const cookie = sessionCookie(first);
+    await fetch(`${sandbox.context.baseUrl()}/__sandbox/faults/commerce`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 503 }),
+    });
+    const response = await page('/en-GB/product?carvin=ZAAAA1000AA000001', cookie);
+    expect(response.status).toBe(500);
+    const html = await response.text();
+    expect(html).toContain('Unable to Load Page');
+    expect(html).toContain('An error has occurred. Please try again shortly.');
+    expect(Object.keys(pageData(html).failures).some((key) => key.includes('getRenewalPage'))).toBe(true);
+    expect(logLines.join('')).toContain('VCS PWA - ERROR - product-renewal');
+  });
+
+  it('when no page has the path, then HTTP 404 "page not found" in the locale', async () => {
+    const response = await page('/en-GB/no-such-page');
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('id="error-page-title"');
+  });
+
+  it('when the basket holds a plan, then the checkout paints its steps and summary with the HTML', async () => {
+    const first = await page(RENEWAL);
+    const cookie = sessionCookie(first);
+    const csrf = (pageData(await first.text()).data['@"getSession","en-GB",'] as { csrfToken: string }).csrfToken;
+    const added = await fetch(`${base}/api/basket/items`, {
+      method: 'POST',
+      headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+      body: JSON.stringify({ productId: 'cn-connected-navigation', variantId: 'cn-connected-navigation-12m' }),
+    });
+    expect(added.status).toBe(200);
+    const html = await (await page('/en-GB/checkout', cookie)).text();
+    expect(html).toContain('<title>Checkout</title>');
+    expect(html).toMatch(/Log in|Email address/);
+    expect(html).toContain('£99');
+  });
+});

@@ -1,0 +1,177 @@
+/**
+ * Pages rendered on the server (docs/decisions/006): for a browser's GET of a page, the shopper's
+ * session and token, the maintenance redirect, then the client's server renderer
+ * (dist/server/entry-server.js, domain/page-render.ts) with the page's reads in this process.
+ * Its answer fills the built index.html: the markup in #root, the page's title, description and
+ * <html lang>, its chunks' preloads and style sheets, and its data as a JSON script for the
+ * browser's cache. A page that cannot be rendered falls back to the plain index.html, which the
+ * browser renders itself.
+ */
+import { existsSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Request, Response } from 'express';
+import type { PageRenderer, RenderedPage } from '../../../domain/page-render.ts';
+import type { SiteId } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import { shopperOf } from '../http/shopper.ts';
+import { marketOfLocale } from '../markets.ts';
+import { switchLocale } from '../services/shopper.ts';
+import { cspNonce } from '../security.ts';
+import { maintenanceStatus } from '../services/site-info.ts';
+import { TtlCache } from '../services/ttl-cache.ts';
+import { resolveSite } from '../site.ts';
+import { pageReads } from './page-reads.ts';
+
+/** The client's server renderer, built by `npm run client:build` beside the client (dist/server). */
+export const SERVER_ENTRY = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../dist/server/entry-server.js',
+);
+
+/** The client's server renderer, when it was built (make start, make test); undefined otherwise. */
+export async function loadRenderer(file: string): Promise<PageRenderer | undefined> {
+  if (!existsSync(file)) return undefined;
+  return (await import(pathToFileURL(file).href)) as PageRenderer;
+}
+
+const LOCALE_PREFIX = /^\/([a-z]{2}-[A-Z]{2})(?:\/|$)/;
+
+async function inMaintenance(
+  ctx: AppContext,
+  checks: TtlCache<boolean>,
+  where: { site: SiteId; locale: string; signal: AbortSignal },
+): Promise<boolean> {
+  try {
+    return await checks.get(where.site, async () => (await maintenanceStatus(ctx, where)).maintenance);
+  } catch {
+    return false;
+  }
+}
+
+/** `<` and friends escaped: the JSON cannot close its script element. */
+const jsonForScript = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function markupOf(page: RenderedPage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(Buffer.from(chunk));
+        done();
+      },
+    });
+    sink.on('finish', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    sink.on('error', reject);
+    page.pipe(sink);
+  });
+}
+
+export interface PageTemplate {
+  /** index.html with the request's brand, language and the app's preloads (static.ts). */
+  html: string;
+  /** Preload and style-sheet tags of a page's chunks (by source module), beyond the app's own. */
+  tagsFor(modules: string[]): string;
+}
+
+/**
+ * React writes the elements it hoists into <head> (a page's <title>, <meta>, <link rel=alternate>)
+ * first, before the markup of a tree rendered without <head>: they move to the template's head,
+ * where hydration finds them.
+ */
+const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
+
+/** The rendered page in the template. */
+export async function fillTemplate(template: PageTemplate, page: RenderedPage): Promise<string> {
+  const rendered = await markupOf(page);
+  const hoisted = HOISTED.exec(rendered)?.[0] ?? '';
+  const markup = rendered.slice(hoisted.length);
+  const data = `<script type="application/json" id="page-data">${jsonForScript({ data: page.data, failures: page.failures })}</script>`;
+  return (
+    template.html
+      .replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(page.lang)}"`)
+      // A title the page rendered itself (an error page's) is the page's; otherwise the renderer's.
+      .replace(/<title>[^<]*<\/title>/, hoisted.includes('<title>') ? '' : `<title>${escapeHtml(page.title)}</title>`)
+      .replace(
+        /<meta name="description" content="[^"]*"/,
+        `<meta name="description" content="${escapeHtml(page.description)}"`,
+      )
+      .replace('</head>', `${hoisted}${template.tagsFor(page.modules)}</head>`)
+      .replace(/<div id="root">[\s\S]*?<\/div>\s*(?=<script|<\/body>)/, `<div id="root">${markup}</div>${data}`)
+  );
+}
+
+export interface RenderOptions {
+  ctx: AppContext;
+  renderer: PageRenderer;
+  /**
+   * The maintenance status per site, kept MAINTENANCE_CHECK_MS (15 s): a page load must not cost an
+   * upstream call.
+   */
+  maintenance: TtlCache<boolean>;
+}
+
+/** The page's site: the `site` query parameter, else the session's, else the host's or the default. */
+async function siteOf(req: Request, ctx: AppContext): Promise<{ site: SiteId; asked: boolean }> {
+  const query = typeof req.query.site === 'string' ? req.query.site : undefined;
+  const asked = query !== undefined ? resolveSite(req, ctx.config, query) : undefined;
+  if (asked) return { site: asked, asked: true };
+  const session = await ctx.sessions.current(req).catch(() => undefined);
+  return {
+    site: session?.site ?? resolveSite(req, ctx.config, undefined) ?? ctx.config.sites.defaultSite,
+    asked: false,
+  };
+}
+
+/**
+ * Renders the request's page: a redirect, or the page's HTML with its status. Undefined when the
+ * page could not be rendered here (the caller sends the plain index.html).
+ */
+export async function renderRequest(
+  req: Request,
+  res: Response,
+  template: (site: SiteId) => PageTemplate,
+  { ctx, renderer, maintenance }: RenderOptions,
+): Promise<{ redirect: string } | { status: number; html: string } | undefined> {
+  const prefix = LOCALE_PREFIX.exec(req.path)?.[1];
+  const locale = prefix && marketOfLocale(prefix) ? prefix : undefined;
+  try {
+    const { site, asked } = await siteOf(req, ctx);
+    const shopper = await shopperOf(req, res, ctx, { site, ...(locale ? { locale } : {}) });
+    if (asked && shopper.session.site !== site) {
+      shopper.session.site = site;
+      shopper.siteId = site;
+      await shopper.persist();
+    }
+    await switchLocale(shopper, locale);
+    const onMaintenancePage = /\/maintenance\/?$/.test(req.path);
+    if (
+      !onMaintenancePage &&
+      (await inMaintenance(ctx, maintenance, { site, locale: shopper.locale, signal: req.signal }))
+    ) {
+      return { redirect: `${prefix ? `/${prefix}` : ''}/maintenance` };
+    }
+    const answer = await renderer.renderPage({
+      url: req.originalUrl,
+      site,
+      production: ctx.config.production,
+      nonce: cspNonce(res),
+      reads: pageReads(ctx, shopper, {
+        testHost: ctx.config.testFlagHosts.includes(req.hostname.toLowerCase()),
+        path: req.originalUrl,
+      }),
+    });
+    if (answer.kind === 'redirect') return { redirect: answer.location };
+    return { status: answer.status, html: await fillTemplate(template(site), answer) };
+  } catch (error) {
+    req.log.error({ err: error }, 'the page could not be rendered on the server; the browser renders it');
+    return undefined;
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Issue 12: pages painted from the server. Without JavaScript the pages read (renewal details,
+ * prices, error pages) and the renew form works; with it, they hydrate without a mismatch (a
+ * mismatch would make React render the page anew and drop what the shopper did meanwhile).
+ */
+import { expect, test } from '@playwright/test';
+import { resetSandbox } from './support.ts';
+
+test.beforeEach(async () => {
+  await resetSandbox();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the renewal page reads, and "Renew now" with a plan opens the checkout with the plan', async ({ page }) => {
+    await page.goto('/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA000001');
+    await expect(page.getByRole('heading', { level: 1, name: 'Renew Your Connected Navigation' })).toBeVisible();
+    await expect(page.getByText('expires soon: renew by')).toBeVisible();
+    await expect(page.getByText('All prices include VAT')).toBeVisible();
+    await page.getByRole('button', { name: 'Renew now' }).first().click();
+    // No plan: the page again, with the plan selector's error (storefront §4).
+    await expect(page.getByRole('alert')).toContainText('Plan selector error');
+    await page.getByRole('radio', { name: /24 months/ }).check();
+    await page.getByRole('button', { name: 'Renew now' }).first().click();
+    await expect(page).toHaveURL(/\/en-GB\/checkout$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+    await expect(page.getByRole('complementary').getByText('£179').first()).toBeVisible();
+  });
+
+  test('an unknown VIN answers the VIN error page, and a page that does not exist says so', async ({ page }) => {
+    await page.goto('/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA999999');
+    await expect(page).toHaveURL(/\/en-GB\/vin-error$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const missing = await page.goto('/en-GB/no-such-page');
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+});
+
+test('the server-rendered pages hydrate without a mismatch', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  for (const path of [
+    '/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA000001',
+    '/fr-FR/service/cn-connected-navigation?carvin=ZAAAA1000AA000004',
+    '/en-GB/terms-conditions',
+    '/en-GB/vin-error',
+    '/en-GB/home',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+  expect(errors).toEqual([]);
+});
