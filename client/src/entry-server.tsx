@@ -90,6 +90,9 @@ export async function renderPage(request: PageRequest): Promise<PageAnswer> {
     let failed = false;
     const stream = renderToPipeableStream(tree, {
       nonce: request.nonce,
+      // Every boundary in place in the markup, however large: React would otherwise send a large
+      // one apart, hidden, for a script to move in (a page without JavaScript would stay "Loading…").
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onAllReady() {
         resolve({
           kind: 'page',

@@ -36,7 +36,7 @@ test('"View all" on the renewal page opens the help centre, which searches and g
   await page.getByLabel('Search the FAQs').fill('refund');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Results for “refund”' })).toBeVisible();
-  await expect(page.getByRole('button', { name: /refund/i }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: /refund/i }).first()).toBeVisible();
   await page.getByRole('link', { name: 'Back to the previous page' }).click();
   await expect(page).toHaveURL(/\/en-GB\/service\/cn-connected-navigation\?carvin=ZAAAA1000AA000001/);
 });

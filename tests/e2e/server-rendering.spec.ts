@@ -1,6 +1,6 @@
 /**
  * Issue 12: pages painted from the server. Without JavaScript the pages read (renewal details,
- * prices, error pages) and the renew form works; with it, they hydrate without a mismatch (a
+ * prices, FAQ text, error pages) and the renew form works; with it, they hydrate without a mismatch (a
  * mismatch would make React render the page anew and drop what the shopper did meanwhile).
  */
 import { expect, test } from '@playwright/test';
@@ -28,6 +28,19 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('complementary').getByText('£179').first()).toBeVisible();
   });
 
+  test('the help centre reads, and a question opens its answer', async ({ page }) => {
+    await page.goto('/en-GB/faqs');
+    await expect(page.getByRole('heading', { level: 1, name: 'Help centre' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Top questions' })).toBeVisible();
+    const question = page.getByRole('heading', { level: 3 }).first();
+    await expect(question).toBeVisible();
+    const item = page.locator('details.accordion__item').first();
+    await expect(item.locator('.accordion__panel')).toBeHidden();
+    await question.click();
+    await expect(item.locator('.accordion__panel')).toBeVisible();
+    await expect(item.locator('.accordion__panel')).not.toBeEmpty();
+  });
+
   test('an unknown VIN answers the VIN error page, and a page that does not exist says so', async ({ page }) => {
     await page.goto('/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA999999');
     await expect(page).toHaveURL(/\/en-GB\/vin-error$/);
@@ -48,6 +61,7 @@ test('the server-rendered pages hydrate without a mismatch', async ({ page }) =>
     '/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA000001',
     '/fr-FR/service/cn-connected-navigation?carvin=ZAAAA1000AA000004',
     '/en-GB/terms-conditions',
+    '/en-GB/faqs',
     '/en-GB/vin-error',
     '/en-GB/home',
   ]) {

@@ -10,6 +10,7 @@ import type { Key } from 'swr';
 import { isPageReadError, type PageReadError, type PageReads } from '../../../domain/page-render.ts';
 import { getCheckoutStateKey } from '../features/checkout/api/get-checkout-state.ts';
 import { getOrderConfirmationKey } from '../features/confirmation/api/get-order-confirmation.ts';
+import { faqCategoryOf, faqsQuery, searchFaqsKey, topFaqsQuery } from '../features/content/api/search-faqs.ts';
 import { TERMS_ASSET_ID } from '../features/content/content-assets.ts';
 import { ADAS_PRODUCT_ID, getRenewalPageKey, renewalQuery } from '../features/renewal/api/get-renewal-page.ts';
 import { renewalFailure } from '../features/renewal/renewal-errors.ts';
@@ -107,12 +108,31 @@ const terms: Loader = async ({ locale, reads, t }, data) => {
   data.title = t('content.termsTitle');
 };
 
+/** The help centre: the first results of its category (or all), and the top questions while browsing. */
+const faqs: Loader = async ({ params, locale, reads, t }, data) => {
+  const category = faqCategoryOf(params['*'] ?? '');
+  const queries = [faqsQuery(locale, category, ''), ...(category ? [] : [topFaqsQuery(locale)])];
+  await Promise.all(
+    queries.map(async (query) => {
+      const key = searchFaqsKey(query);
+      try {
+        data.entries.push([key, await reads.searchFaqs(query)]);
+      } catch (error) {
+        if (!isPageReadError(error)) throw error;
+        data.failures.push([key, error]);
+      }
+    }),
+  );
+  data.title = t('content.helpTitle');
+};
+
 const LOADERS: Record<string, Loader> = {
   'service/:productId': renewal,
   product: renewal,
   checkout,
   'confirmation/:orderNo': confirmation,
   'terms-conditions': terms,
+  'faqs/*': faqs,
 };
 
 /**

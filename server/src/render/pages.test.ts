@@ -165,4 +165,15 @@ describe.skipIf(!built)('pages rendered on the server', () => {
     expect(html).toMatch(/Log in|Email address/);
     expect(html).toContain('£99');
   });
+
+  it('when the help centre is asked for, then its questions and answers are in the HTML, in place (no script moves them)', async () => {
+    const response = await page('/en-GB/faqs');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<title>Help centre</title>');
+    expect(html).toContain('<details class="accordion__item">');
+    expect(html).not.toMatch(/<template id="B:|\$RC\(/);
+    const keys = Object.keys(pageData(html).data).filter((key) => key.includes('searchFaqs'));
+    expect(keys).toHaveLength(2);
+  });
 });

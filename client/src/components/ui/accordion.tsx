@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './accordion.css';
 import { ContentHtml } from './content-html.tsx';
@@ -10,19 +10,21 @@ export interface AccordionItem {
 
 /**
  * The FAQ accordion (storefront §2 Other screens): question and answer are HTML from the content
- * library; items expand individually; one button expands or collapses them all.
+ * library; items expand individually; one button expands or collapses them all. Each item is a
+ * native disclosure (<details>): a server-rendered page opens and closes its answers before its
+ * JavaScript has run, and without JavaScript at all (docs/decisions/006).
  */
 export function Accordion({ items, headingLevel = 3 }: { items: readonly AccordionItem[]; headingLevel?: 2 | 3 | 4 }) {
   const { t } = useTranslation();
-  const baseId = useId();
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const allOpen = items.length > 0 && open.size === items.length;
   const Heading = `h${headingLevel}` as 'h3';
-  const toggle = (index: number) =>
+  const sync = (index: number, expanded: boolean) =>
     setOpen((current) => {
+      if (current.has(index) === expanded) return current;
       const next = new Set(current);
-      if (next.has(index)) next.delete(index);
-      else next.add(index);
+      if (expanded) next.add(index);
+      else next.delete(index);
       return next;
     });
   return (
@@ -36,37 +38,30 @@ export function Accordion({ items, headingLevel = 3 }: { items: readonly Accordi
           {allOpen ? t('ui.collapseAll') : t('ui.viewAll')}
         </button>
       </div>
-      {items.map((item, index) => {
-        const expanded = open.has(index);
-        const panelId = `${baseId}-panel-${index}`;
-        return (
-          <div className="accordion__item" key={index}>
+      {items.map((item, index) => (
+        <details
+          className="accordion__item"
+          key={index}
+          open={open.has(index)}
+          onToggle={(event) => sync(index, event.currentTarget.open)}
+        >
+          <summary className="accordion__trigger">
             <Heading className="accordion__heading">
-              <button
-                type="button"
-                className="accordion__trigger"
-                aria-expanded={expanded}
-                aria-controls={panelId}
-                onClick={() => toggle(index)}
-              >
-                {/* Question HTML from the commerce content library (trusted; no scripts run under the CSP). */}
-                <span dangerouslySetInnerHTML={{ __html: stripBlockTags(item.question) }} />
-                <span className="accordion__icon" aria-hidden="true">
-                  {expanded ? '−' : '+'}
-                </span>
-              </button>
+              {/* Question HTML from the commerce content library (trusted; no scripts run under the CSP). */}
+              <span dangerouslySetInnerHTML={{ __html: stripBlockTags(item.question) }} />
             </Heading>
-            <div id={panelId} className="accordion__panel" hidden={!expanded}>
-              <ContentHtml html={item.answer} />
-            </div>
+            <span className="accordion__icon" aria-hidden="true" />
+          </summary>
+          <div className="accordion__panel">
+            <ContentHtml html={item.answer} />
           </div>
-        );
-      })}
+        </details>
+      ))}
     </div>
   );
 }
 
-/** A question arrives as `<p>…</p>`; inside a button only phrasing content is valid. */
+/** A question arrives as `<p>…</p>`; inside a heading only phrasing content is valid. */
 function stripBlockTags(html: string): string {
   return html.replace(/<\/?(p|div|h[1-6])[^>]*>/gi, '');
 }

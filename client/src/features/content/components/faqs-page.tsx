@@ -6,11 +6,9 @@ import { useLocale } from '../../../lib/locales.ts';
 import { Accordion } from '../../../components/ui/accordion.tsx';
 import { NeedHelp } from '../../../components/ui/need-help.tsx';
 import { FAQ_CATEGORIES, type FaqCategory } from '../../../../../domain/faq.ts';
-import { useFaqs } from '../api/search-faqs.ts';
+import { FAQ_PAGE_SIZE, faqCategoryOf, faqsQuery, topFaqsQuery, useFaqs } from '../api/search-faqs.ts';
 
 type Category = FaqCategory;
-const PAGE_SIZE = 25;
-const TOP_FAQS = 5;
 
 /**
  * /faqs (prefix match), the help centre (storefront §2 Other screens): a hero with the FAQ search,
@@ -23,21 +21,15 @@ export function FaqsPage() {
   const { state } = useLocation();
   const { '*': rest = '' } = useParams();
   const from = (state as { from?: string } | null)?.from;
-  const initialCategory = FAQ_CATEGORIES.find((c) => c === decodeURIComponent(rest)) ?? null;
+  const initialCategory = faqCategoryOf(rest);
   const [category, setCategory] = useState<Category | null>(initialCategory);
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
-  const [limit, setLimit] = useState(PAGE_SIZE);
+  const [limit, setLimit] = useState(FAQ_PAGE_SIZE);
   const searchId = useId();
-  const { data, error } = useFaqs({
-    locale,
-    limit,
-    offset: 0,
-    ...(category ? { category } : {}),
-    ...(query ? { q: query } : {}),
-  });
+  const { data, error } = useFaqs(faqsQuery(locale, category, query, limit));
   const browsing = !category && !query;
-  const { data: top } = useFaqs(browsing ? { locale, context: 'renewals', limit: TOP_FAQS, offset: 0 } : null);
+  const { data: top } = useFaqs(browsing ? topFaqsQuery(locale) : null);
   useEffect(() => {
     document.title = t('content.helpTitle');
   }, [t]);
@@ -49,7 +41,7 @@ export function FaqsPage() {
       : t('content.faqTitle');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setLimit(PAGE_SIZE);
+    setLimit(FAQ_PAGE_SIZE);
     setQuery(text.trim());
   };
   return (
@@ -108,7 +100,7 @@ export function FaqsPage() {
         {data && !data.unavailable && data.items.length === 0 ? <p>{t('content.noResults')}</p> : null}
         {data && data.items.length > 0 ? <Accordion items={data.items} headingLevel={3} /> : null}
         {data && data.total > data.items.length ? (
-          <button type="button" className="button button--secondary" onClick={() => setLimit(limit + PAGE_SIZE)}>
+          <button type="button" className="button button--secondary" onClick={() => setLimit(limit + FAQ_PAGE_SIZE)}>
             {t('content.showMore')}
           </button>
         ) : null}
