@@ -60,7 +60,8 @@ test: install check-generated lint typecheck chromium build
 test-e2e: install chromium build
 	playwright test
 
-# The figures of issue 4 (Lighthouse, first-route JavaScript, API calls, proxy load) into reports/bench.md.
+# The figures of issues 4 and 12 (Lighthouse beside static snapshots, first-route JavaScript, API calls,
+# the rendered page and the JSON call under load) into reports/bench.md.
 bench: install chromium build
 	node scripts/bench.ts
 

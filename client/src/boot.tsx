@@ -2,12 +2,15 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { createRoutes } from './app/routes.tsx';
 import { ADAS_PRODUCT_ID, preloadRenewalPage } from './features/renewal/api/get-renewal-page.ts';
 import { preloadSession } from './lib/api/get-session.ts';
 import { preloadServerData, readServerData } from './lib/api/server-data.ts';
 import { setLocale } from './lib/i18n.ts';
+import { preloadPagesAt } from './lib/lazy.ts';
 import { DEFAULT_LOCALE, splitLocale } from './lib/locales.ts';
 import { pendingOrder } from './lib/order-storage.ts';
+import { unlessLeaving } from './lib/page-exit.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
@@ -20,16 +23,21 @@ if (server) {
   // attempt left (storefront §3 orderCreated), which the server cannot know.
   const reportsOrder = pendingOrder() !== null;
   preloadServerData(server.data, (key) => reportsOrder && key.includes('getRenewalPage'));
-  // The page's own catalogue first: hydration must render the words the server rendered.
-  await setLocale(prefix ?? DEFAULT_LOCALE);
-  startTransition(() => {
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App server={server} />
-      </StrictMode>,
-    );
-  });
+  // The page's own catalogue first, as hydration must render the words the server rendered, and the
+  // page's chunk, so that the page hydrates in one pass.
+  await Promise.all([setLocale(prefix ?? DEFAULT_LOCALE), preloadPagesAt(createRoutes(), window.location.pathname)]);
+  // Not while the browser follows a link or sends a form the shopper used before the app ran.
+  // As a transition: React hydrates in slices and lets the browser paint and answer between them.
+  unlessLeaving(() =>
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App server={server} />
+        </StrictMode>,
+      );
+    }),
+  );
 } else {
   // Rendered in the browser (`make dev`): the first calls start beside React's start rather than
   // after its first render: the session and, on a renewal page, the page's one call.

@@ -1,10 +1,12 @@
 /**
- * The entry: index.html's header (server/src/static.ts names the brand) paints with the HTML and
- * this style sheet; the app, already downloading (the server preloads its chunks), is evaluated
- * right after that first paint, so a slow phone shows the header instead of a blank page while
- * React starts.
+ * The entry. On a page the server rendered, the page paints with the HTML and this style sheet,
+ * and the app is fetched and hydrates once the first view has loaded. On a page rendered in the
+ * browser, index.html's header (server/src/static.ts names the brand) paints first and the app,
+ * already downloading (the server preloads its chunks), is evaluated right after that first paint,
+ * so a slow phone shows the header instead of a blank page while React starts.
  */
 import './styles/index.css';
+import { watchPageExit } from './lib/page-exit.ts';
 
 const RETRY_TEXT = {
   title: 'You are currently offline',
@@ -38,20 +40,60 @@ function start(): void {
   import('./boot.tsx').catch(showLoadFailure);
 }
 
-// After the first contentful paint (the header). A tab opened in the background paints nothing
-// until it is shown, and must not wait for that: it starts at once. The timeout is only a net (a
-// browser without paint timing, a paint that never comes); on a busy phone the first paint can
-// take longer than a fraction of a second, and starting the app before it would hold the page
-// blank until React has run (measured: the checkout's first paint 1.3 s → 2.5 s under load).
-const FIRST_PAINT_NET_MS = 1000;
-try {
-  new PerformanceObserver((list, observer) => {
-    if (!list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) return;
-    observer.disconnect();
-    setTimeout(start, 0);
-  }).observe({ type: 'paint', buffered: true });
-} catch {
-  // No paint timing in this browser: the timeout starts the app.
+/**
+ * The chunks a server-rendered page hydrates with (server/src/render/pages.ts lists them), fetched
+ * side by side as the app starts, rather than one import after another.
+ */
+function preloadChunks(): void {
+  const list = document.getElementById('page-chunks')?.textContent;
+  let chunks: unknown;
+  try {
+    chunks = list ? JSON.parse(list) : [];
+  } catch {
+    return;
+  }
+  if (!Array.isArray(chunks)) return;
+  for (const href of chunks) {
+    if (typeof href !== 'string' || !href.startsWith('/assets/')) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
 }
-if (document.visibilityState === 'hidden') start();
-setTimeout(start, FIRST_PAINT_NET_MS);
+
+// A page rendered on the server (docs/decisions/006) reads, and its plan and "Renew now" work, with
+// the HTML alone: the app's JavaScript waits until the first view has loaded (its style sheets and
+// largest image have the connection to themselves), or until the shopper starts using the page.
+const INTERACTIONS = ['pointerdown', 'keydown', 'focusin'] as const;
+function startServerRendered(): void {
+  if (started) return;
+  for (const type of INTERACTIONS) window.removeEventListener(type, startServerRendered, true);
+  preloadChunks();
+  start();
+}
+// A page rendered in the browser (`make dev`, or after a failed server render): after the first
+// contentful paint (the header). A tab opened in the background paints nothing until it is shown,
+// and must not wait for that: it starts at once. The timeout is only a net (a browser without
+// paint timing, a paint that never comes, an image that never loads).
+const NET_MS = 1000;
+if (document.getElementById('page-data')) {
+  watchPageExit();
+  for (const type of INTERACTIONS) window.addEventListener(type, startServerRendered, { capture: true, passive: true });
+  if (document.readyState === 'complete') startServerRendered();
+  else window.addEventListener('load', startServerRendered, { once: true });
+  setTimeout(startServerRendered, NET_MS * 3);
+} else {
+  try {
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) return;
+      observer.disconnect();
+      setTimeout(start, 0);
+    }).observe({ type: 'paint', buffered: true });
+  } catch {
+    // No paint timing in this browser: the timeout starts the app.
+  }
+  if (document.visibilityState === 'hidden') start();
+  setTimeout(start, NET_MS);
+}

@@ -132,12 +132,25 @@ export interface ClientAppOptions {
 }
 
 /**
- * Tags for a server-rendered page's chunks beyond the entry's: module preloads, and the style
- * sheets of the app's and the page's chunks as style sheets (the page's markup is in the HTML: it
- * must paint styled).
+ * A server-rendered page's entry script (and its preloaded import) at low fetch priority: the
+ * page's markup is in the HTML and paints without it, so on a slow connection it must not share the
+ * bandwidth with the style sheets and the largest image the first paint waits for.
  */
-function pageTags(manifest: Record<string, ManifestChunk> | undefined, sources: string[]): string {
-  if (!manifest) return '';
+const lowPriorityEntry = (html: string) =>
+  html.replace(/<(script type="module"|link rel="modulepreload") crossorigin/g, '<$1 fetchpriority="low" crossorigin');
+
+/**
+ * What a server-rendered page loads beyond the entry (docs/decisions/006): the style sheets of the
+ * app's and the page's chunks, in <head> (the markup is in the HTML: it must paint styled), and
+ * the chunks themselves, as a list the entry preloads when it starts the app, after the page's
+ * first view has loaded (client/src/main.tsx): not as <link rel=modulepreload>, which the browser
+ * would fetch at once, beside what the first view needs.
+ */
+export function pageAssets(
+  manifest: Record<string, ManifestChunk> | undefined,
+  sources: string[],
+): { styles: string; chunks: string[] } {
+  if (!manifest) return { styles: '', chunks: [] };
   const walk = (key: string, into: Set<string>) => {
     if (into.has(key) || !manifest[key]) return;
     into.add(key);
@@ -145,19 +158,17 @@ function pageTags(manifest: Record<string, ManifestChunk> | undefined, sources: 
   };
   const entry = new Set<string>();
   walk('index.html', entry);
-  // The app's chunks are preloaded on every page already (withPreloads).
-  const app = new Set<string>();
-  walk(APP_SOURCE, app);
-  const page = new Set<string>();
-  for (const source of sources) walk(source, page);
-  const tags: string[] = [];
-  for (const key of new Set([...app, ...page])) {
+  const needed = new Set<string>();
+  for (const source of [APP_SOURCE, ...sources]) walk(source, needed);
+  const styles: string[] = [];
+  const chunks: string[] = [];
+  for (const key of needed) {
     if (entry.has(key)) continue;
     const chunk = manifest[key]!;
-    if (!app.has(key)) tags.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
-    for (const css of chunk.css ?? []) tags.push(`<link rel="stylesheet" href="/${css}">`);
+    chunks.push(`/${chunk.file}`);
+    for (const css of chunk.css ?? []) styles.push(`<link rel="stylesheet" href="/${css}">`);
   }
-  return tags.join('');
+  return { styles: styles.join(''), chunks };
 }
 
 export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Router | undefined {
@@ -219,8 +230,8 @@ export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Rou
     }
     if (options.renderPage) {
       const rendered = await options.renderPage(req, res, (site) => ({
-        html: forRequest(plain, site, req.path),
-        tagsFor: (modules) => pageTags(manifest, modules),
+        html: lowPriorityEntry(forRequest(html, site, req.path)),
+        assetsFor: (modules) => pageAssets(manifest, modules),
       }));
       if (rendered && 'redirect' in rendered) {
         res.setHeader('Cache-Control', 'private, no-store');

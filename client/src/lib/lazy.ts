@@ -1,4 +1,5 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, isValidElement, lazy, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
 
 /** A route chunk that failed to load (network failure or the 120 s timeout of spec §8). */
 export class ChunkLoadError extends Error {
@@ -35,10 +36,46 @@ export function loadChunk<T>(loader: () => Promise<T>, timeoutMs = CHUNK_TIMEOUT
   });
 }
 
-/** React.lazy over a module's named export, with chunk-load errors the shell boundary recognises. */
-export function lazyPage<M, K extends keyof M>(loader: () => Promise<M>, name: K) {
-  return lazy(async () => {
-    const module = await loadChunk(loader);
-    return { default: module[name] as ComponentType<Record<string, unknown>> };
+type Props = Record<string, unknown>;
+
+/** A page component loaded on first use, which can also be loaded ahead (`preload`). */
+export interface LazyPage {
+  (props: Props): ReactNode;
+  preload(): Promise<void>;
+}
+
+/**
+ * React.lazy over a module's named export, with chunk-load errors the shell boundary recognises.
+ * Once loaded (preload, or a first render), the page renders without suspending: a page the server
+ * rendered hydrates in one pass when its chunk was loaded first (boot.tsx), rather than leaving
+ * its content dehydrated, and deaf to clicks, until the chunk arrives.
+ */
+export function lazyPage<M, K extends keyof M>(loader: () => Promise<M>, name: K): LazyPage {
+  let loaded: ComponentType<Props> | undefined;
+  let pending: Promise<{ default: ComponentType<Props> }> | undefined;
+  const load = () =>
+    (pending ??= loadChunk(loader).then(
+      (module) => {
+        loaded = module[name] as ComponentType<Props>;
+        return { default: loaded };
+      },
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(load);
+  const Page = (props: Props) => createElement(loaded ?? Lazy, props);
+  Page.preload = () => load().then(() => undefined);
+  return Page;
+}
+
+/** Loads the lazy pages the routes render at a path (a failure is left to the page's own boundary). */
+export async function preloadPagesAt(routes: RouteObject[], pathname: string): Promise<void> {
+  const pages = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+    const element = route.element;
+    const type = isValidElement(element) ? (element.type as Partial<LazyPage>) : undefined;
+    return typeof type?.preload === 'function' ? [type.preload()] : [];
   });
+  await Promise.allSettled(pages);
 }

@@ -87,6 +87,14 @@ describe.skipIf(!built)('pages rendered on the server', () => {
     expect(keys.some((key) => key.startsWith('@"getSession","en-GB"'))).toBe(true);
     expect(keys.some((key) => key.startsWith('@"getRenewalPage","cn-connected-navigation"'))).toBe(true);
     // The script cannot end early: every "<" of the data is escaped.
+    // The markup paints without the scripts: they load at low priority, after what the paint needs.
+    const scripts = html.match(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
+    // The app's and the page's chunks, for the entry to fetch side by side when it starts the app.
+    const chunks = JSON.parse(/id="page-chunks">([^<]*)</.exec(html)?.[1] ?? '[]') as string[];
+    expect(chunks.some((file) => /\/assets\/boot-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(chunks.some((file) => /\/assets\/renewal-page-[\w-]+\.js$/.test(file))).toBe(true);
     expect(/id="page-data">[^<]*<\/script>/.test(html)).toBe(true);
   });
 

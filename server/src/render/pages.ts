@@ -75,10 +75,10 @@ function markupOf(page: RenderedPage): Promise<string> {
 }
 
 export interface PageTemplate {
-  /** index.html with the request's brand, language and the app's preloads (static.ts). */
+  /** index.html with the request's brand and language (static.ts). */
   html: string;
-  /** Preload and style-sheet tags of a page's chunks (by source module), beyond the app's own. */
-  tagsFor(modules: string[]): string;
+  /** The style-sheet tags and the chunks of the app and of a page's modules (static.ts pageAssets). */
+  assetsFor(modules: string[]): { styles: string; chunks: string[] };
 }
 
 /**
@@ -93,7 +93,10 @@ export async function fillTemplate(template: PageTemplate, page: RenderedPage): 
   const rendered = await markupOf(page);
   const hoisted = HOISTED.exec(rendered)?.[0] ?? '';
   const markup = rendered.slice(hoisted.length);
-  const data = `<script type="application/json" id="page-data">${jsonForScript({ data: page.data, failures: page.failures })}</script>`;
+  const assets = template.assetsFor(page.modules);
+  const data =
+    `<script type="application/json" id="page-data">${jsonForScript({ data: page.data, failures: page.failures })}</script>` +
+    `<script type="application/json" id="page-chunks">${jsonForScript(assets.chunks)}</script>`;
   return (
     template.html
       .replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(page.lang)}"`)
@@ -103,7 +106,7 @@ export async function fillTemplate(template: PageTemplate, page: RenderedPage): 
         /<meta name="description" content="[^"]*"/,
         `<meta name="description" content="${escapeHtml(page.description)}"`,
       )
-      .replace('</head>', `${hoisted}${template.tagsFor(page.modules)}</head>`)
+      .replace('</head>', `${hoisted}${assets.styles}</head>`)
       .replace(/<div id="root">[\s\S]*?<\/div>\s*(?=<script|<\/body>)/, `<div id="root">${markup}</div>${data}`)
   );
 }

@@ -5,6 +5,7 @@ import { trackPageView } from '../../lib/analytics.ts';
 import { useIdle } from '../../lib/idle.ts';
 import { useMaintenancePolling } from '../../lib/maintenance.ts';
 import { markMainContentShown } from '../../lib/page-ready.ts';
+import { markHydrated } from '../../lib/page-exit.ts';
 import { setLocale } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/api/get-session.ts';
 import { useSite } from '../../lib/site.tsx';
@@ -28,6 +29,15 @@ function PageLoading() {
   );
 }
 
+/**
+ * Marks the page hydrated (lib/page-exit.ts) once the page itself is: inside the page's boundary,
+ * which React may hydrate after the shell around it.
+ */
+function HydrationMark() {
+  useEffect(markHydrated, []);
+  return null;
+}
+
 /** The frame of every page route: the chunk-load boundary and the Suspense fallback around the page. */
 export function PageFrame() {
   const { pathname } = useLocation();
@@ -35,6 +45,7 @@ export function PageFrame() {
     <ChunkLoadBoundary resetKey={pathname}>
       <Suspense fallback={<PageLoading />}>
         <Outlet />
+        <HydrationMark />
       </Suspense>
     </ChunkLoadBoundary>
   );
