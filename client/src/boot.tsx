@@ -10,7 +10,7 @@ import { setLocale } from './lib/i18n.ts';
 import { preloadPagesAt } from './lib/lazy.ts';
 import { DEFAULT_LOCALE, splitLocale } from './lib/locales.ts';
 import { pendingOrder } from './lib/order-storage.ts';
-import { unlessLeaving } from './lib/page-exit.ts';
+import { markHydrating, unlessLeaving } from './lib/page-exit.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
@@ -28,7 +28,8 @@ if (server) {
   await Promise.all([setLocale(prefix ?? DEFAULT_LOCALE), preloadPagesAt(createRoutes(), window.location.pathname)]);
   // Not while the browser follows a link or sends a form the shopper used before the app ran.
   // As a transition: React hydrates in slices and lets the browser paint and answer between them.
-  unlessLeaving(() =>
+  unlessLeaving(() => {
+    markHydrating();
     startTransition(() => {
       hydrateRoot(
         root,
@@ -36,8 +37,8 @@ if (server) {
           <App server={server} />
         </StrictMode>,
       );
-    }),
-  );
+    });
+  });
 } else {
   // Rendered in the browser (`make dev`): the first calls start beside React's start rather than
   // after its first render: the session and, on a renewal page, the page's one call.

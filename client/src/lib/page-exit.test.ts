@@ -73,6 +73,17 @@ describe('before the app has hydrated the page', () => {
     expect(pressed).toHaveBeenCalledOnce();
   });
 
+  it('when a button is pressed while React hydrates, then it is not pressed again (React replays it)', async () => {
+    stop = exit.watchPageExit(window);
+    exit.markHydrating();
+    click('toggle');
+    const pressed = vi.fn();
+    document.getElementById('toggle')!.addEventListener('click', pressed);
+    exit.markHydrated();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(pressed).not.toHaveBeenCalled();
+  });
+
   it('when nothing was left, then the app hydrates at once', () => {
     const hydrate = vi.fn();
     exit.unlessLeaving(hydrate, target);
@@ -80,10 +91,10 @@ describe('before the app has hydrated the page', () => {
   });
 });
 
-describe('after the app has hydrated the page', () => {
+describe('once React hydrates the page', () => {
   it('when a link is followed, then the app handles it and the page is not leaving', () => {
     stop = exit.watchPageExit(window);
-    exit.markHydrated();
+    exit.markHydrating();
     const seen = vi.fn();
     document.body.addEventListener('click', seen);
     click('away');

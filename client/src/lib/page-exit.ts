@@ -1,21 +1,28 @@
 /**
- * A server-rendered page's links and forms work before its app has hydrated it (docs/decisions/006):
- * until then, the browser follows them itself. The app's handlers do not see those clicks and
- * submissions (a link clicked while React hydrates reached a router not yet ready, and was lost),
- * and an app that has not started waits: hydrating would cancel the navigation under way (the
+ * A server-rendered page's links and forms work before its app starts (docs/decisions/006): until
+ * React hydrates the page, the browser follows them itself, and an app that has not started waits
+ * when the browser is already leaving: hydrating would cancel the navigation under way (the
  * router's first history entry is a same-document navigation, which ends a pending one).
  */
 let leaving = false;
-let hydrated = false;
-/** The app's own button (type=button: nothing without the app) last pressed before it was ready. */
+let hydrating = false;
+/** The app's own button (type=button: nothing without the app) last pressed before React was there. */
 let pressed: HTMLButtonElement | undefined;
 
 /**
- * The app has hydrated the page: its own handlers take the clicks from now on, and a button pressed
- * while it started (the mini-cart, "View countries included") is pressed again for the shopper.
+ * React is hydrating the page: from now on the clicks are its own (it replays those on content it
+ * has not hydrated yet).
+ */
+export function markHydrating(): void {
+  hydrating = true;
+}
+
+/**
+ * The page is hydrated: a button pressed before React was there (the mini-cart, "View countries
+ * included") is pressed again for the shopper.
  */
 export function markHydrated(): void {
-  hydrated = true;
+  hydrating = true;
   const button = pressed;
   pressed = undefined;
   if (button?.isConnected && !button.disabled) setTimeout(() => button.click(), 0);
@@ -34,12 +41,13 @@ function leavesPage(event: MouseEvent): boolean {
 }
 
 /**
- * Until the page is hydrated, leaves its links and forms to the browser (capture, on window: first).
+ * Until React hydrates the page, leaves its links and forms to the browser and notes the app's
+ * buttons pressed (capture, on window: first).
  * Returns the function that stops watching.
  */
 export function watchPageExit(target: Window = window): () => void {
   const onClick = (event: MouseEvent) => {
-    if (hydrated) return;
+    if (hydrating) return;
     if (leavesPage(event)) {
       leaving = true;
       event.stopPropagation();
@@ -49,7 +57,7 @@ export function watchPageExit(target: Window = window): () => void {
     if (button?.type === 'button') pressed = button;
   };
   const onSubmit = (event: SubmitEvent) => {
-    if (hydrated) return;
+    if (hydrating) return;
     leaving = true;
     event.stopPropagation();
   };

@@ -18,9 +18,20 @@ type Category = FaqCategory;
 export function FaqsPage() {
   const { t } = useTranslation();
   const { locale, to } = useLocale();
-  const { state } = useLocation();
+  const { state, key } = useLocation();
   const { '*': rest = '' } = useParams();
-  const from = (state as { from?: string } | null)?.from;
+  const linkedFrom = (state as { from?: string } | null)?.from;
+  // Reached by the browser itself (a link followed before the app had started, decision 006): the
+  // page it came from is the referrer, when it is one of the shop's.
+  const [referrer, setReferrer] = useState<string>();
+  useEffect(() => {
+    if (linkedFrom || key !== 'default' || !document.referrer) return;
+    const url = new URL(document.referrer);
+    if (url.origin === window.location.origin && url.pathname !== window.location.pathname) {
+      setReferrer(url.pathname + url.search);
+    }
+  }, [linkedFrom, key]);
+  const from = linkedFrom ?? referrer;
   const initialCategory = faqCategoryOf(rest);
   const [category, setCategory] = useState<Category | null>(initialCategory);
   const [text, setText] = useState('');
