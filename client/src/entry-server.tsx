@@ -6,10 +6,8 @@
  * a static data router at the request's URL, the request's own catalogue, and the data under the
  * keys the page's hooks ask with. Nothing here reaches the browser's bundle.
  */
-import i18next from 'i18next';
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { initReactI18next } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { unstable_serialize } from 'swr';
 import type { PageAnswer, PageRequest } from '../../domain/page-render.ts';
@@ -17,27 +15,14 @@ import { pageData, PAGE_MODULES } from './app/page-data.server.ts';
 import { AppProvider } from './app/provider.tsx';
 import { createRoutes } from './app/routes.tsx';
 import { seededCache } from './lib/api/server-data.ts';
-import { loadCatalogue } from './lib/i18n.ts';
+import { createI18n, loadCatalogue } from './lib/i18n.ts';
 import { DEFAULT_LOCALE, isLocale, isSplashPath, languageOf, splitLocale, type Language } from './lib/locales.ts';
 
 /** A rendering that takes longer than this is cut short (its boundaries render their fallbacks). */
 const RENDER_TIMEOUT_MS = 5000;
 
 /** An i18next instance of the request's own language (renders run side by side: no shared language). */
-async function translator(language: Language) {
-  const [en, own] = await Promise.all([loadCatalogue('en'), loadCatalogue(language)]);
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: 'en',
-    resources: { en: { translation: en }, [language]: { translation: own } },
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false,
-    react: { useSuspense: false },
-  });
-  return instance;
-}
+const translator = async (language: Language) => createI18n(language, await loadCatalogue(language));
 
 /** The deepest matched page route's path pattern, and whether the page is "page not found". */
 function pageOf(routes: ReturnType<typeof createRoutes>, pathname: string) {

@@ -74,3 +74,8 @@ export const DEFAULT_LOCALE = 'en-GB';
 export function marketOfLocale(locale: string): Market | undefined {
   return MARKETS.find((m) => m.locales.some((l) => l.id === locale));
 }
+
+/** A page path's locale prefix (/en-GB/checkout -> en-GB), whether or not a market has it. */
+export function localePrefixOf(pathname: string): string | undefined {
+  return /^\/([a-z]{2}-[A-Z]{2})(?:\/|$)/.exec(pathname)?.[1];
+}

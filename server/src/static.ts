@@ -1,8 +1,9 @@
 /**
  * Serves the built React app (dist/client, written by `npm run client:build`): hashed assets with
- * a year-long immutable cache, index.html never cached, and every other GET that asks for HTML
- * answered with index.html so the client's router takes over (deep links, locale prefixes).
- * For the pages people land on from a link (renewal, checkout, confirmation), index.html names the
+ * a year-long immutable cache, and every other GET that asks for HTML answered with the page the
+ * server renders (render/pages.ts, through `renderPage`) in index.html's template, or, where it
+ * cannot, with index.html itself, which the client's router renders (deep links, locale prefixes).
+ * For the pages people land on from a link (renewal, checkout, confirmation), that index.html names the
  * page's own chunk and style sheet as preloads, so the browser fetches them beside the entry
  * instead of after it (one round trip less before the page can ask for its data).
  * Each answer names the request's brand (its theme from the first paint), its locale prefix's
@@ -13,7 +14,8 @@ import express, { type Request, type Response, type Router } from 'express';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_LOCALE } from './markets.ts';
+import { escapeHtml } from './http/html.ts';
+import { DEFAULT_LOCALE, localePrefixOf } from './markets.ts';
 import type { PageTemplate } from './render/pages.ts';
 
 export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
@@ -36,8 +38,6 @@ const LANDING_PAGES: Array<[RegExp, string]> = [
 
 const CHECKOUT_PATH = /^\/(?:[a-z]{2}-[A-Z]{2}\/)?checkout\/?$/;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /**
  * The checkout's first screen in the page itself: its title and in-control message, in the boxes
  * and words the app renders while the basket loads (checkout-page.tsx), so they paint with the HTML.
@@ -51,24 +51,27 @@ function checkoutFirstScreen(messages: Record<string, string>): string {
   );
 }
 
+/** The chunks `sources` load beyond the entry's own (index.html's and their static imports). */
+function chunksBeyondEntry(manifest: Record<string, ManifestChunk>, sources: string[]): ManifestChunk[] {
+  const seen = new Set<string>();
+  const walk = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const child of manifest[key].imports ?? []) walk(child);
+  };
+  walk('index.html');
+  const entry = new Set(seen);
+  for (const source of sources) walk(source);
+  return [...seen].filter((key) => !entry.has(key)).map((key) => manifest[key]!);
+}
+
 /**
  * index.html with <link rel="modulepreload"> and style preloads for chunks and their imports: the
  * app's (every page) and, on a landing page, the page's own.
  */
 function withPreloads(html: string, manifest: Record<string, ManifestChunk>, sources: string[]): string {
-  const entry = new Set<string>();
-  const walk = (key: string, into: Set<string>) => {
-    if (into.has(key) || !manifest[key]) return;
-    into.add(key);
-    for (const child of manifest[key].imports ?? []) walk(child, into);
-  };
-  walk('index.html', entry);
-  const page = new Set<string>();
-  for (const source of sources) walk(source, page);
   const tags: string[] = [];
-  for (const key of page) {
-    if (entry.has(key)) continue;
-    const chunk = manifest[key]!;
+  for (const chunk of chunksBeyondEntry(manifest, sources)) {
     tags.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
     // Fetched early but not render-blocking: the page paints (its header) before its chunk runs,
     // and the chunk applies its own style sheet when it loads.
@@ -80,11 +83,9 @@ function withPreloads(html: string, manifest: Record<string, ManifestChunk>, sou
 /** The brand (site id) of a request. */
 export type SiteOf = (req: Request) => string;
 
-const LOCALE_PREFIX = /^\/([a-z]{2}-[A-Z]{2})(?:\/|$)/;
-
 /** index.html for one request: its brand on <html data-site>, its locale on <html lang>. */
 function forRequest(html: string, site: string, pathname: string): string {
-  const lang = LOCALE_PREFIX.exec(pathname)?.[1];
+  const lang = localePrefixOf(pathname);
   let page = html;
   if (/^[a-z]+$/.test(site)) {
     page = page
@@ -146,25 +147,14 @@ const lowPriorityEntry = (html: string) =>
  * first view has loaded (client/src/main.tsx): not as <link rel=modulepreload>, which the browser
  * would fetch at once, beside what the first view needs.
  */
-export function pageAssets(
+function pageAssets(
   manifest: Record<string, ManifestChunk> | undefined,
   sources: string[],
 ): { styles: string; chunks: string[] } {
   if (!manifest) return { styles: '', chunks: [] };
-  const walk = (key: string, into: Set<string>) => {
-    if (into.has(key) || !manifest[key]) return;
-    into.add(key);
-    for (const child of manifest[key].imports ?? []) walk(child, into);
-  };
-  const entry = new Set<string>();
-  walk('index.html', entry);
-  const needed = new Set<string>();
-  for (const source of [APP_SOURCE, ...sources]) walk(source, needed);
   const styles: string[] = [];
   const chunks: string[] = [];
-  for (const key of needed) {
-    if (entry.has(key)) continue;
-    const chunk = manifest[key]!;
+  for (const chunk of chunksBeyondEntry(manifest, [APP_SOURCE, ...sources])) {
     chunks.push(`/${chunk.file}`);
     for (const css of chunk.css ?? []) styles.push(`<link rel="stylesheet" href="/${css}">`);
   }
@@ -190,6 +180,15 @@ export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Rou
     manifest?.[source] ? [[pattern, withPreloads(html, manifest, [...app, source])] as const] : [],
   );
   const plain = manifest ? withPreloads(html, manifest, app) : html;
+  const serverRendered = lowPriorityEntry(html);
+  // A page's assets, by its modules: the build does not change while the server runs.
+  const assetsByModules = new Map<string, ReturnType<typeof pageAssets>>();
+  const assetsFor = (modules: string[]) => {
+    const key = modules.join('\n');
+    let found = assetsByModules.get(key);
+    if (!found) assetsByModules.set(key, (found = pageAssets(manifest, modules)));
+    return found;
+  };
   const router = express.Router();
   // Build metadata (.vite/manifest.json) is the server's, not the browser's.
   router.use((req, _res, next) => (req.path.split('/').some((part) => part.startsWith('.')) ? next('router') : next()));
@@ -221,7 +220,7 @@ export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Rou
   );
   router.get(/^\/(?!api\/).*/, async (req, res, next) => {
     if (!req.accepts('html')) return next();
-    const prefix = LOCALE_PREFIX.exec(req.path)?.[1];
+    const prefix = localePrefixOf(req.path);
     const target = prefix ? options.redirectLocale?.(prefix) : undefined;
     if (prefix && target) {
       const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
@@ -230,8 +229,8 @@ export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Rou
     }
     if (options.renderPage) {
       const rendered = await options.renderPage(req, res, (site) => ({
-        html: lowPriorityEntry(forRequest(html, site, req.path)),
-        assetsFor: (modules) => pageAssets(manifest, modules),
+        html: forRequest(serverRendered, site, req.path),
+        assetsFor,
       }));
       if (rendered && 'redirect' in rendered) {
         res.setHeader('Cache-Control', 'private, no-store');

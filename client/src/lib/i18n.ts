@@ -23,18 +23,26 @@ export async function loadCatalogue(language: Language): Promise<Record<string, 
   return language === 'en' ? en : (await loaders[language]()).default;
 }
 
-export const i18n: I18n = i18next.createInstance();
+/**
+ * An i18next instance in `language`, English the fallback, initialised synchronously: the
+ * browser's (below) and one per server render (entry-server.tsx), which must render the same words.
+ */
+export function createI18n(language: Language, own?: Record<string, unknown>): I18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: 'en',
+    resources: { en: { translation: en }, ...(own && language !== 'en' ? { [language]: { translation: own } } : {}) },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    saveMissing: false,
+    initAsync: false,
+    react: { useSuspense: false },
+  });
+  return instance;
+}
 
-void i18n.use(initReactI18next).init({
-  lng: 'en',
-  fallbackLng: 'en',
-  resources: { en: { translation: en } },
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  saveMissing: false,
-  initAsync: false,
-  react: { useSuspense: false },
-});
+export const i18n: I18n = createI18n('en');
 
 let latestRequest = 0;
 

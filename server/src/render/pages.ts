@@ -15,9 +15,10 @@ import type { Request, Response } from 'express';
 import type { PageRenderer, RenderedPage } from '../../../domain/page-render.ts';
 import type { SiteId } from '../config.ts';
 import type { AppContext } from '../context.ts';
+import { escapeHtml, jsonForScript } from '../http/html.ts';
 import { shopperOf } from '../http/shopper.ts';
-import { marketOfLocale } from '../markets.ts';
-import { switchLocale } from '../services/shopper.ts';
+import { localePrefixOf, marketOfLocale } from '../markets.ts';
+import { switchLocale, switchSite } from '../services/shopper.ts';
 import { cspNonce } from '../security.ts';
 import { maintenanceStatus } from '../services/site-info.ts';
 import { TtlCache } from '../services/ttl-cache.ts';
@@ -36,8 +37,6 @@ export async function loadRenderer(file: string): Promise<PageRenderer | undefin
   return (await import(pathToFileURL(file).href)) as PageRenderer;
 }
 
-const LOCALE_PREFIX = /^\/([a-z]{2}-[A-Z]{2})(?:\/|$)/;
-
 async function inMaintenance(
   ctx: AppContext,
   checks: TtlCache<boolean>,
@@ -49,15 +48,6 @@ async function inMaintenance(
     return false;
   }
 }
-
-/** `<` and friends escaped: the JSON cannot close its script element. */
-const jsonForScript = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function markupOf(page: RenderedPage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -121,18 +111,6 @@ export interface RenderOptions {
   maintenance: TtlCache<boolean>;
 }
 
-/** The page's site: the `site` query parameter, else the session's, else the host's or the default. */
-async function siteOf(req: Request, ctx: AppContext): Promise<{ site: SiteId; asked: boolean }> {
-  const query = typeof req.query.site === 'string' ? req.query.site : undefined;
-  const asked = query !== undefined ? resolveSite(req, ctx.config, query) : undefined;
-  if (asked) return { site: asked, asked: true };
-  const session = await ctx.sessions.current(req).catch(() => undefined);
-  return {
-    site: session?.site ?? resolveSite(req, ctx.config, undefined) ?? ctx.config.sites.defaultSite,
-    asked: false,
-  };
-}
-
 /**
  * Renders the request's page: a redirect, or the page's HTML with its status. Undefined when the
  * page could not be rendered here (the caller sends the plain index.html).
@@ -143,17 +121,19 @@ export async function renderRequest(
   template: (site: SiteId) => PageTemplate,
   { ctx, renderer, maintenance }: RenderOptions,
 ): Promise<{ redirect: string } | { status: number; html: string } | undefined> {
-  const prefix = LOCALE_PREFIX.exec(req.path)?.[1];
+  const prefix = localePrefixOf(req.path);
   const locale = prefix && marketOfLocale(prefix) ? prefix : undefined;
+  // The `site` query parameter, when it names one of ours, becomes the session's; otherwise the
+  // session's site, or the host's for a new session.
+  const asked = typeof req.query.site === 'string' ? resolveSite(req, ctx.config, req.query.site) : undefined;
   try {
-    const { site, asked } = await siteOf(req, ctx);
-    const shopper = await shopperOf(req, res, ctx, { site, ...(locale ? { locale } : {}) });
-    if (asked && shopper.session.site !== site) {
-      shopper.session.site = site;
-      shopper.siteId = site;
-      await shopper.persist();
-    }
+    const shopper = await shopperOf(req, res, ctx, {
+      ...(asked ? { site: asked } : {}),
+      ...(locale ? { locale } : {}),
+    });
+    await switchSite(shopper, asked);
     await switchLocale(shopper, locale);
+    const site = shopper.session.site;
     const onMaintenancePage = /\/maintenance\/?$/.test(req.path);
     if (
       !onMaintenancePage &&

@@ -6,6 +6,7 @@
  * request or response; the request edge (http/shopper.ts) builds the shopper.
  */
 import type { Logger } from 'pino';
+import type { SiteId } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { DEFAULT_LOCALE, marketOfLocale, type Market } from '../markets.ts';
 import type { SessionData, ShopperTokens } from '../session.ts';
@@ -45,6 +46,14 @@ export function shopperFor(ctx: AppContext, session: SessionData, tokens: Shoppe
     market: marketOf(session),
     ...scope,
   };
+}
+
+/** Makes `site` the shopper's (and the session's); saved at once. */
+export async function switchSite(shopper: Shopper, site: SiteId | undefined): Promise<void> {
+  if (!site || site === shopper.session.site) return;
+  shopper.session.site = site;
+  shopper.siteId = site;
+  await shopper.persist();
 }
 
 /** Makes `locale` the shopper's (and the session's) when it names a market; saved at once. */
