@@ -26,6 +26,40 @@ const featureZones = features.map((name) => ({
   message: 'A feature does not import another feature; pages compose features.',
 }));
 
+const SWR_OUTSIDE_API = {
+  name: 'swr',
+  importNames: ['default', 'preload', 'mutate', 'useSWRConfig'],
+  message: "Read and refresh through the hooks of an operation's api file.",
+};
+const PROXY_CLIENT = {
+  regex: '(^|/)lib/api/client\\.ts$',
+  allowImportNames: ['ApiError', 'Problem', 'components', 'operationTypes'],
+  message: "The proxy client is called only from an operation's api file.",
+};
+const DATA_ROUTER_API = {
+  name: 'react-router',
+  importNames: [
+    'createBrowserRouter',
+    'createMemoryRouter',
+    'createStaticHandler',
+    'createStaticRouter',
+    'RouterProvider',
+    'StaticRouterProvider',
+    'useMatches',
+    'useRouteError',
+    'useLoaderData',
+    'useActionData',
+    'useNavigation',
+    'useFetcher',
+    'useRevalidator',
+    'useBlocker',
+    'useSubmit',
+    'Form',
+    'ScrollRestoration',
+  ],
+  message: 'The app routes declaratively (app/router.tsx): the data router API does not exist in the browser.',
+};
+
 export default defineConfig(
   { ignores: ['generated/**', 'node_modules/**', 'dist/**', 'reports/**', 'test-results/**'] },
   js.configs.recommended,
@@ -125,30 +159,18 @@ export default defineConfig(
     // The client's data layer (issue 11): components call the hook of an operation's file
     // (features/<feature>/api/<operation>.ts, lib/api/<operation>.ts), never the proxy client or SWR
     // itself; lib/api/cache.ts says what each mutation refreshes. ApiError and the contract's types
-    // may be read anywhere.
+    // may be read anywhere. The app routes declaratively (app/router.tsx): the data router's API,
+    // which a test's memory router would let pass, is not there in the browser.
     files: ['client/src/**/*.{ts,tsx}'],
     ignores: ['client/src/**/api/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'swr',
-              importNames: ['default', 'preload', 'mutate', 'useSWRConfig'],
-              message: "Read and refresh through the hooks of an operation's api file.",
-            },
-          ],
-          patterns: [
-            {
-              regex: '(^|/)lib/api/client\\.ts$',
-              allowImportNames: ['ApiError', 'Problem', 'components', 'operationTypes'],
-              message: "The proxy client is called only from an operation's api file.",
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: [SWR_OUTSIDE_API, DATA_ROUTER_API], patterns: [PROXY_CLIENT] }],
     },
+  },
+  {
+    // Tests drive the app's routes under a memory data router (testing/render-app.tsx).
+    files: ['client/src/**/*.test.{ts,tsx}', 'client/src/testing/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [SWR_OUTSIDE_API], patterns: [PROXY_CLIENT] }] },
   },
   {
     // The network is reached through the proxy client only (lib/api/client.ts).

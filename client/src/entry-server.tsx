@@ -3,16 +3,17 @@
  * called by the proxy (server/src/render/) for every page a browser asks for. It matches the
  * route table the browser uses, reads the page's data through the proxy's in-process operations
  * (app/page-data.server.ts), and renders the same tree the browser hydrates: the same providers,
- * a static data router at the request's URL, the request's own catalogue, and the data under the
+ * a static router at the request's URL, the request's own catalogue, and the data under the
  * keys the page's hooks ask with. Nothing here reaches the browser's bundle.
  */
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { matchRoutes, StaticRouter } from 'react-router';
 import { unstable_serialize } from 'swr';
 import type { PageAnswer, PageRequest } from '../../domain/page-render.ts';
 import { pageData, PAGE_MODULES } from './app/page-data.server.ts';
 import { AppProvider } from './app/provider.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { createRoutes } from './app/routes.tsx';
 import { seededCache } from './lib/api/server-data.ts';
 import { createI18n, loadCatalogue } from './lib/i18n.ts';
@@ -59,15 +60,11 @@ export async function renderPage(request: PageRequest): Promise<PageAnswer> {
     data.failures.map(([key, error]) => [unstable_serialize(key), { status: error.status, problem: error.problem }]),
   );
   const cache = seededCache(failures);
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) {
-    return { kind: 'redirect', location: context.headers.get('Location') ?? '/' };
-  }
-  const router = createStaticRouter(handler.dataRoutes, context);
   const tree = (
     <AppProvider site={request.site} i18n={i18n} swrProvider={() => cache as never} fallback={fallback} serverRendered>
-      <StaticRouterProvider router={router} context={context} hydrate={false} nonce={request.nonce} />
+      <StaticRouter location={url.pathname + url.search}>
+        <AppRoutes routes={routes} />
+      </StaticRouter>
     </AppProvider>
   );
 

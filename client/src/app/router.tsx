@@ -1,8 +1,31 @@
 import { useMemo } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { RouteMatchesContext } from '../components/layout/page-type.ts';
+import { RouteErrorBoundary } from '../components/layout/route-error.tsx';
 import { createRoutes } from './routes.tsx';
 
+/**
+ * The route table at the current location, inside the router the caller chose: the browser's,
+ * the server's static one (entry-server.tsx) or a test's memory router. Declarative routing
+ * (docs/decisions/006): the data router's loaders and actions are not used (the server reads a
+ * page's data, SWR owns it in the browser), and it would add 14 KB (gzip) to the first route.
+ */
+export function AppRoutes({ routes }: { routes: RouteObject[] }) {
+  const { pathname } = useLocation();
+  const matches = useMemo(() => matchRoutes(routes, pathname) ?? [], [routes, pathname]);
+  const element = useRoutes(routes);
+  return (
+    <RouteErrorBoundary>
+      <RouteMatchesContext value={matches}>{element}</RouteMatchesContext>
+    </RouteErrorBoundary>
+  );
+}
+
 export function AppRouter() {
-  const router = useMemo(() => createBrowserRouter(createRoutes()), []);
-  return <RouterProvider router={router} />;
+  const routes = useMemo(() => createRoutes(), []);
+  return (
+    <BrowserRouter>
+      <AppRoutes routes={routes} />
+    </BrowserRouter>
+  );
 }

@@ -1,6 +1,5 @@
 import { Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
 import { type PageType, type RouteHandle } from '../components/layout/page-type.ts';
-import { RouteError } from '../components/layout/route-error.tsx';
 import { PageFrame, Shell } from '../components/layout/shell.tsx';
 import { isProduction } from '../lib/environment.ts';
 import { lazyPage } from '../lib/lazy.ts';
@@ -158,7 +157,6 @@ export function createRoutes(options: { production: boolean } = { production: is
       children: [
         {
           element: <PageFrame />,
-          errorElement: <RouteError />,
           children: [
             ...pageRoutes(options),
             {

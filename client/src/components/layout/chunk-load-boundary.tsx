@@ -1,7 +1,6 @@
-import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isChunkLoadError } from '../../lib/lazy.ts';
 
+/** The chunk-load failure screen (spec §8): "You are currently offline" and "Retry Connection". */
 export function ChunkLoadFailure({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
@@ -13,32 +12,4 @@ export function ChunkLoadFailure({ onRetry }: { onRetry: () => void }) {
       </button>
     </section>
   );
-}
-
-type Props = { children: ReactNode; resetKey?: string; onRetry?: () => void };
-type State = { error: unknown; resetKey: string | undefined };
-
-/**
- * Catches only chunk-load errors (a route chunk that failed or took over 120 s) and offers
- * "Retry Connection", which reloads the page (React.lazy keeps a failed import). Every other error
- * goes on to the next boundary (spec §8).
- */
-export class ChunkLoadBoundary extends Component<Props, State> {
-  override state: State = { error: undefined, resetKey: undefined };
-
-  static getDerivedStateFromError(error: unknown): Partial<State> {
-    return { error };
-  }
-
-  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
-    if (props.resetKey !== state.resetKey) return { resetKey: props.resetKey, error: undefined };
-    return null;
-  }
-
-  override render() {
-    const { error } = this.state;
-    if (error === undefined) return this.props.children;
-    if (!isChunkLoadError(error)) throw error;
-    return <ChunkLoadFailure onRetry={this.props.onRetry ?? (() => window.location.reload())} />;
-  }
 }

@@ -1,4 +1,5 @@
-import { useLocation, useMatches } from 'react-router';
+import { createContext, use } from 'react';
+import { useLocation, type RouteMatch } from 'react-router';
 import { isLocale, isSplashPath } from '../../lib/locales.ts';
 
 /** Page types recognised by the shell (spec §2). */
@@ -23,16 +24,22 @@ export type PageType =
 export type RouteHandle = { pageType?: PageType; localePrefix?: boolean };
 
 /**
+ * The route matches of the current location (app/router.tsx provides them): the route table's
+ * `handle`s, which the declarative router does not expose through a hook of its own.
+ */
+export const RouteMatchesContext = createContext<RouteMatch[]>([]);
+
+/**
  * The page type of the deepest matched route that declares one. Under a first segment that is not a
  * locale, the page is the splash page (one segment) or page not found.
  */
 export function usePageType(): PageType | undefined {
-  const matches = useMatches();
+  const matches = use(RouteMatchesContext);
   const { pathname } = useLocation();
-  const prefix = matches.find((match) => (match.handle as RouteHandle | undefined)?.localePrefix);
+  const prefix = matches.find((match) => (match.route.handle as RouteHandle | undefined)?.localePrefix);
   if (prefix && !isLocale(prefix.params.locale)) return isSplashPath(pathname) ? 'splash' : 'error';
   for (let i = matches.length - 1; i >= 0; i -= 1) {
-    const handle = matches[i]?.handle as RouteHandle | undefined;
+    const handle = matches[i]?.route.handle as RouteHandle | undefined;
     if (handle?.pageType) return handle.pageType;
   }
   return undefined;

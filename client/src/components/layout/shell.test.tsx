@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SESSION_STUB, stubApi } from '../../testing/api-stub.ts';
 import { ChunkLoadError, loadChunk } from '../../lib/lazy.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { ChunkLoadBoundary } from './chunk-load-boundary.tsx';
+import { RouteErrorBoundary } from './route-error.tsx';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../../lib/i18n.ts';
 
@@ -53,9 +53,9 @@ describe('shell', () => {
     let retried = false;
     render(
       <I18nextProvider i18n={i18n}>
-        <ChunkLoadBoundary onRetry={() => (retried = true)}>
+        <RouteErrorBoundary onRetry={() => (retried = true)}>
           <Thrower error={new ChunkLoadError('Chunk failed to load')} />
-        </ChunkLoadBoundary>
+        </RouteErrorBoundary>
       </I18nextProvider>,
     );
     expect(screen.getByRole('heading', { name: 'You are currently offline' })).toBeTruthy();
@@ -64,22 +64,29 @@ describe('shell', () => {
     expect(retried).toBe(true);
   });
 
-  it('when another error is thrown, then the chunk-load boundary lets it through', () => {
-    const swallow = (event: ErrorEvent) => event.preventDefault();
-    window.addEventListener('error', swallow);
+  it('when a page throws another error, then the boundary shows Unable to Load Page, and a new path clears it', () => {
     const original = console.error;
     console.error = () => undefined;
     try {
-      expect(() =>
-        render(
-          <ChunkLoadBoundary>
+      const { rerender } = render(
+        <I18nextProvider i18n={i18n}>
+          <RouteErrorBoundary resetKey="/en-GB/home">
             <Thrower error={new Error('boom')} />
-          </ChunkLoadBoundary>,
-        ),
-      ).toThrow('boom');
+          </RouteErrorBoundary>
+        </I18nextProvider>,
+      );
+      expect(screen.getByRole('heading', { name: 'Unable to Load Page' })).toBeTruthy();
+      expect(screen.getByText('An error has occurred. Please try again shortly.')).toBeTruthy();
+      rerender(
+        <I18nextProvider i18n={i18n}>
+          <RouteErrorBoundary resetKey="/en-GB/checkout">
+            <p>Next page</p>
+          </RouteErrorBoundary>
+        </I18nextProvider>,
+      );
+      expect(screen.getByText('Next page')).toBeTruthy();
     } finally {
       console.error = original;
-      window.removeEventListener('error', swallow);
     }
   });
 

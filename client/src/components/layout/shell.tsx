@@ -10,12 +10,12 @@ import { setLocale } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/api/get-session.ts';
 import { useSite } from '../../lib/site.tsx';
 import { AlternateLinks } from './alternate-links.tsx';
-import { ChunkLoadBoundary } from './chunk-load-boundary.tsx';
 import { Footer } from './footer.tsx';
 import { CheckoutHeader, Header } from './header.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { useLocale } from '../../lib/locales.ts';
 import { usePageType } from './page-type.ts';
+import { RouteErrorBoundary } from './route-error.tsx';
 import { ScrollManager } from './scroll-manager.tsx';
 
 export const MAIN_CONTENT_ID = 'main-content';
@@ -38,22 +38,22 @@ function HydrationMark() {
   return null;
 }
 
-/** The frame of every page route: the chunk-load boundary and the Suspense fallback around the page. */
+/** The frame of every page route: the error boundary and the Suspense fallback around the page. */
 export function PageFrame() {
   const { pathname } = useLocation();
   return (
-    <ChunkLoadBoundary resetKey={pathname}>
+    <RouteErrorBoundary resetKey={pathname}>
       <Suspense fallback={<PageLoading />}>
         <Outlet />
         <HydrationMark />
       </Suspense>
-    </ChunkLoadBoundary>
+    </RouteErrorBoundary>
   );
 }
 
 /**
  * The application shell (spec §2): skip link, offline banner, header (reduced on checkout), the
- * route outlet inside the chunk-load boundary, footer, scroll restoration, alternate-language links,
+ * route outlet inside the error boundary, footer, scroll restoration, alternate-language links,
  * the locale's catalogue and an fdp_page event on every route change.
  */
 export function Shell() {
