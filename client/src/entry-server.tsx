@@ -22,7 +22,7 @@ import { DEFAULT_LOCALE, isLocale, isSplashPath, languageOf, splitLocale, type L
 /** A rendering that takes longer than this is cut short (its boundaries render their fallbacks). */
 const RENDER_TIMEOUT_MS = 5000;
 
-/** An i18next instance of the request's own language (renders run side by side: no shared language). */
+/** A translator of the request's own language (renders run side by side: no shared language). */
 const translator = async (language: Language) => createI18n(language, await loadCatalogue(language));
 
 /** The deepest matched page route's path pattern, and whether the page is "page not found". */

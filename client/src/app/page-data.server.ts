@@ -5,7 +5,7 @@
  * page's title and description, where it redirects instead, and its status. Server only: the
  * browser's bundle never imports this module (*.server.ts).
  */
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../lib/translator.ts';
 import type { Key } from 'swr';
 import { isPageReadError, type PageReadError, type PageReads } from '../../../domain/page-render.ts';
 import { getCheckoutStateKey } from '../features/checkout/api/get-checkout-state.ts';

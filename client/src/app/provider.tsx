@@ -1,11 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
-import type { i18n as I18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { SWRConfig, type Cache } from 'swr';
 import { ToastProvider } from '../components/ui/toasts.tsx';
 import { ApiError } from '../lib/api/client.ts';
 import { i18n } from '../lib/i18n.ts';
+import { I18nProvider } from '../lib/i18n-react.tsx';
 import { ServerRenderedContext } from '../lib/page-ready.ts';
+import type { Translator } from '../lib/translator.ts';
 import { DEFAULT_SITE, resolveSite, SiteProvider, SITES, type SiteId } from '../lib/site.tsx';
 
 const SITE_STORAGE_KEY = 'site';
@@ -43,8 +43,8 @@ export function AppProvider({
   site: SiteId;
   children: ReactNode;
   swrProvider?: () => Cache;
-  /** The request's own i18next instance on the server; the app's one in the browser. */
-  i18n?: I18n;
+  /** The request's own translator on the server; the app's one in the browser. */
+  i18n?: Translator;
   /** Answers the server rendered the page with, by serialised SWR key (lib/api/server-data.ts). */
   fallback?: Record<string, unknown>;
   /** The page came from the server: what it rendered is shown from the start (no deferred loads). */
@@ -54,7 +54,7 @@ export function AppProvider({
     document.documentElement.dataset.site = site;
   }, [site]);
   return (
-    <I18nextProvider i18n={translator}>
+    <I18nProvider i18n={translator}>
       <SWRConfig
         value={{
           revalidateOnFocus: false,
@@ -70,6 +70,6 @@ export function AppProvider({
           </SiteProvider>
         </ServerRenderedContext>
       </SWRConfig>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }

@@ -1,5 +1,5 @@
 /** A plan's name in the active language: "1 year", "24 months", "One-time purchase" (messages renewal.plan.*). */
-import type { TFunction } from 'i18next';
+import type { TFunction } from './translator.ts';
 
 export function planLabel(
   t: TFunction,

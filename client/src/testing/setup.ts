@@ -1,6 +1,11 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { i18n } from '../lib/i18n.ts';
 import { resetMainContentShown } from '../lib/page-ready.ts';
+
+// A key no catalogue has renders as the key itself: every test fails on one.
+const missingKeys: string[] = [];
+i18n.onMissing = (key, language) => missingKeys.push(`${language}: ${key}`);
 
 // jsdom has no layout: scrolling is a no-op, and no test reaches the network.
 beforeEach(() => {
@@ -21,6 +26,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  expect(missingKeys.splice(0), 'message keys missing from the catalogues').toEqual([]);
   vi.unstubAllGlobals();
   window.sessionStorage.clear();
   window.dataLayer = [];

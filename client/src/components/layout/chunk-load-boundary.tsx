@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 
 /** The chunk-load failure screen (spec §8): "You are currently offline" and "Retry Connection". */
 export function ChunkLoadFailure({ onRetry }: { onRetry: () => void }) {

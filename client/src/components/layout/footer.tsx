@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { useContentAsset } from '../../lib/api/get-content-asset.ts';
 import { mainContentShown, useServerRendered } from '../../lib/page-ready.ts';
 import { useSite } from '../../lib/site.tsx';

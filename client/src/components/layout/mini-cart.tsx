@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Link } from 'react-router';
 import { useBasket } from '../../lib/api/get-basket.ts';
 import { useSession } from '../../lib/api/get-session.ts';

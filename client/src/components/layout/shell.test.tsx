@@ -4,8 +4,8 @@ import { SESSION_STUB, stubApi } from '../../testing/api-stub.ts';
 import { ChunkLoadError, loadChunk } from '../../lib/lazy.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
-import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../../lib/i18n.ts';
+import { I18nProvider } from '../../lib/i18n-react.tsx';
 
 function Thrower({ error }: { error: Error }): never {
   throw error;
@@ -52,11 +52,11 @@ describe('shell', () => {
   it('when a route chunk fails to load, then the boundary offers Retry Connection', async () => {
     let retried = false;
     render(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <RouteErrorBoundary onRetry={() => (retried = true)}>
           <Thrower error={new ChunkLoadError('Chunk failed to load')} />
         </RouteErrorBoundary>
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     expect(screen.getByRole('heading', { name: 'You are currently offline' })).toBeTruthy();
     expect(screen.getByText("We couldn't load the next page on this connection. Please try again.")).toBeTruthy();
@@ -69,20 +69,20 @@ describe('shell', () => {
     console.error = () => undefined;
     try {
       const { rerender } = render(
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider i18n={i18n}>
           <RouteErrorBoundary resetKey="/en-GB/home">
             <Thrower error={new Error('boom')} />
           </RouteErrorBoundary>
-        </I18nextProvider>,
+        </I18nProvider>,
       );
       expect(screen.getByRole('heading', { name: 'Unable to Load Page' })).toBeTruthy();
       expect(screen.getByText('An error has occurred. Please try again shortly.')).toBeTruthy();
       rerender(
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider i18n={i18n}>
           <RouteErrorBoundary resetKey="/en-GB/checkout">
             <p>Next page</p>
           </RouteErrorBoundary>
-        </I18nextProvider>,
+        </I18nProvider>,
       );
       expect(screen.getByText('Next page')).toBeTruthy();
     } finally {

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Outlet, useLocation } from 'react-router';
 import { trackPageView } from '../../lib/analytics.ts';
 import { useIdle } from '../../lib/idle.ts';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Link } from 'react-router';
 import { useContentAsset } from '../../lib/api/get-content-asset.ts';
 import { useLocale } from '../../lib/locales.ts';

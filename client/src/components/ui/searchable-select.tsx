@@ -1,6 +1,6 @@
 import { useCombobox } from 'downshift';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import './searchable-select.css';
 
 export interface SelectOption {

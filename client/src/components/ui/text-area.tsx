@@ -1,5 +1,5 @@
 import type { TextareaHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 
 /** Characters as a person counts them: an emoji or an accented letter is one. */
 export const characterCount = (text: string) => Array.from(text).length;

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useToast } from '../../../components/ui/toasts.tsx';
 import { COOKIE_PREFERENCES_KEY, readCookiePreferences, type CookiePreferences } from '../../../lib/analytics.ts';
 import { DevPage } from './dev-page.tsx';

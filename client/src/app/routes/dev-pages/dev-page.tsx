@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { formatPrice } from '../../../../../domain/price.ts';
 import { useLocale } from '../../../lib/locales.ts';
 

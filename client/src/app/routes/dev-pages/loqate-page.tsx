@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { Address } from '../../../features/checkout/api/set-shipping-address.ts';
 import { AddressForm } from '../../../features/checkout/components/address-form.tsx';
 import { DevPage } from './dev-page.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Link } from 'react-router';
 import { lookupVehicle } from '../../../features/products/api/lookup-vehicle.ts';
 import { ApiError } from '../../../lib/api/client.ts';

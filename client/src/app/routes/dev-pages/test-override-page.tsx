@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { formatPrice } from '../../../../../domain/price.ts';
 import { formatLongDate } from '../../../../../domain/time.ts';
 import { useLocale } from '../../../lib/locales.ts';

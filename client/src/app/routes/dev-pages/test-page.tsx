@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Link, useNavigate } from 'react-router';
 import { ADAS_PRODUCT_ID } from '../../../features/renewal/api/get-renewal-page.ts';
 import { LOCALES, useLocale, type LocaleId } from '../../../lib/locales.ts';

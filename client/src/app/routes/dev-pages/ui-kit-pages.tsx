@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { SUPPORTED_ADDRESS_COUNTRIES } from '../../../../../domain/postal-codes.ts';
 import { Accordion } from '../../../components/ui/accordion.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { ApiError } from '../../../lib/api/client.ts';
 import type { Basket } from '../api/get-checkout-state.ts';
 import { useSetBillingAddress } from '../api/set-billing-address.ts';

@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Link } from 'react-router';
 import { CHECKOUT_STEPS, type CheckoutStep } from '../../../../../domain/checkout-step.ts';
 import { useSession } from '../../../lib/api/get-session.ts';

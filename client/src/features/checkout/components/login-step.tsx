@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { ApiError } from '../../../lib/api/client.ts';
 import { useSession } from '../../../lib/api/get-session.ts';
 import { startLogin } from '../../../lib/api/start-login.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { paymentErrorEntryIndex } from '../../../../../domain/payment-errors.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { ApiError, type Problem } from '../../../lib/api/client.ts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useNavigate } from 'react-router';
 import { walletRecurringPayment } from '../../../../../domain/wallet.ts';
 import { useLocale } from '../../../lib/locales.ts';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import * as z from 'zod/mini';
 import { contractMaxLength } from '../../../../../domain/address-form.ts';
 import { isCardExpiryInPast, isLuhnValid } from '../../../../../domain/payment-errors.ts';

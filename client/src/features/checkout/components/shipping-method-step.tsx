@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { Basket } from '../api/get-checkout-state.ts';
 import { useShippingMethods } from '../api/list-shipping-methods.ts';
 import { useSetShippingMethod } from '../api/set-shipping-method.ts';

@@ -2,7 +2,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { loadStripe } from '@stripe/stripe-js';
 import type { StripePaymentElementOptions } from '@stripe/stripe-js';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { WalletRecurringPayment } from '../../../../../domain/wallet.ts';
 import type { PlaceOrderRequest } from '../api/place-order.ts';
 

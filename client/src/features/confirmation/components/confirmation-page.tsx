@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Link, useParams } from 'react-router';
 import { formatLongDate } from '../../../../../domain/time.ts';
 import { useLocale } from '../../../lib/locales.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { BackHomeLink } from './back-home-link.tsx';
 import { ErrorLayout } from './error-layout.tsx';
 

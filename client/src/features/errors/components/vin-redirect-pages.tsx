@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Link } from 'react-router';
 import { isLocale, localePath, useLocale } from '../../../lib/locales.ts';
 import { SITES, type SiteId } from '../../../lib/site.tsx';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useLocale } from '../../../lib/locales.ts';
 import { VinForm } from '../../../components/ui/vin-form.tsx';

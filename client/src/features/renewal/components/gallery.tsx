@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useLocation } from 'react-router';
 import type { RenewalPage } from '../api/get-renewal-page.ts';
 

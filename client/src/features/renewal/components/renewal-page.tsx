@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { isRenewable } from '../../../../../domain/expiry.ts';
 import { UnableToLoad } from '../../../components/layout/unable-to-load.tsx';

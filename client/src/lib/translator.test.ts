@@ -1,0 +1,100 @@
+import { describe, expect, it, vi } from 'vitest';
+import cs from '../locales/cs.json' with { type: 'json' };
+import en from '../locales/en.json' with { type: 'json' };
+import fr from '../locales/fr.json' with { type: 'json' };
+import { Translator } from './translator.ts';
+
+const catalogues = {
+  en: {
+    greeting: 'Hello {{name}}',
+    nested: { deep: { key: 'Deep' } },
+    item_one: '{{count}} item',
+    item_other: '{{count}} items',
+    empty_zero: 'Nothing',
+    empty_one: 'One',
+    empty_other: '{{count}} things',
+    count: '{{count}} of {{max}} characters',
+    onlyEnglish: 'Only in English',
+    markup: '<b>{{value}}</b>',
+  },
+  fr: { greeting: 'Bonjour {{name}}', item_one: '{{count}} article', item_other: '{{count}} articles' },
+  cs: {
+    item_one: '{{count}} položka',
+    item_few: '{{count}} položky',
+    item_many: '{{count}} položky',
+    item_other: '{{count}} položek',
+  },
+};
+
+describe('Translator: the catalogue format of client/src/locales', () => {
+  it.each([
+    ['en', 'greeting', { name: 'Ada' }, 'Hello Ada'],
+    ['en', 'nested.deep.key', undefined, 'Deep'],
+    ['en', 'nested.deep', undefined, 'nested.deep'],
+    ['en', 'nested.deep.key.more', undefined, 'nested.deep.key.more'],
+    ['en', 'item', { count: 1 }, '1 item'],
+    ['en', 'item', { count: 0 }, '0 items'],
+    ['en', 'item', { count: 2 }, '2 items'],
+    ['en', 'empty', { count: 0 }, 'Nothing'],
+    ['en', 'empty', { count: 1 }, 'One'],
+    ['en', 'empty', { count: 5 }, '5 things'],
+    ['en', 'count', { count: 12, max: 150 }, '12 of 150 characters'],
+    ['en', 'greeting', undefined, 'Hello {{name}}'],
+    ['en', 'greeting', { name: 0 }, 'Hello 0'],
+    ['en', 'markup', { value: '<i>' }, '<b><i></b>'],
+    ['en', 'unknown.key', undefined, 'unknown.key'],
+    ['fr', 'greeting', { name: 'Ada' }, 'Bonjour Ada'],
+    ['fr', 'item', { count: 1 }, '1 article'],
+    ['fr', 'item', { count: 0 }, '0 article'],
+    ['fr', 'item', { count: 3 }, '3 articles'],
+    ['fr', 'onlyEnglish', undefined, 'Only in English'],
+    ['cs', 'item', { count: 1 }, '1 položka'],
+    ['cs', 'item', { count: 3 }, '3 položky'],
+    ['cs', 'item', { count: 5 }, '5 položek'],
+    ['cs', 'item', { count: 1.5 }, '1.5 položky'],
+  ] as const)('%s %s %j → %s', (language, key, options, expected) => {
+    const translator = new Translator(language, catalogues);
+    expect(translator.t(key, options)).toBe(expected);
+  });
+
+  it('reports a key no catalogue has, in the language asked', () => {
+    const translator = new Translator('fr', catalogues);
+    const onMissing = vi.fn();
+    translator.onMissing = onMissing;
+    translator.t('greeting');
+    translator.t('nope');
+    expect(onMissing.mock.calls).toEqual([['nope', 'fr']]);
+  });
+
+  it('a change of language or catalogue notifies subscribers and gives a new t; the old t keeps its language', () => {
+    const translator = new Translator('en', { en: catalogues.en });
+    const listener = vi.fn();
+    const unsubscribe = translator.subscribe(listener);
+    const englishT = translator.t;
+    translator.setLanguage('en');
+    expect(listener).not.toHaveBeenCalled();
+    translator.add('fr', { greeting: 'Salut {{name}}' });
+    translator.add('fr', { item_one: '{{count}} article' });
+    translator.setLanguage('fr');
+    expect(listener).toHaveBeenCalledTimes(3);
+    expect(translator.language).toBe('fr');
+    expect(translator.t).not.toBe(englishT);
+    expect(translator.t('greeting', { name: 'Ada' })).toBe('Salut Ada');
+    expect(translator.t('item', { count: 1 })).toBe('1 article');
+    expect(englishT('greeting', { name: 'Ada' })).toBe('Hello Ada');
+    unsubscribe();
+    translator.setLanguage('en');
+    expect(listener).toHaveBeenCalledTimes(3);
+  });
+
+  it('reads the shop catalogues: plural forms of every language, English fallback', () => {
+    const translator = new Translator('cs', { en, cs, fr });
+    expect(translator.t('cart.basket', { count: 1 })).toBe(cs.cart.basket_one.replace('{{count}}', '1'));
+    expect(translator.t('cart.basket', { count: 3 })).toBe(cs.cart.basket_few.replace('{{count}}', '3'));
+    expect(translator.t('cart.basket', { count: 7 })).toBe(cs.cart.basket_other.replace('{{count}}', '7'));
+    translator.setLanguage('fr');
+    expect(translator.t('cart.basket', { count: 2 })).toBe(fr.cart.basket_other.replace('{{count}}', '2'));
+    translator.setLanguage('en');
+    expect(translator.t('cart.basket', { count: 1 })).toBe('Basket (1 item)');
+  });
+});
