@@ -59,6 +59,11 @@ const DATA_ROUTER_API = {
   ],
   message: 'The app routes declaratively (app/router.tsx): the data router API does not exist in the browser.',
 };
+const ROUTER_LINK = {
+  name: 'react-router',
+  importNames: ['Link', 'NavLink'],
+  message: "Use components/ui/link.tsx: React Router's Link brings framework-mode prefetching to the first route.",
+};
 
 export default defineConfig(
   { ignores: ['generated/**', 'node_modules/**', 'dist/**', 'reports/**', 'test-results/**'] },
@@ -164,7 +169,10 @@ export default defineConfig(
     files: ['client/src/**/*.{ts,tsx}'],
     ignores: ['client/src/**/api/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [SWR_OUTSIDE_API, DATA_ROUTER_API], patterns: [PROXY_CLIENT] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [SWR_OUTSIDE_API, DATA_ROUTER_API, ROUTER_LINK], patterns: [PROXY_CLIENT] },
+      ],
     },
   },
   {

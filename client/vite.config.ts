@@ -31,12 +31,32 @@ function brotliAssets(): Plugin {
   };
 }
 
+/**
+ * Marks React Router's top-level `forwardRef` and `createContext` calls as pure. Its bundle does
+ * not annotate them, so the bundler keeps every component they wrap (Link's prefetching, NavLink,
+ * Form and the fetchers, with what they import) whether the app uses it or not.
+ */
+function pureRouterComponents(): Plugin {
+  return {
+    name: 'pure-router-components',
+    transform: {
+      filter: { id: /node_modules\/react-router\/dist\/.*\.mjs$/ },
+      handler(code) {
+        const code2 = code
+          .replace(/=\s*(React\d*\.(?:forwardRef|createContext)\()/g, '= /* @__PURE__ */ $1')
+          .replace(/^\w+\.displayName = "[\w.]+";$/gm, '');
+        return { code: code2, map: null };
+      },
+    },
+  };
+}
+
 // The React app: rooted at client/, built to dist/client (served by the proxy), /api proxied in dev.
 // `vite build --ssr src/entry-server.tsx` builds the server renderer (the proxy renders pages with
 // it, docs/decisions/006) to dist/server.
 export default defineConfig(({ isSsrBuild }) => ({
   root: clientRoot,
-  plugins: [react(), brotliAssets()],
+  plugins: [react(), pureRouterComponents(), brotliAssets()],
   build: isSsrBuild
     ? { outDir: path.resolve(clientRoot, '../dist/server'), emptyOutDir: true, target: 'node24', copyPublicDir: false }
     : {

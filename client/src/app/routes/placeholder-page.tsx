@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n-react.tsx';
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link.tsx';
 import { useLocale } from '../../lib/locales.ts';
 
 /** Catalogue key of a page that a later increment builds (under `pages.<key>`). */

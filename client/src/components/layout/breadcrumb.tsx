@@ -1,5 +1,6 @@
 import { useTranslation } from '../../lib/i18n-react.tsx';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../ui/link.tsx';
 import { useLocale } from '../../lib/locales.ts';
 
 export type Crumb = { label: string; to?: string };

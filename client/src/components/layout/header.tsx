@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-react.tsx';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from '../ui/link.tsx';
 import { useSession } from '../../lib/api/get-session.ts';
 import { useLogout } from '../../lib/api/logout.ts';
 import { startLogin } from '../../lib/api/start-login.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-react.tsx';
-import { Link } from 'react-router';
+import { Link } from '../ui/link.tsx';
 import { useBasket } from '../../lib/api/get-basket.ts';
 import { useSession } from '../../lib/api/get-session.ts';
 import { useLocale } from '../../lib/locales.ts';

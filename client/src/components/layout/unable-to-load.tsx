@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n-react.tsx';
-import { Link } from 'react-router';
+import { Link } from '../ui/link.tsx';
 import { useLocale } from '../../lib/locales.ts';
 
 /**

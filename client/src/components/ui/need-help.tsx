@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from '../../lib/i18n-react.tsx';
-import { Link } from 'react-router';
+import { Link } from './link.tsx';
 import { useContentAsset } from '../../lib/api/get-content-asset.ts';
 import { useLocale } from '../../lib/locales.ts';
 import { ContentHtml } from './content-html.tsx';

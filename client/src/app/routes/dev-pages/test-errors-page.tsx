@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { lookupVehicle } from '../../../features/products/api/lookup-vehicle.ts';
 import { ApiError } from '../../../lib/api/client.ts';
 import { ChunkLoadError } from '../../../lib/lazy.ts';

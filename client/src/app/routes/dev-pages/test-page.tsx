@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { ADAS_PRODUCT_ID } from '../../../features/renewal/api/get-renewal-page.ts';
 import { LOCALES, useLocale, type LocaleId } from '../../../lib/locales.ts';
 import { DevPage } from './dev-page.tsx';

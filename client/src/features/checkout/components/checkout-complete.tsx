@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { useSession } from '../../../lib/api/get-session.ts';
 import { useOpenSubscriptions } from '../../../lib/api/start-login.ts';
 import { useLocale } from '../../../lib/locales.ts';

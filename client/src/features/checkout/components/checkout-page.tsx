@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { CHECKOUT_STEPS, type CheckoutStep } from '../../../../../domain/checkout-step.ts';
 import { useSession } from '../../../lib/api/get-session.ts';
 import { lastPlacedOrder } from '../../../lib/order-storage.ts';

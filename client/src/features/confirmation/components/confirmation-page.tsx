@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { formatLongDate } from '../../../../../domain/time.ts';
 import { useLocale } from '../../../lib/locales.ts';
 import { NeedHelp } from '../../../components/ui/need-help.tsx';

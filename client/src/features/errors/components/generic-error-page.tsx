@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { useLocale } from '../../../lib/locales.ts';
 import { trackGenericErrorPage } from '../../../lib/analytics.ts';
 import { useRedirectFacts } from '../redirect-facts.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { isLocale, localePath, useLocale } from '../../../lib/locales.ts';
 import { SITES, type SiteId } from '../../../lib/site.tsx';
 import { useRedirectFacts } from '../redirect-facts.ts';

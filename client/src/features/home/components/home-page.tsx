@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { useLocale } from '../../../lib/locales.ts';
 import { VinForm } from '../../../components/ui/vin-form.tsx';
 import { isProduction } from '../../../lib/environment.ts';

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { useLocale } from '../../../lib/locales.ts';
 import { ApiError } from '../../../lib/api/client.ts';
 import { markMainContentShown } from '../../../lib/page-ready.ts';

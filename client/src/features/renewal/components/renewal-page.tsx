@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { isRenewable } from '../../../../../domain/expiry.ts';
 import { UnableToLoad } from '../../../components/layout/unable-to-load.tsx';
 import { Accordion } from '../../../components/ui/accordion.tsx';
