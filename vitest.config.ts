@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { catalogueParts } from './client/catalogue-parts.ts';
 
 // Three projects: `unit` (tests beside the code, Node), `client` (React app tests beside the code,
 // jsdom) and `contract` (tests/contract, reading openapi/).
@@ -14,7 +15,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), catalogueParts()],
         test: {
           name: 'client',
           include: ['client/**/*.test.{ts,tsx}'],

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { catalogueParts } from './catalogue-parts.ts';
 
 const clientRoot = path.dirname(fileURLToPath(import.meta.url));
 
@@ -56,7 +57,7 @@ function pureRouterComponents(): Plugin {
 // it, docs/decisions/006) to dist/server.
 export default defineConfig(({ isSsrBuild }) => ({
   root: clientRoot,
-  plugins: [react(), pureRouterComponents(), brotliAssets()],
+  plugins: [react(), catalogueParts(), pureRouterComponents(), brotliAssets()],
   build: isSsrBuild
     ? { outDir: path.resolve(clientRoot, '../dist/server'), emptyOutDir: true, target: 'node24', copyPublicDir: false }
     : {

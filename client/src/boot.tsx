@@ -7,7 +7,7 @@ import { ADAS_PRODUCT_ID, preloadRenewalPage } from './features/renewal/api/get-
 import { preloadSession } from './lib/api/get-session.ts';
 import { preloadServerData, readServerData } from './lib/api/server-data.ts';
 import { setLocale } from './lib/i18n.ts';
-import { preloadPagesAt } from './lib/lazy.ts';
+import { catalogueAt, preloadPagesAt } from './lib/lazy.ts';
 import { DEFAULT_LOCALE, splitLocale } from './lib/locales.ts';
 import { pendingOrder } from './lib/order-storage.ts';
 import { markHydrating, unlessLeaving } from './lib/page-exit.ts';
@@ -25,7 +25,12 @@ if (server) {
   preloadServerData(server.data, (key) => reportsOrder && key.includes('getRenewalPage'));
   // The page's own catalogue first, as hydration must render the words the server rendered, and the
   // page's chunk, so that the page hydrates in one pass.
-  await Promise.all([setLocale(prefix ?? DEFAULT_LOCALE), preloadPagesAt(createRoutes(), window.location.pathname)]);
+  // The renewal page needs the core of the catalogue only; the Shell loads the rest once it runs.
+  const routes = createRoutes();
+  await Promise.all([
+    setLocale(prefix ?? DEFAULT_LOCALE, catalogueAt(routes, window.location.pathname)),
+    preloadPagesAt(routes, window.location.pathname),
+  ]);
   // Not while the browser follows a link or sends a form the shopper used before the app ran.
   // As a transition: React hydrates in slices and lets the browser paint and answer between them.
   unlessLeaving(() => {

@@ -16,14 +16,12 @@ import { AppProvider } from './app/provider.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { createRoutes } from './app/routes.tsx';
 import { seededCache } from './lib/api/server-data.ts';
-import { createI18n, loadCatalogue } from './lib/i18n.ts';
-import { DEFAULT_LOCALE, isLocale, isSplashPath, languageOf, splitLocale, type Language } from './lib/locales.ts';
+import { createI18n } from './lib/i18n.ts';
+import { catalogueAt } from './lib/lazy.ts';
+import { DEFAULT_LOCALE, isLocale, isSplashPath, languageOf, splitLocale } from './lib/locales.ts';
 
 /** A rendering that takes longer than this is cut short (its boundaries render their fallbacks). */
 const RENDER_TIMEOUT_MS = 5000;
-
-/** A translator of the request's own language (renders run side by side: no shared language). */
-const translator = async (language: Language) => createI18n(language, await loadCatalogue(language));
 
 /** The deepest matched page route's path pattern, and whether the page is "page not found". */
 function pageOf(routes: ReturnType<typeof createRoutes>, pathname: string) {
@@ -41,7 +39,8 @@ export async function renderPage(request: PageRequest): Promise<PageAnswer> {
   const { locale: prefix } = splitLocale(url.pathname);
   const locale = prefix ?? DEFAULT_LOCALE;
   const language = languageOf(locale);
-  const i18n = await translator(language);
+  // The request's own translator (renders run side by side: no shared language).
+  const i18n = await createI18n(language);
   const routes = createRoutes({ production: request.production });
   const page = pageOf(routes, url.pathname);
   const data = await pageData({
@@ -87,7 +86,8 @@ export async function renderPage(request: PageRequest): Promise<PageAnswer> {
           // The page's chunk, and the catalogue the browser loads before it hydrates.
           modules: [
             ...(PAGE_MODULES[page.route] ? [PAGE_MODULES[page.route]!] : []),
-            ...(language === 'en' ? [] : [`src/locales/${language}.json`]),
+            ...(language === 'en' ? [] : [`src/locales/${language}.json?part=core`]),
+            ...(catalogueAt(routes, url.pathname) === 'core' ? [] : [`src/locales/${language}.json?part=rest`]),
           ],
           pipe: (destination) => {
             const through = new PassThrough();

@@ -21,7 +21,10 @@ const InvalidBrandVinPage = lazyPage(
   () => import('../features/errors/components/vin-redirect-pages.tsx'),
   'InvalidBrandVinPage',
 );
-const RenewalPage = lazyPage(() => import('../features/renewal/components/renewal-page.tsx'), 'RenewalPage');
+// The renewal page, the first page owners open, renders with the core of the catalogue (client/catalogue-parts.ts).
+const RenewalPage = lazyPage(() => import('../features/renewal/components/renewal-page.tsx'), 'RenewalPage', {
+  catalogue: 'core',
+});
 const checkout = () => import('../features/checkout/components/checkout-page.tsx');
 const CheckoutPage = lazyPage(checkout, 'CheckoutPage');
 const HomePage = lazyPage(() => import('../features/home/components/home-page.tsx'), 'HomePage');

@@ -1,46 +1,83 @@
 /**
- * The shop's catalogues (lib/translator.ts), one per language, English the fallback. English is
- * bundled; every other language is a separate chunk loaded when its locale is first used.
+ * The shop's catalogues (lib/translator.ts), one per language, English the fallback. Each comes in
+ * two parts (client/catalogue-parts.ts): the core, which the renewal page and the shell say, and the
+ * rest. English's core is in the first route's bundle; every other part is a chunk of its own, loaded
+ * when its locale is first used, and the rest before any page but the renewal page renders.
  */
-import en from '../locales/en.json' with { type: 'json' };
+import enCore from '../locales/en.json?part=core';
 import { languageOf, type Language, type LocaleId } from './locales.ts';
-import { Translator, type Catalogue } from './translator.ts';
+import { mergeCatalogues, Translator, type Catalogue } from './translator.ts';
 
 export type { TFunction } from './translator.ts';
 
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Catalogue }>> = {
-  fr: () => import('../locales/fr.json'),
-  de: () => import('../locales/de.json'),
-  it: () => import('../locales/it.json'),
-  es: () => import('../locales/es.json'),
-  pt: () => import('../locales/pt.json'),
-  nl: () => import('../locales/nl.json'),
-  cs: () => import('../locales/cs.json'),
+type Part = 'core' | 'rest';
+
+const parts: Record<Part, Record<string, () => Promise<Catalogue>>> = {
+  core: import.meta.glob<Catalogue>('../locales/*.json', { query: '?part=core', import: 'default' }),
+  rest: import.meta.glob<Catalogue>('../locales/*.json', { query: '?part=rest', import: 'default' }),
 };
 
-/** A language's catalogue (English is in the bundle; the others are chunks of their own). */
+function loadPart(language: Language, part: Part): Promise<Catalogue> {
+  if (language === 'en' && part === 'core') return Promise.resolve(enCore);
+  const load = parts[part][`../locales/${language}.json`];
+  if (!load) throw new Error(`No ${part} catalogue for ${language}`);
+  return load();
+}
+
+/** A language's whole catalogue (the server renders with it). */
 export async function loadCatalogue(language: Language): Promise<Catalogue> {
-  return language === 'en' ? en : (await loaders[language]()).default;
+  const [core, rest] = await Promise.all([loadPart(language, 'core'), loadPart(language, 'rest')]);
+  return mergeCatalogues(core, rest);
 }
 
 /**
- * A translator in `language`, English the fallback: the browser's (below) and one per server
- * render (entry-server.tsx), which must render the same words.
+ * A translator in `language` with whole catalogues, English the fallback: one per server render
+ * (entry-server.tsx), which renders the words the browser's translator (below) renders.
  */
-export function createI18n(language: Language, own?: Catalogue): Translator {
-  return new Translator(language, { en, ...(own && language !== 'en' ? { [language]: own } : {}) });
+export async function createI18n(language: Language): Promise<Translator> {
+  const [en, own] = await Promise.all([loadCatalogue('en'), language === 'en' ? undefined : loadCatalogue(language)]);
+  return new Translator(language, { en, ...(own ? { [language]: own } : {}) });
 }
 
-export const i18n: Translator = createI18n('en');
+/** The browser's translator. */
+export const i18n = new Translator('en', { en: enCore });
+
+const pending = new Map<string, Promise<void>>([['en:core', Promise.resolve()]]);
+
+/** Loads a part of a language's catalogue into the browser's translator, once. */
+function ensurePart(language: Language, part: Part): Promise<void> {
+  const id = `${language}:${part}`;
+  let loading = pending.get(id);
+  if (!loading) {
+    loading = loadPart(language, part).then(
+      (catalogue) => i18n.add(language, catalogue),
+      (error: unknown) => {
+        pending.delete(id);
+        throw error;
+      },
+    );
+    pending.set(id, loading);
+  }
+  return loading;
+}
 
 let latestRequest = 0;
+let targetLanguage: Language = 'en';
 
-/** Loads the locale's catalogue when needed and switches to it; a later call wins over a slower earlier one. */
-export async function setLocale(locale: LocaleId): Promise<void> {
+/**
+ * Loads the locale's catalogue when needed and switches to it; a later call wins over a slower
+ * earlier one. `core` loads the core part only: the first view of the renewal page (boot.tsx).
+ */
+export async function setLocale(locale: LocaleId, part: 'core' | 'whole' = 'whole'): Promise<void> {
   const request = ++latestRequest;
-  const language = languageOf(locale);
-  if (language !== 'en' && !i18n.has(language)) i18n.add(language, await loadCatalogue(language));
+  const language = (targetLanguage = languageOf(locale));
+  await Promise.all([ensurePart(language, 'core'), part === 'whole' ? ensurePart(language, 'rest') : undefined]);
   if (request !== latestRequest) return;
   i18n.setLanguage(language);
   if (typeof document !== 'undefined') document.documentElement.lang = locale === 'en-XB' ? 'en' : locale;
+}
+
+/** Resolves once the whole catalogue of the language being shown is loaded: pages wait for it (lib/lazy.ts). */
+export async function wholeCatalogue(): Promise<void> {
+  await Promise.all([ensurePart(targetLanguage, 'core'), ensurePart(targetLanguage, 'rest')]);
 }

@@ -30,11 +30,12 @@ function lookup(catalogue: Catalogue | undefined, key: string): string | undefin
   return typeof node === 'string' ? node : undefined;
 }
 
-function merge(into: Catalogue, from: Catalogue): Catalogue {
+/** `from`'s messages added to `into`'s (a copy), namespace by namespace. */
+export function mergeCatalogues(into: Catalogue, from: Catalogue): Catalogue {
   const out: Catalogue = { ...into };
   for (const [key, value] of Object.entries(from)) {
     const existing = out[key];
-    out[key] = typeof value === 'object' && typeof existing === 'object' ? merge(existing, value) : value;
+    out[key] = typeof value === 'object' && typeof existing === 'object' ? mergeCatalogues(existing, value) : value;
   }
   return out;
 }
@@ -68,7 +69,7 @@ export class Translator {
   /** Adds messages to a language's catalogue (a part loaded later merges into what is there). */
   add(language: Language, catalogue: Catalogue): void {
     const existing = this.#catalogues.get(language);
-    this.#catalogues.set(language, existing ? merge(existing, catalogue) : catalogue);
+    this.#catalogues.set(language, existing ? mergeCatalogues(existing, catalogue) : catalogue);
     this.#changed();
   }
 

@@ -1,11 +1,15 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, expect, vi } from 'vitest';
-import { i18n } from '../lib/i18n.ts';
+import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { i18n, setLocale } from '../lib/i18n.ts';
 import { resetMainContentShown } from '../lib/page-ready.ts';
 
 // A key no catalogue has renders as the key itself: every test fails on one.
 const missingKeys: string[] = [];
 i18n.onMissing = (key, language) => missingKeys.push(`${language}: ${key}`);
+
+// The whole English catalogue, as the app has it once it runs (the core-only first view is tested
+// with a translator of its own: renewal-page.core-catalogue.test.tsx).
+beforeAll(() => setLocale('en-GB'));
 
 // jsdom has no layout: scrolling is a no-op, and no test reaches the network.
 beforeEach(() => {
