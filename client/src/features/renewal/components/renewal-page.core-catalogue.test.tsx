@@ -9,9 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cataloguePart } from '../../../../catalogue-parts.ts';
 import en from '../../../locales/en.json' with { type: 'json' };
 import fr from '../../../locales/fr.json' with { type: 'json' };
-import { catalogueAt } from '../../../lib/lazy.ts';
 import { Translator } from '../../../lib/translator.ts';
-import { createRoutes } from '../../../app/routes.tsx';
 import { contractExample, SESSION_STUB, stubApi, type StubHandler } from '../../../testing/api-stub.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
@@ -34,15 +32,6 @@ afterEach(() => {
 });
 
 describe('the renewal page with the core catalogue only', () => {
-  it('the route table renders the renewal and ADAS pages with the core part, every other page with the whole', () => {
-    const routes = createRoutes();
-    expect(catalogueAt(routes, '/en-GB/service/cn-connected-navigation')).toBe('core');
-    expect(catalogueAt(routes, '/fr-FR/product')).toBe('core');
-    for (const path of ['/en-GB/checkout', '/en-GB/home', '/en-GB/faqs', '/en-GB/confirmation/1', '/en-GB/nope', '/']) {
-      expect(catalogueAt(routes, path), path).toBe('whole');
-    }
-  });
-
   it.each(['en', 'fr'] as const)(
     'in %s: the page, its plans, FAQ and gallery, the countries dialog, the basket and a failed renewal',
     async (language) => {
