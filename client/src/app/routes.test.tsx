@@ -1,8 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { catalogueAt } from '../lib/lazy.ts';
 import { renderApp } from '../testing/render-app.tsx';
+import { createRoutes } from './routes.tsx';
 
 describe('route table', () => {
+  it('when a page is matched, then the renewal and ADAS pages render with the core of the catalogue, every other page with the whole', () => {
+    const routes = createRoutes();
+    expect(catalogueAt(routes, '/en-GB/service/cn-connected-navigation')).toBe('core');
+    expect(catalogueAt(routes, '/fr-FR/product')).toBe('core');
+    for (const path of ['/en-GB/checkout', '/en-GB/home', '/en-GB/faqs', '/en-GB/confirmation/1', '/en-GB/nope', '/']) {
+      expect(catalogueAt(routes, path), path).toBe('whole');
+    }
+  });
+
   it.each([
     ['/home', 'Connected vehicle services'],
     ['/checkout', 'Checkout'],
