@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useNavigate } from 'react-router';
 import { walletRecurringPayment } from '../../../../../domain/wallet.ts';
 import { useLocale } from '../../../lib/locales.ts';
-import { BusyOverlay } from '../../../components/ui/dialog.tsx';
+import { BusyOverlay } from '../../../components/ui/busy-overlay.tsx';
 import { ApiError, type Problem } from '../../../lib/api/client.ts';
 import { loadChunk } from '../../../lib/lazy.ts';
 import { useCreateSandboxBankMethod } from '../api/create-sandbox-bank-method.ts';

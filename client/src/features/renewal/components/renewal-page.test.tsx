@@ -131,8 +131,14 @@ describe('renewal page', () => {
   it('when "View countries included" is pressed, then a dialog lists the countries', async () => {
     stubApi([SESSION_STUB, renewal(expiring())]);
     renderApp(URL_GB);
-    await userEvent.click(await screen.findByRole('button', { name: 'View countries included' }));
-    expect(screen.getByText('France')).toBeTruthy();
+    const opener = await screen.findByRole('button', { name: 'View countries included' });
+    await userEvent.click(opener);
+    // The dialog's chunk loads when it is first asked for (issue 12).
+    expect(await screen.findByText('France')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Countries included: Europe' })).toBeTruthy();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Close' })[0]!);
+    expect(document.activeElement).toBe(opener);
+    await userEvent.click(opener);
     expect(screen.getByRole('heading', { name: 'Countries included: Europe' })).toBeTruthy();
   });
 

@@ -1,16 +1,17 @@
-import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Link } from '../../../components/ui/link.tsx';
 import { isRenewable } from '../../../../../domain/expiry.ts';
 import { UnableToLoad } from '../../../components/layout/unable-to-load.tsx';
 import { Accordion } from '../../../components/ui/accordion.tsx';
-import { BusyOverlay, Dialog } from '../../../components/ui/dialog.tsx';
+import { BusyOverlay } from '../../../components/ui/busy-overlay.tsx';
 import { trackAddToCart, trackViewItem } from '../../../lib/analytics.ts';
 import { ApiError } from '../../../lib/api/client.ts';
 import { useLocale } from '../../../lib/locales.ts';
 import { useSession } from '../../../lib/api/get-session.ts';
 import { useOpenSubscriptions } from '../../../lib/api/start-login.ts';
+import { loadChunk } from '../../../lib/lazy.ts';
 import { markMainContentShown } from '../../../lib/page-ready.ts';
 import { planLabel } from '../../../lib/plan.ts';
 import {
@@ -25,6 +26,14 @@ import { Gallery } from './gallery.tsx';
 import { LoadingAnimation } from './loading-animation.tsx';
 import { renewalFailure } from '../renewal-errors.ts';
 import './renewal.css';
+
+// The countries dialog is not on the first route (issue 12): it loads when the shopper points at,
+// focuses or presses "View countries included".
+const loadCountriesDialog = () => loadChunk(() => import('./countries-dialog.tsx'));
+const CountriesDialog = lazy(() => loadCountriesDialog().then((module) => ({ default: module.CountriesDialog })));
+const preloadCountriesDialog = () => {
+  loadCountriesDialog().catch(() => undefined);
+};
 
 /**
  * The page's title and description, set in the commit that shows the page (a layout effect): the
@@ -139,7 +148,7 @@ function planChosenEarlier(formId: string): string | undefined {
 }
 
 function RenewalDetail({ data }: { data: Data }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { to } = useLocale();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
@@ -163,6 +172,8 @@ function RenewalDetail({ data }: { data: Data }) {
     new URLSearchParams(search).has(RENEW_ERROR_PARAM) ? t('renewal.renewFailed') : undefined,
   );
   const [countriesOpen, setCountriesOpen] = useState(false);
+  // The countries dialog loads when first asked for (issue 12), and stays to give focus back on close.
+  const [countriesShown, setCountriesShown] = useState(false);
   const { product, vehicle, expiry } = data;
   const selected = data.variants.find((v) => v.productId === variantId);
   useDocumentMeta(t('renewal.pageTitle', { name: product.name }), t('renewal.pageDescription', { name: product.name }));
@@ -269,7 +280,16 @@ function RenewalDetail({ data }: { data: Data }) {
           {data.countries ? (
             <p className="renewal__maps">
               {t('renewal.mapsIncluded', { plan: data.countries.countryPlan })}{' '}
-              <button type="button" className="link-button" onClick={() => setCountriesOpen(true)}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  setCountriesShown(true);
+                  setCountriesOpen(true);
+                }}
+                onPointerEnter={preloadCountriesDialog}
+                onFocus={preloadCountriesDialog}
+              >
                 {t('renewal.viewCountries')}
               </button>
             </p>
@@ -342,20 +362,10 @@ function RenewalDetail({ data }: { data: Data }) {
 
       {renewing ? <BusyOverlay label={t('renewal.renewing')} /> : null}
 
-      {data.countries ? (
-        <Dialog
-          open={countriesOpen}
-          title={t('renewal.countriesTitle', { plan: data.countries.countryPlan })}
-          onClose={() => setCountriesOpen(false)}
-        >
-          <ul className="countries">
-            {[...data.countries.countryList]
-              .sort((a, b) => a.localeCompare(b, i18n.language))
-              .map((country) => (
-                <li key={country}>{country}</li>
-              ))}
-          </ul>
-        </Dialog>
+      {data.countries && countriesShown ? (
+        <Suspense fallback={null}>
+          <CountriesDialog countries={data.countries} open={countriesOpen} onClose={() => setCountriesOpen(false)} />
+        </Suspense>
       ) : null}
     </article>
   );
