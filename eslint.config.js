@@ -33,7 +33,7 @@ const SWR_OUTSIDE_API = {
 };
 const PROXY_CLIENT = {
   regex: '(^|/)lib/api/client\\.ts$',
-  allowImportNames: ['ApiError', 'Problem', 'components', 'operationTypes'],
+  allowImportNames: ['ApiError', 'Problem', 'components', 'operationTypes', 'preloadProxyClient'],
   message: "The proxy client is called only from an operation's api file.",
 };
 const DATA_ROUTER_API = {

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { createRoutes } from './app/routes.tsx';
 import { ADAS_PRODUCT_ID, preloadRenewalPage } from './features/renewal/api/get-renewal-page.ts';
+import { preloadProxyClient } from './lib/api/client.ts';
 import { preloadSession } from './lib/api/get-session.ts';
 import { preloadServerData, readServerData } from './lib/api/server-data.ts';
 import { setLocale } from './lib/i18n.ts';
@@ -43,6 +44,8 @@ if (server) {
         </StrictMode>,
       );
     });
+    // The proxy client, for the shopper's first action (the renewal page's "Renew now").
+    setTimeout(preloadProxyClient, 0);
   });
 } else {
   // Rendered in the browser (`make dev`): the first calls start beside React's start rather than

@@ -3,8 +3,12 @@
  * /api on the same origin with the session cookie; every POST, PUT, PATCH and DELETE carries the
  * session's X-CSRF-Token (fetched from GET /session when not known yet). Only the operation files
  * in an `api/` folder use it (one file per operation; ESLint keeps it there).
+ *
+ * openapi-fetch loads with the first call, or once the app is idle (`preloadProxyClient`): a page
+ * the server rendered asks the proxy nothing before it is usable, and the first route's JavaScript
+ * is held to 100 KB (issue 12).
  */
-import { createProxyClient, type components } from '../../../../generated/proxy/client.ts';
+import type { components, ProxyClient } from '../../../../generated/proxy/client.ts';
 
 export type { components };
 export type { operationTypes } from '../../../../generated/proxy/client.ts';
@@ -22,13 +26,47 @@ export class ApiError extends Error {
   }
 }
 
-// An absolute base: Request objects need one outside the browser (tests), and it is the same origin.
-export const api = createProxyClient({
-  baseUrl: `${globalThis.location?.origin ?? ''}/api`,
-  credentials: 'same-origin',
-  // Looked up on every call (not captured once), so tests can stand in for the network.
-  fetch: (request: Request) => globalThis.fetch(request),
-});
+let loading: Promise<ProxyClient> | undefined;
+
+function proxyClient(): Promise<ProxyClient> {
+  loading ??= import('../../../../generated/proxy/client.ts').then(
+    ({ createProxyClient }) => {
+      const client = createProxyClient({
+        // An absolute base: Request objects need one outside the browser (tests), and it is the same origin.
+        baseUrl: `${globalThis.location?.origin ?? ''}/api`,
+        credentials: 'same-origin',
+        // Looked up on every call (not captured once), so tests can stand in for the network.
+        fetch: (request: Request) => globalThis.fetch(request),
+      });
+      client.use(csrfMiddleware);
+      return client;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Loads the client ahead of the first call (boot.tsx, once the page has hydrated). */
+export function preloadProxyClient(): void {
+  proxyClient().catch(() => undefined);
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const forward = <M extends Method>(method: M) =>
+  ((...args: unknown[]) =>
+    proxyClient().then((client) => (client[method] as (...call: unknown[]) => unknown)(...args))) as ProxyClient[M];
+
+/** The proxy's operations by method and path, typed by the contract (openapi-fetch's client). */
+export const api: Pick<ProxyClient, Method> = {
+  GET: forward('GET'),
+  POST: forward('POST'),
+  PUT: forward('PUT'),
+  PATCH: forward('PATCH'),
+  DELETE: forward('DELETE'),
+};
 
 let csrfToken: string | undefined;
 
@@ -52,7 +90,7 @@ export const CSRF = { 'X-CSRF-Token': '' } as const;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-api.use({
+const csrfMiddleware: Parameters<ProxyClient['use']>[0] = {
   async onRequest({ request }) {
     if (SAFE_METHODS.has(request.method.toUpperCase())) return undefined;
     const token = await currentCsrfToken();
@@ -63,7 +101,7 @@ api.use({
     if (response.status === 403 && !SAFE_METHODS.has(request.method.toUpperCase())) csrfToken = undefined;
     return undefined;
   },
-});
+};
 
 type Result<T> = { data?: T; error?: Problem; response: Response };
 
