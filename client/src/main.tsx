@@ -63,9 +63,28 @@ function preloadChunks(): void {
   }
 }
 
+/**
+ * Runs `then` after the page's first contentful paint and the frame after it. A browser without
+ * paint timing runs it after the next frame.
+ */
+function afterFirstPaint(then: () => void): void {
+  const nextFrame = () => requestAnimationFrame(() => setTimeout(then, 0));
+  try {
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) return;
+      observer.disconnect();
+      nextFrame();
+    }).observe({ type: 'paint', buffered: true });
+  } catch {
+    nextFrame();
+  }
+}
+
 // A page rendered on the server (docs/decisions/006) reads, and its plan and "Renew now" work, with
 // the HTML alone: the app's JavaScript waits until the first view has loaded (its style sheets and
-// largest image have the connection to themselves), or until the shopper starts using the page.
+// largest image have the connection to themselves) and painted, or until the shopper starts using
+// the page. The load event may come before the first paint (the style sheets are in, the frame is
+// not drawn yet): the app starting then would hold the page's paint behind its scripts.
 const INTERACTIONS = ['pointerdown', 'keydown', 'focusin'] as const;
 function startServerRendered(): void {
   if (started) return;
@@ -75,25 +94,18 @@ function startServerRendered(): void {
 }
 // A page rendered in the browser (`make dev`, or after a failed server render): after the first
 // contentful paint (the header). A tab opened in the background paints nothing until it is shown,
-// and must not wait for that: it starts at once. The timeout is only a net (a browser without
+// and must not wait for that: it starts at once. The timeouts are only a net (a browser without
 // paint timing, a paint that never comes, an image that never loads).
 const NET_MS = 1000;
 if (document.getElementById('page-data')) {
   watchPageExit();
   for (const type of INTERACTIONS) window.addEventListener(type, startServerRendered, { capture: true, passive: true });
-  if (document.readyState === 'complete') startServerRendered();
-  else window.addEventListener('load', startServerRendered, { once: true });
+  const loaded = () => afterFirstPaint(startServerRendered);
+  if (document.readyState === 'complete') loaded();
+  else window.addEventListener('load', loaded, { once: true });
   setTimeout(startServerRendered, NET_MS * 3);
 } else {
-  try {
-    new PerformanceObserver((list, observer) => {
-      if (!list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) return;
-      observer.disconnect();
-      setTimeout(start, 0);
-    }).observe({ type: 'paint', buffered: true });
-  } catch {
-    // No paint timing in this browser: the timeout starts the app.
-  }
+  afterFirstPaint(start);
   if (document.visibilityState === 'hidden') start();
   setTimeout(start, NET_MS);
 }

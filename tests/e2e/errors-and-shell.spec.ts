@@ -68,6 +68,8 @@ test('journey 7: the language splash page for /be/ offers Dutch and French and r
 
 test('journey 7: offline, the offline banner shows', async ({ page, context }) => {
   await page.goto('/en-GB/home');
+  // The app starts once the page has painted (main.tsx); the shopper goes offline while using it.
+  await page.waitForLoadState('networkidle');
   await context.setOffline(true);
   await expect(page.getByText("You're currently browsing in offline mode")).toBeVisible();
   await context.setOffline(false);
