@@ -69,5 +69,13 @@ test('the server-rendered pages hydrate without a mismatch', async ({ page }) =>
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
   }
+  // The checkout with a basket, rendered on the server from the session's basket.
+  await page.goto('/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA000001');
+  await page.getByRole('radio', { name: /12 months/ }).check();
+  await page.getByRole('button', { name: 'Renew now' }).first().click();
+  await expect(page).toHaveURL(/\/en-GB\/checkout$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   expect(errors).toEqual([]);
 });

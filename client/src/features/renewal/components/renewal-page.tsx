@@ -4,7 +4,6 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { Link } from '../../../components/ui/link.tsx';
 import { isRenewable } from '../../../../../domain/expiry.ts';
 import { UnableToLoad } from '../../../components/layout/unable-to-load.tsx';
-import { Accordion } from '../../../components/ui/accordion.tsx';
 import { BusyOverlay } from '../../../components/ui/busy-overlay.tsx';
 import { trackAddToCart, trackViewItem } from '../../../lib/analytics.ts';
 import { ApiError } from '../../../lib/api/client.ts';
@@ -34,6 +33,12 @@ const CountriesDialog = lazy(() => loadCountriesDialog().then((module) => ({ def
 const preloadCountriesDialog = () => {
   loadCountriesDialog().catch(() => undefined);
 };
+
+// The FAQ's disclosure component loads beside the page, not before it (issue 12): hydration leaves
+// the server-rendered answers, native <details> that open without it, until it arrives.
+const loadAccordion = () => loadChunk(() => import('../../../components/ui/accordion.tsx'));
+const Accordion = lazy(() => loadAccordion().then((module) => ({ default: module.Accordion })));
+loadAccordion().catch(() => undefined);
 
 /**
  * The page's title and description, set in the commit that shows the page (a layout effect): the
@@ -348,7 +353,9 @@ function RenewalDetail({ data }: { data: Data }) {
       {data.faqs.length > 0 ? (
         <section className="renewal__faqs container" aria-labelledby="faq-title">
           <h2 id="faq-title">{t('renewal.faqTitle')}</h2>
-          <Accordion items={data.faqs} />
+          <Suspense fallback={null}>
+            <Accordion items={data.faqs} />
+          </Suspense>
           <Link className="button button--ghost" to={to('/faqs')} state={{ from: pathname + search }}>
             {t('renewal.faqViewAll')}
           </Link>
