@@ -63,13 +63,22 @@ async function runOnce(url: string, cookie: string | undefined): Promise<Lightho
   }
 }
 
-/** One Lighthouse run; a run that fails (a Chromium crash, a Lighthouse runtime error) is tried once more. */
+/**
+ * One Lighthouse run; a run that fails (a Chromium crash, a Lighthouse runtime error such as
+ * NO_NAVSTART, a trace Chromium did not record) measured nothing and is tried again, up to three
+ * times in all.
+ */
 export async function lighthouseRun(url: string, cookie?: string): Promise<LighthouseRun> {
-  try {
-    return await runOnce(url, cookie);
-  } catch (error) {
-    console.warn(`lighthouse run failed, trying once more: ${(error as Error).message}`);
-    return runOnce(url, cookie);
+  const ATTEMPTS = 3;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runOnce(url, cookie);
+    } catch (error) {
+      if (attempt === ATTEMPTS) throw error;
+      console.warn(
+        `lighthouse run failed (attempt ${attempt} of ${ATTEMPTS}), trying again: ${(error as Error).message}`,
+      );
+    }
   }
 }
 
