@@ -2,14 +2,20 @@ import { describe, expect, it } from 'vitest';
 import {
   connectedNavigationOrders,
   deriveItemStatus,
+  HELP_TEXTS,
+  helpText,
   helpTextKind,
   itemCountText,
+  maskCardDigits,
   orderCancelledTag,
   orderDetailItemStatusLabel,
   ordersPaging,
   orderStatusTimeline,
   orderThumbnails,
   sortItemsByName,
+  SHORT_STATUS_LABELS,
+  STATUS_LABEL_KEYS,
+  STATUS_LABELS,
   statusKey,
   subscriptionStatusLabel,
   syntheticCancellationStatus,
@@ -21,8 +27,27 @@ import {
   type TimelineStepStatus,
 } from './order-status.ts';
 
+// The rows name labels in the document's words; the functions give their stable keys.
+const words = (key: string | undefined) =>
+  key === undefined ? undefined : STATUS_LABELS[key as keyof typeof STATUS_LABELS];
 type S = [string, TimelineStepStatus];
 const steps = (...s: S[]) => s.map(([label, status]) => ({ label, status }));
+const inWords = (timeline: ReturnType<typeof orderStatusTimeline>) =>
+  timeline.map(({ label, status }) => ({ label: words(label), status }));
+
+describe('display labels', () => {
+  it('are the 32 of account §4, in its order, each with its stable key', () => {
+    const list =
+      'Activation error, order placed, ready to uninstall, ready to install, activated, active, cancellation requested, success, cancelled, in progress, refund error, refund issued, refund requested, cancellation completed, created, payment pending, payment error, payment failed, ready for export, ready for download, exported, export error, pending, installed, triggered download, failed, rejected, failed installation, installation failed, state not mapped yet, renewed, order cancelled';
+    const expected = list.split(', ').map((label) => label[0]!.toUpperCase() + label.slice(1));
+    expect(STATUS_LABEL_KEYS.map((key) => STATUS_LABELS[key])).toEqual(expected);
+    expect(STATUS_LABEL_KEYS).toHaveLength(32);
+  });
+
+  it('have the short forms of account §4: cancellation requested → Requested, cancellation completed → Cancelled', () => {
+    expect(SHORT_STATUS_LABELS).toEqual({ cancellationRequested: 'Requested', cancellationCompleted: 'Cancelled' });
+  });
+});
 const OP: S = ['Order placed', 'done'];
 const CR: S = ['Cancellation requested', 'done'];
 const RR: S = ['Refund requested', 'done'];
@@ -63,33 +88,34 @@ describe('orderStatusTimeline', () => {
     ['failed_installation', steps(OP, ['Renewed', 'inactive'])],
     // Renewal flow: payment_failed → order cancelled (inactive)
     ['payment_failed', steps(OP, ['Order cancelled', 'inactive'])],
-    // Cancellation flow: ready_for_uninstallation → cancellation confirmed (current)
-    ['ready_for_uninstallation', steps(CR, ['Cancellation confirmed', 'default'])],
+    // Cancellation flow: ready_for_uninstallation → "cancellation confirmed" (current), a label outside
+    // account §4's list: the list's "cancellation completed" (decision 007), here and below
+    ['ready_for_uninstallation', steps(CR, ['Cancellation completed', 'default'])],
     // Cancellation flow: cancellation_requested → cancellation completed (current)
     ['cancellation_requested', steps(CR, ['Cancellation completed', 'default'])],
     // Cancellation flow: uninstalled → cancellation confirmed (done)
-    ['uninstalled', steps(CR, ['Cancellation confirmed', 'done'])],
+    ['uninstalled', steps(CR, ['Cancellation completed', 'done'])],
     // Cancellation flow: canceled → refund issued (done)
     ['canceled', steps(CR, ['Refund issued', 'done'])],
     // Cancellation flow: pending_cancellation (both spellings) → cancellation confirmed (current)
-    ['pending_cancellation', steps(CR, ['Cancellation confirmed', 'default'])],
-    ['pending_cancelation', steps(CR, ['Cancellation confirmed', 'default'])],
+    ['pending_cancellation', steps(CR, ['Cancellation completed', 'default'])],
+    ['pending_cancelation', steps(CR, ['Cancellation completed', 'default'])],
     // Cancellation flow: partially_refunded, refunded → refund issued (done)
     ['partially_refunded', steps(CR, ['Refund issued', 'done'])],
     ['refunded', steps(CR, ['Refund issued', 'done'])],
     // Combined: cancel with install, no refund / refund
-    ['CancelInstallNoRefund', steps(CR, ['Ready to uninstall', 'done'], ['Cancellation confirmed', 'done'])],
+    ['CancelInstallNoRefund', steps(CR, ['Ready to uninstall', 'done'], ['Cancellation completed', 'done'])],
     ['CancelInstallRefund', steps(CR, ['Ready to uninstall', 'done'], ['Refund issued', 'done'])],
     // Combined: cancel without install, no refund / refund
-    ['CancelNoInstallNoRefund', steps(CR, ['Cancellation confirmed', 'done'])],
+    ['CancelNoInstallNoRefund', steps(CR, ['Cancellation completed', 'done'])],
     ['CancelNoInstallRefund', steps(CR, ['Refund issued', 'done'])],
     // Combined: cancel while ready to install (with or without refund) → ready to install (current), end (current)
-    ['CancelReadyToInstallNoRefund', steps(CR, ['Ready to install', 'default'], ['Cancellation confirmed', 'default'])],
+    ['CancelReadyToInstallNoRefund', steps(CR, ['Ready to install', 'default'], ['Cancellation completed', 'default'])],
     ['CancelReadyToInstallRefund', steps(CR, ['Ready to install', 'default'], ['Refund issued', 'default'])],
     // Combined: cancel while ready to uninstall (with or without refund)
     [
       'CancelReadyToUninstallNoRefund',
-      steps(CR, ['Ready to uninstall', 'default'], ['Cancellation confirmed', 'default']),
+      steps(CR, ['Ready to uninstall', 'default'], ['Cancellation completed', 'default']),
     ],
     ['CancelReadyToUninstallRefund', steps(CR, ['Ready to uninstall', 'default'], ['Refund issued', 'default'])],
     // Refund flow: refund_issued / refund_requested / refund_error
@@ -101,7 +127,7 @@ describe('orderStatusTimeline', () => {
     ['deactivated', []],
     ['', []],
   ])('when the status is %s, then the steps are %o', (status, expected) => {
-    expect(orderStatusTimeline(status)).toEqual(expected);
+    expect(inWords(orderStatusTimeline(status))).toEqual(expected);
   });
 
   it.each([
@@ -160,7 +186,7 @@ describe('subscriptionStatusLabel', () => {
     ['Deactivated', 'State not mapped yet'],
     ['', 'State not mapped yet'],
   ])('when the status is "%s", then the label is %s', (status, expected) => {
-    expect(subscriptionStatusLabel(status)).toBe(expected);
+    expect(words(subscriptionStatusLabel(status))).toBe(expected);
   });
 });
 
@@ -183,11 +209,11 @@ describe('orderDetailItemStatusLabel', () => {
     // "Otherwise the default timeline status is used, else Active"
     ['Created', 'Renewed'],
     ['Triggered Download', 'Activated'],
-    ['Ready For Uninstallation', 'Cancellation confirmed'],
+    ['Ready For Uninstallation', 'Cancellation completed'],
     ['Installed', 'Active'],
     ['Deactivated', 'Active'],
   ])('when the status is "%s", then the label is %s', (status, expected) => {
-    expect(orderDetailItemStatusLabel(status)).toBe(expected);
+    expect(words(orderDetailItemStatusLabel(status))).toBe(expected);
   });
 });
 
@@ -197,13 +223,14 @@ describe('uninstallRecordStatusLabel', () => {
     ['Pending Cancellation', false, 'Cancellation requested'],
     ['Pending Cancellation', true, 'Cancellation completed'],
     ['Canceled', false, 'Cancelled'],
-    ['Ready For Uninstallation', false, 'Ready to install'],
+    // "Ready for uninstallation -> Ready to install" as written; the list's reading is Ready to uninstall (decision 007)
+    ['Ready For Uninstallation', false, 'Ready to uninstall'],
     ['Draft', false, 'Refund requested'],
     ['Processed', false, 'Refund issued'],
     ['Error', false, 'Refund error'],
     ['Uninstalled', false, undefined],
   ])('when the status is "%s" and no refund required is %s, then the label is %s', (status, noRefund, expected) => {
-    expect(uninstallRecordStatusLabel(status, { noRefundRequired: noRefund })).toBe(expected);
+    expect(words(uninstallRecordStatusLabel(status, { noRefundRequired: noRefund }))).toBe(expected);
   });
 });
 
@@ -280,6 +307,45 @@ describe('helpTextKind', () => {
     ['Installed', undefined],
   ])('when the item status is "%s", then the help text is %s', (status, expected) => {
     expect(helpTextKind(status)).toBe(expected);
+  });
+
+  const card = { type: 'Visa', last4: '1111' };
+  it.each([
+    // account §4: "Refund requested: a refund request of {amount} is being processed"
+    ['Refund requested', { kind: 'refundRequested', values: { amount: '£149' } }],
+    // "Refund issued: refund of {amount} initiated to {card type} {masked digits}"
+    [
+      'Refund issued',
+      { kind: 'refundIssued', values: { amount: '£149', cardType: 'Visa', maskedDigits: '**** 1111' } },
+    ],
+    // The others carry no values
+    ['Refund error', { kind: 'refundError', values: {} }],
+    ['Payment Error', { kind: 'paymentError', values: {} }],
+    ['Triggered Download', { kind: 'installInstructions', values: {} }],
+    ['Installed', undefined],
+  ])(
+    'when the item status is "%s" with a refund of £149 to a Visa 1111, then the help text is %o',
+    (status, expected) => {
+      expect(helpText(status, { amount: '£149', card })).toEqual(expected);
+    },
+  );
+
+  it('has nine texts, the quoted ones verbatim, each with its placeholders and link (account §4)', () => {
+    expect(Object.keys(HELP_TEXTS)).toHaveLength(9);
+    expect(HELP_TEXTS.paymentFailed.text).toBe(
+      "Apologies, we couldn't process your payment, so we had to cancel your order. Check your payment details and try again.",
+    );
+    expect(HELP_TEXTS.activationError.text).toContain('error while activating your service');
+    expect(HELP_TEXTS.paymentError.text).toContain(
+      'unable to process this order due to an issue with the chosen payment method',
+    );
+    expect(HELP_TEXTS.paymentError.link).toBe('Edit payment method');
+    expect(HELP_TEXTS.installInstructions.link).toBe('How to install features');
+    expect(HELP_TEXTS.contactCentre.link).toBe('Help & Support');
+    expect(HELP_TEXTS.contactCentre.text).toContain('Client Relationship Centre');
+    expect(HELP_TEXTS.refundRequested.text).toContain('{{amount}}');
+    expect(HELP_TEXTS.refundIssued.text).toMatch(/\{\{amount\}\}.*\{\{cardType\}\} \{\{maskedDigits\}\}/);
+    expect(maskCardDigits('4111111111111111')).toBe('**** 1111');
   });
 });
 

@@ -11,7 +11,12 @@ export function statusKey(status: string | null | undefined): string {
     .replace(/^_+|_+$/g, '');
 }
 
-/** Customer-facing display labels (account §4). */
+/**
+ * Customer-facing display labels (account §4), by stable key, in the document's order: the 32 of its
+ * list. The proxy sends the key; the client renders the words of its catalogue (`account.status.<key>`),
+ * whose English is this table. Where the document's mappings or timelines name a label outside the
+ * list, the list wins (docs/decisions/007-account-status-readings.md).
+ */
 export const STATUS_LABELS = {
   activationError: 'Activation error',
   orderPlaced: 'Order placed',
@@ -20,26 +25,39 @@ export const STATUS_LABELS = {
   activated: 'Activated',
   active: 'Active',
   cancellationRequested: 'Cancellation requested',
-  cancellationConfirmed: 'Cancellation confirmed',
-  cancellationCompleted: 'Cancellation completed',
+  success: 'Success',
   cancelled: 'Cancelled',
   inProgress: 'In progress',
   refundError: 'Refund error',
   refundIssued: 'Refund issued',
   refundRequested: 'Refund requested',
-  exportError: 'Export error',
-  installationFailed: 'Installation failed',
+  cancellationCompleted: 'Cancellation completed',
+  created: 'Created',
+  paymentPending: 'Payment pending',
+  paymentError: 'Payment error',
   paymentFailed: 'Payment failed',
+  readyForExport: 'Ready for export',
+  readyForDownload: 'Ready for download',
+  exported: 'Exported',
+  exportError: 'Export error',
+  pending: 'Pending',
+  installed: 'Installed',
+  triggeredDownload: 'Triggered download',
+  failed: 'Failed',
+  rejected: 'Rejected',
+  failedInstallation: 'Failed installation',
+  installationFailed: 'Installation failed',
+  stateNotMappedYet: 'State not mapped yet',
   renewed: 'Renewed',
   orderCancelled: 'Order cancelled',
-  stateNotMappedYet: 'State not mapped yet',
 } as const;
-export type StatusLabel = (typeof STATUS_LABELS)[keyof typeof STATUS_LABELS];
+export type StatusLabel = keyof typeof STATUS_LABELS;
+export const STATUS_LABEL_KEYS = Object.keys(STATUS_LABELS) as StatusLabel[];
 
 /** Short versions of labels (account §4: cancellation requested → 'Requested', cancellation completed → 'Cancelled'). */
 export const SHORT_STATUS_LABELS: Partial<Record<StatusLabel, string>> = {
-  'Cancellation requested': 'Requested',
-  'Cancellation completed': 'Cancelled',
+  cancellationRequested: 'Requested',
+  cancellationCompleted: 'Cancelled',
 };
 
 // ---- Synthetic cancellation statuses (account §4) -------------------------------------------------------
@@ -79,41 +97,43 @@ export function syntheticCancellationStatus(facts: {
 
 // ---- Mapping for a subscription or item with no uninstall record (account §4) ---------------------------
 
+const L = Object.fromEntries(STATUS_LABEL_KEYS.map((key) => [key, key])) as { [K in StatusLabel]: K };
+
 const SUBSCRIPTION_LABEL_BY_KEY: Readonly<Record<string, StatusLabel>> = {
-  created: STATUS_LABELS.orderPlaced,
-  payment_pending: STATUS_LABELS.orderPlaced,
-  ready_for_export: STATUS_LABELS.orderPlaced,
-  exported: STATUS_LABELS.orderPlaced,
-  pending: STATUS_LABELS.orderPlaced,
-  export_error: STATUS_LABELS.exportError,
-  triggered_download: STATUS_LABELS.readyToInstall,
-  rejected_waiting_for_retry: STATUS_LABELS.readyToInstall,
-  failed_waiting_for_retry: STATUS_LABELS.readyToInstall,
-  ready_for_download: STATUS_LABELS.readyToInstall,
-  installed: STATUS_LABELS.active,
-  success: STATUS_LABELS.active,
-  failed: STATUS_LABELS.installationFailed,
-  in_progress: STATUS_LABELS.inProgress,
-  canceled: STATUS_LABELS.cancelled,
-  cancelled: STATUS_LABELS.cancelled,
-  cancel_install_no_refund: STATUS_LABELS.cancelled,
-  cancel_no_install_no_refund: STATUS_LABELS.cancelled,
-  pending_cancellation: STATUS_LABELS.cancellationRequested,
-  pending_cancelation: STATUS_LABELS.cancellationRequested,
-  cancel_ready_to_install_no_refund: STATUS_LABELS.cancellationRequested,
-  cancel_ready_to_install_refund: STATUS_LABELS.cancellationRequested,
-  cancel_ready_to_uninstall_no_refund: STATUS_LABELS.cancellationRequested,
-  cancel_ready_to_uninstall_refund: STATUS_LABELS.cancellationRequested,
-  ready_for_uninstallation: STATUS_LABELS.readyToUninstall,
-  refunded: STATUS_LABELS.refundIssued,
-  partially_refunded: STATUS_LABELS.refundIssued,
-  cancel_install_refund: STATUS_LABELS.refundIssued,
-  cancel_no_install_refund: STATUS_LABELS.refundIssued,
+  created: L.orderPlaced,
+  payment_pending: L.orderPlaced,
+  ready_for_export: L.orderPlaced,
+  exported: L.orderPlaced,
+  pending: L.orderPlaced,
+  export_error: L.exportError,
+  triggered_download: L.readyToInstall,
+  rejected_waiting_for_retry: L.readyToInstall,
+  failed_waiting_for_retry: L.readyToInstall,
+  ready_for_download: L.readyToInstall,
+  installed: L.active,
+  success: L.active,
+  failed: L.installationFailed,
+  in_progress: L.inProgress,
+  canceled: L.cancelled,
+  cancelled: L.cancelled,
+  cancel_install_no_refund: L.cancelled,
+  cancel_no_install_no_refund: L.cancelled,
+  pending_cancellation: L.cancellationRequested,
+  pending_cancelation: L.cancellationRequested,
+  cancel_ready_to_install_no_refund: L.cancellationRequested,
+  cancel_ready_to_install_refund: L.cancellationRequested,
+  cancel_ready_to_uninstall_no_refund: L.cancellationRequested,
+  cancel_ready_to_uninstall_refund: L.cancellationRequested,
+  ready_for_uninstallation: L.readyToUninstall,
+  refunded: L.refundIssued,
+  partially_refunded: L.refundIssued,
+  cancel_install_refund: L.refundIssued,
+  cancel_no_install_refund: L.refundIssued,
 };
 
 /** Display label for a subscription or item without an uninstall record; anything else → 'State not mapped yet'. */
 export function subscriptionStatusLabel(status: string | null | undefined): StatusLabel {
-  return SUBSCRIPTION_LABEL_BY_KEY[statusKey(status)] ?? STATUS_LABELS.stateNotMappedYet;
+  return SUBSCRIPTION_LABEL_BY_KEY[statusKey(status)] ?? L.stateNotMappedYet;
 }
 
 // ---- Refund record statuses (account §4: Draft, Processed, Error) -----------------------------------------
@@ -121,11 +141,11 @@ export function subscriptionStatusLabel(status: string | null | undefined): Stat
 export function refundRecordLabel(refundStatus: string | null | undefined): StatusLabel | undefined {
   switch (statusKey(refundStatus)) {
     case 'draft':
-      return STATUS_LABELS.refundRequested;
+      return L.refundRequested;
     case 'processed':
-      return STATUS_LABELS.refundIssued;
+      return L.refundIssued;
     case 'error':
-      return STATUS_LABELS.refundError;
+      return L.refundError;
     default:
       return undefined;
   }
@@ -141,7 +161,6 @@ export interface TimelineStep {
 export type TimelineFlow = 'renewal' | 'cancellation' | 'refund';
 
 const step = (label: StatusLabel, status: TimelineStepStatus): TimelineStep => ({ label, status });
-const L = STATUS_LABELS;
 
 const RENEWAL_SECOND_STEPS: Readonly<Record<string, readonly TimelineStep[]>> = {
   payment_error: [step(L.paymentFailed, 'inactive')],
@@ -163,21 +182,21 @@ const RENEWAL_SECOND_STEPS: Readonly<Record<string, readonly TimelineStep[]>> = 
 };
 
 const CANCELLATION_NEXT_STEPS: Readonly<Record<string, readonly TimelineStep[]>> = {
-  ready_for_uninstallation: [step(L.cancellationConfirmed, 'default')],
+  ready_for_uninstallation: [step(L.cancellationCompleted, 'default')],
   cancellation_requested: [step(L.cancellationCompleted, 'default')],
-  uninstalled: [step(L.cancellationConfirmed, 'done')],
+  uninstalled: [step(L.cancellationCompleted, 'done')],
   canceled: [step(L.refundIssued, 'done')],
-  pending_cancellation: [step(L.cancellationConfirmed, 'default')],
-  pending_cancelation: [step(L.cancellationConfirmed, 'default')],
+  pending_cancellation: [step(L.cancellationCompleted, 'default')],
+  pending_cancelation: [step(L.cancellationCompleted, 'default')],
   partially_refunded: [step(L.refundIssued, 'done')],
   refunded: [step(L.refundIssued, 'done')],
-  cancel_install_no_refund: [step(L.readyToUninstall, 'done'), step(L.cancellationConfirmed, 'done')],
+  cancel_install_no_refund: [step(L.readyToUninstall, 'done'), step(L.cancellationCompleted, 'done')],
   cancel_install_refund: [step(L.readyToUninstall, 'done'), step(L.refundIssued, 'done')],
-  cancel_no_install_no_refund: [step(L.cancellationConfirmed, 'done')],
+  cancel_no_install_no_refund: [step(L.cancellationCompleted, 'done')],
   cancel_no_install_refund: [step(L.refundIssued, 'done')],
-  cancel_ready_to_install_no_refund: [step(L.readyToInstall, 'default'), step(L.cancellationConfirmed, 'default')],
+  cancel_ready_to_install_no_refund: [step(L.readyToInstall, 'default'), step(L.cancellationCompleted, 'default')],
   cancel_ready_to_install_refund: [step(L.readyToInstall, 'default'), step(L.refundIssued, 'default')],
-  cancel_ready_to_uninstall_no_refund: [step(L.readyToUninstall, 'default'), step(L.cancellationConfirmed, 'default')],
+  cancel_ready_to_uninstall_no_refund: [step(L.readyToUninstall, 'default'), step(L.cancellationCompleted, 'default')],
   cancel_ready_to_uninstall_refund: [step(L.readyToUninstall, 'default'), step(L.refundIssued, 'default')],
 };
 
@@ -245,8 +264,9 @@ export function uninstallRecordStatusLabel(
     return options.noRefundRequired ? L.cancellationCompleted : L.cancellationRequested;
   }
   if (key === 'canceled' || key === 'cancelled') return L.cancelled;
-  // account §4 says "Ready for uninstallation -> Ready to install" with an uninstall record; kept as written.
-  if (key === 'ready_for_uninstallation') return L.readyToInstall;
+  // account §4 writes "Ready for uninstallation -> Ready to install" here; its list of labels has
+  // "ready to uninstall", which the mapping without an uninstall record gives (decision 007).
+  if (key === 'ready_for_uninstallation') return L.readyToUninstall;
   return refundRecordLabel(status);
 }
 
@@ -317,13 +337,67 @@ export function helpTextKind(status: string | null | undefined): HelpTextKind | 
   return HELP_TEXT_BY_KEY[statusKey(status)];
 }
 
-/** Help texts quoted by account §4 (other help texts are not given verbatim). */
-export const HELP_TEXTS = {
-  activationError: 'error while activating your service',
-  paymentError: 'unable to process this order due to an issue with the chosen payment method',
-  paymentFailed:
-    "Apologies, we couldn't process your payment, so we had to cancel your order. Check your payment details and try again.",
-} as const;
+/**
+ * The help texts of account §4 in English (the client's catalogue, `account.help.<kind>`, carries them
+ * in every language), with the link each one names. Quoted where the document quotes them; the
+ * others say what the document describes.
+ */
+export const HELP_TEXTS: Record<HelpTextKind, { text: string; link?: string }> = {
+  installInstructions: {
+    text: 'Go to your vehicle and follow the instructions to complete the installation.',
+    link: 'How to install features',
+  },
+  contactCentre: {
+    text: 'Something went wrong with the installation. Please contact the Client Relationship Centre.',
+    link: 'Help & Support',
+  },
+  activationError: { text: 'There was an error while activating your service.' },
+  uninstallInstructions: { text: 'Go to your vehicle and follow the uninstallation instructions.' },
+  refundRequested: { text: 'A refund request of {{amount}} is being processed.' },
+  refundIssued: { text: 'A refund of {{amount}} has been initiated to {{cardType}} {{maskedDigits}}.' },
+  refundError: {
+    text: 'There was an error processing your refund. We will contact you if we need more information.',
+  },
+  paymentError: {
+    text: 'We were unable to process this order due to an issue with the chosen payment method.',
+    link: 'Edit payment method',
+  },
+  paymentFailed: {
+    text: "Apologies, we couldn't process your payment, so we had to cancel your order. Check your payment details and try again.",
+  },
+};
+
+/** The values a help text shows: the refund's amount and the card it goes to. */
+export interface HelpTextValues {
+  amount?: string;
+  cardType?: string;
+  /** The card's number masked but for its last four digits: '**** 1111'. */
+  maskedDigits?: string;
+}
+
+/** The help text of an item: its kind (a stable key) and the values its words need. */
+export function helpText(
+  status: string | null | undefined,
+  facts: {
+    amount?: string | undefined;
+    card?: { type?: string | null; last4?: string | null } | null | undefined;
+  } = {},
+): { kind: HelpTextKind; values: HelpTextValues } | undefined {
+  const kind = helpTextKind(status);
+  if (!kind) return undefined;
+  const values: HelpTextValues = {};
+  if ((kind === 'refundRequested' || kind === 'refundIssued') && facts.amount) values.amount = facts.amount;
+  if (kind === 'refundIssued' && facts.card) {
+    if (facts.card.type) values.cardType = facts.card.type;
+    if (facts.card.last4) values.maskedDigits = maskCardDigits(facts.card.last4);
+  }
+  return { kind, values };
+}
+
+/** '1111' → '**** 1111'. */
+export function maskCardDigits(last4: string): string {
+  return `**** ${last4.slice(-4)}`;
+}
 
 // ---- My Orders (account §2, §9) ------------------------------------------------------------------------------
 

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { HELP_TEXTS, SHORT_STATUS_LABELS, STATUS_LABELS } from '../../../domain/order-status.ts';
 import { LANGUAGES } from '../lib/locales.ts';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
@@ -68,4 +69,23 @@ describe('message catalogues', () => {
       }
     });
   }
+});
+
+describe('the account status vocabulary (account §4, docs/decisions/007)', () => {
+  it('when English is read, then it holds the words of every display label, short label and help text of the domain', () => {
+    const account = english.account as {
+      status: Record<string, string>;
+      statusShort: Record<string, string>;
+      help: Record<string, string>;
+      helpLink: Record<string, string>;
+    };
+    expect(account.status).toEqual(STATUS_LABELS);
+    expect(account.statusShort).toEqual(SHORT_STATUS_LABELS);
+    expect(account.help).toEqual(
+      Object.fromEntries(Object.entries(HELP_TEXTS).map(([kind, { text }]) => [kind, text])),
+    );
+    expect(account.helpLink).toEqual(
+      Object.fromEntries(Object.entries(HELP_TEXTS).flatMap(([kind, { link }]) => (link ? [[kind, link]] : []))),
+    );
+  });
 });
