@@ -20,6 +20,10 @@ export interface PageReads {
   getOrderConfirmation(orderNo: string): Promise<Schemas['OrderConfirmation']>;
   getContentAsset(assetId: string, locale: string): Promise<Schemas['ContentAsset']>;
   searchFaqs(query: QueryOf<'searchFaqs'>): Promise<Schemas['FaqSearchResult']>;
+  /** The account's reads (a guest's fail as the API's 401 login-required). */
+  getAccountOverview(query: QueryOf<'getAccountOverview'>): Promise<Schemas['AccountOverview']>;
+  listSubscriptions(query: QueryOf<'listSubscriptions'>): Promise<Schemas['SubscriptionList']>;
+  getHelpContent(query: QueryOf<'getHelpContent'>): Promise<Schemas['HelpContent']>;
 }
 
 /** A read that failed as the API would have answered it: its status and problem. */

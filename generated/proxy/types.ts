@@ -1604,8 +1604,9 @@ export interface components {
             statusLabel: string;
             plan: components["schemas"]["Plan"];
             renewalPlan?: components["schemas"]["Plan"] | null;
-            price: components["schemas"]["Money"];
-            /** @description Shown when auto-renewal is on. */
+            /** @description The plan's price; null when the order-management system has none. */
+            price: components["schemas"]["Money"] | null;
+            /** @description The saved method auto-renewal charges; shown when auto-renewal is on. */
             paymentMethod?: components["schemas"]["PaymentMethodDisplay"] | null;
             autoRenewal: {
                 active: boolean;
@@ -1623,12 +1624,18 @@ export interface components {
             coolingOffEndDate: string | null;
             inCoolingOff: boolean;
             inProgress: boolean;
+            /** @description The 'Subscription expires soon' alert shows (account §2) - expiring, auto-renewal not active and the region does not show auto-renewal. */
+            expirationAlert: boolean;
+            /** @description The method the subscription's order was paid with, which a refund goes back to (the refund step shows it, also when auto-renewal is off); null when the order cannot be found. */
+            refundPaymentMethod: components["schemas"]["PaymentMethodDisplay"] | null;
             vin?: components["schemas"]["Vin"];
             vehicleModel?: string;
         };
         SubscriptionList: {
             isCustomerEnabled: boolean;
             showAutoRenewal: boolean;
+            /** @description The localised contact-us page (the manage modal's link outside the cooling-off period). */
+            contactUsUrl?: string;
             /** @description Contract details shown in the manage modal. */
             customer?: {
                 fullName?: string;

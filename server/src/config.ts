@@ -124,6 +124,8 @@ export interface Config {
   loginAllowedDomains: string[];
   /** Country prefixes (`be`) whose /{country}/ shows the language splash page; off when empty (storefront §1). */
   splashCountryPrefixes: string[];
+  /** The localised contact-us page (account §2), `{locale}` replaced by the shopper's locale. */
+  contactUsUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -178,6 +180,10 @@ const envSchema = z.object({
   SPLASH_COUNTRY_PREFIXES: csv(''),
   LOCALES_NOT_IN_PRODUCTION: csv(''),
   IMAGE_ORIGINS: csv(''),
+  CONTACT_US_URL: z
+    .url()
+    .refine((url) => /^https?:/.test(url), 'must be an http(s) URL')
+    .default('https://www.example.com/{locale}/contact-us'),
 });
 
 /**
@@ -298,6 +304,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // The allowed-domain list is honoured outside production only (storefront §6).
     loginAllowedDomains: production ? [] : e.LOGIN_ALLOWED_DOMAINS.map((d) => d.toLowerCase()),
     splashCountryPrefixes: e.SPLASH_COUNTRY_PREFIXES.map((c) => c.toLowerCase()),
+    contactUsUrl: e.CONTACT_US_URL,
     localesNotInProduction: e.LOCALES_NOT_IN_PRODUCTION,
     imageOrigins,
   };

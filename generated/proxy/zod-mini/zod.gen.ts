@@ -742,7 +742,7 @@ export const zSubscription = /* @__PURE__ */ z.object({
     statusLabel: /* @__PURE__ */ z.string(),
     plan: zPlan,
     renewalPlan: /* @__PURE__ */ z.nullish(zPlan),
-    price: zMoney,
+    price: /* @__PURE__ */ z.nullable(zMoney),
     paymentMethod: /* @__PURE__ */ z.nullish(zPaymentMethodDisplay),
     autoRenewal: /* @__PURE__ */ z.object({
         active: /* @__PURE__ */ z.boolean(),
@@ -754,6 +754,8 @@ export const zSubscription = /* @__PURE__ */ z.object({
     coolingOffEndDate: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.iso.date()),
     inCoolingOff: /* @__PURE__ */ z.boolean(),
     inProgress: /* @__PURE__ */ z.boolean(),
+    expirationAlert: /* @__PURE__ */ z.boolean(),
+    refundPaymentMethod: /* @__PURE__ */ z.nullable(zPaymentMethodDisplay),
     vin: /* @__PURE__ */ z.optional(zVin),
     vehicleModel: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string())
 });
@@ -761,6 +763,7 @@ export const zSubscription = /* @__PURE__ */ z.object({
 export const zSubscriptionList = /* @__PURE__ */ z.object({
     isCustomerEnabled: /* @__PURE__ */ z.boolean(),
     showAutoRenewal: /* @__PURE__ */ z.boolean(),
+    contactUsUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     customer: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.object({
         fullName: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
         email: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.email())

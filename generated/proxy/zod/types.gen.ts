@@ -775,9 +775,12 @@ export type Subscription = {
     statusLabel: string;
     plan: Plan;
     renewalPlan?: Plan | null;
-    price: Money;
     /**
-     * Shown when auto-renewal is on.
+     * The plan's price; null when the order-management system has none.
+     */
+    price: Money | null;
+    /**
+     * The saved method auto-renewal charges; shown when auto-renewal is on.
      */
     paymentMethod?: PaymentMethodDisplay | null;
     autoRenewal: {
@@ -793,6 +796,14 @@ export type Subscription = {
     coolingOffEndDate: string | null;
     inCoolingOff: boolean;
     inProgress: boolean;
+    /**
+     * The 'Subscription expires soon' alert shows (account §2) - expiring, auto-renewal not active and the region does not show auto-renewal.
+     */
+    expirationAlert: boolean;
+    /**
+     * The method the subscription's order was paid with, which a refund goes back to (the refund step shows it, also when auto-renewal is off); null when the order cannot be found.
+     */
+    refundPaymentMethod: PaymentMethodDisplay | null;
     vin?: Vin;
     vehicleModel?: string;
 };
@@ -800,6 +811,10 @@ export type Subscription = {
 export type SubscriptionList = {
     isCustomerEnabled: boolean;
     showAutoRenewal: boolean;
+    /**
+     * The localised contact-us page (the manage modal's link outside the cooling-off period).
+     */
+    contactUsUrl?: string;
     /**
      * Contract details shown in the manage modal.
      */

@@ -741,7 +741,7 @@ export const zSubscription = z.object({
     statusLabel: z.string(),
     plan: zPlan,
     renewalPlan: zPlan.nullish(),
-    price: zMoney,
+    price: zMoney.nullable(),
     paymentMethod: zPaymentMethodDisplay.nullish(),
     autoRenewal: z.object({
         active: z.boolean(),
@@ -753,6 +753,8 @@ export const zSubscription = z.object({
     coolingOffEndDate: z.iso.date().nullable(),
     inCoolingOff: z.boolean(),
     inProgress: z.boolean(),
+    expirationAlert: z.boolean(),
+    refundPaymentMethod: zPaymentMethodDisplay.nullable(),
     vin: zVin.optional(),
     vehicleModel: z.string().optional()
 });
@@ -760,6 +762,7 @@ export const zSubscription = z.object({
 export const zSubscriptionList = z.object({
     isCustomerEnabled: z.boolean(),
     showAutoRenewal: z.boolean(),
+    contactUsUrl: z.string().optional(),
     customer: z.object({
         fullName: z.string().optional(),
         email: z.email().optional()

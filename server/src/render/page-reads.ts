@@ -6,6 +6,11 @@
 import { PageReadError, type PageReads } from '../../../domain/page-render.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import type { OperationId } from '../../../generated/proxy/operations.ts';
+import { isCustomerSession, loginRequired } from '../http/customer.ts';
+import { accountOverview, helpContent } from '../services/account/overview.ts';
+import { listSubscriptions } from '../services/account/subscriptions.ts';
+import { switchLocale } from '../services/shopper.ts';
 import { checkoutState } from '../services/checkout/checkout-state.ts';
 import { orderConfirmation } from '../services/checkout/order-confirmation.ts';
 import { requireContentAsset, searchFaqs } from '../services/content.ts';
@@ -21,6 +26,20 @@ async function asRead<T>(read: () => Promise<T>): Promise<T> {
     if (error instanceof AppError) throw new PageReadError(error.toProblem());
     throw error;
   }
+}
+
+/** An account read: a registered customer's only, in the locale asked for, as the API's route answers it. */
+function accountRead<T>(
+  shopper: Shopper,
+  operationId: OperationId,
+  locale: string | undefined,
+  read: () => Promise<T>,
+): Promise<T> {
+  return asRead(async () => {
+    if (!isCustomerSession(shopper.session)) throw loginRequired(operationId, {}, shopper.session);
+    await switchLocale(shopper, locale);
+    return read();
+  });
 }
 
 export function pageReads(ctx: AppContext, shopper: Shopper, page: { testHost: boolean; path: string }): PageReads {
@@ -44,5 +63,10 @@ export function pageReads(ctx: AppContext, shopper: Shopper, page: { testHost: b
     getOrderConfirmation: (orderNo) => asRead(() => orderConfirmation(ctx, shopper, orderNo)),
     getContentAsset: (assetId, locale) => asRead(() => requireContentAsset(ctx, { ...shopper, locale }, assetId)),
     searchFaqs: (query) => asRead(() => searchFaqs(ctx, { ...shopper, locale: query.locale ?? shopper.locale }, query)),
+    getAccountOverview: (query) =>
+      accountRead(shopper, 'getAccountOverview', query.locale, () => accountOverview(ctx, shopper, query.carvin)),
+    listSubscriptions: (query) =>
+      accountRead(shopper, 'listSubscriptions', query.locale, () => listSubscriptions(ctx, shopper, query.carvin)),
+    getHelpContent: (query) => accountRead(shopper, 'getHelpContent', query.locale, () => helpContent(ctx, shopper)),
   };
 }

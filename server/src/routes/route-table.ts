@@ -7,6 +7,7 @@
 import express, { type RequestHandler, type Router } from 'express';
 import { operations, type OperationId } from '../../../generated/proxy/operations.ts';
 import type { AppContext, Handler } from '../context.ts';
+import { requireCustomer } from '../http/customer.ts';
 import type { rateLimits } from '../security.ts';
 import { findAddresses } from './address/find-addresses.ts';
 import { probeAddressLookup } from './address/probe-address-lookup.ts';
@@ -27,6 +28,8 @@ import { placeOrder } from './checkout/place-order.ts';
 import { setupPayment } from './checkout/setup-payment.ts';
 import { tokenizeSandboxCard } from './checkout/tokenize-sandbox-card.ts';
 import { notImplemented } from './not-implemented.ts';
+import { getAccountOverview, getHelpContent } from './account/overview.ts';
+import { cancelAutoRenewal, listSubscriptions, reactivateAutoRenewal, requestRefund } from './account/subscriptions.ts';
 import { healthz } from './ops/healthz.ts';
 import { readyz } from './ops/readyz.ts';
 import { getRenewalPage } from './renewal/get-renewal-page.ts';
@@ -75,11 +78,11 @@ export const routes = {
   findAddresses,
   retrieveAddress,
   probeAddressLookup,
-  getAccountOverview: notImplemented('getAccountOverview'),
-  listSubscriptions: notImplemented('listSubscriptions'),
-  requestRefund: notImplemented('requestRefund'),
-  cancelAutoRenewal: notImplemented('cancelAutoRenewal'),
-  reactivateAutoRenewal: notImplemented('reactivateAutoRenewal'),
+  getAccountOverview,
+  listSubscriptions,
+  requestRefund,
+  cancelAutoRenewal,
+  reactivateAutoRenewal,
   listOrders: notImplemented('listOrders'),
   getOrder: notImplemented('getOrder'),
   getInvoiceDocument: notImplemented('getInvoiceDocument'),
@@ -89,7 +92,7 @@ export const routes = {
   addPaymentMethod: notImplemented('addPaymentMethod'),
   deletePaymentMethod: notImplemented('deletePaymentMethod'),
   updateBillingAddress: notImplemented('updateBillingAddress'),
-  getHelpContent: notImplemented('getHelpContent'),
+  getHelpContent,
   healthz,
   readyz,
 } satisfies Record<OperationId, Handler>;
@@ -150,6 +153,7 @@ export function mountRoutes(
     const handler = table[operationId];
     const group = RATE_LIMITED[operationId];
     const chain: RequestHandler[] = group ? [limits[group]] : [];
+    if (operations[operationId].tag === 'account') chain.push(requireCustomer(ctx, operationId));
     chain.push(async (req, res) => {
       await handler(req, res, ctx);
     });

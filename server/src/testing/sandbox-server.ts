@@ -7,12 +7,15 @@ import type { Sandbox } from '../../../mocks/sandbox/src/app.ts';
 import { buildSandbox } from '../../../mocks/sandbox/src/sandbox.ts';
 import type { ProxyServer } from '../server.ts';
 import { startTestServer, testConfig } from '../test-helpers.ts';
+import type { ShopUnderTest } from './shop-browser.ts';
 
 export interface SandboxServer {
   /** A proxy URL for a path. */
   url: (path: string) => string;
   /** The sandbox's own base URL (its /__sandbox controls). */
   sandboxUrl: () => string;
+  /** The same stack for a ShopBrowser (testing/shop-browser.ts). */
+  shop: ShopUnderTest;
 }
 
 export function useSandboxServer(env: Record<string, string> = {}): SandboxServer {
@@ -33,5 +36,17 @@ export function useSandboxServer(env: Record<string, string> = {}): SandboxServe
   beforeEach(async () => {
     await fetch(`${sandbox!.context.baseUrl()}/__sandbox/reset`, { method: 'POST' });
   });
-  return { url: (path) => proxyUrl!(path), sandboxUrl: () => sandbox!.context.baseUrl() };
+  return {
+    url: (path) => proxyUrl!(path),
+    sandboxUrl: () => sandbox!.context.baseUrl(),
+    shop: {
+      get server() {
+        return server!;
+      },
+      url: (path) => proxyUrl!(path),
+      get root() {
+        return sandbox!.context.baseUrl();
+      },
+    },
+  };
 }

@@ -3,15 +3,13 @@
  * in-process sandbox, every answer checked against proxy.yaml.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectConforms } from '../../testing/conformance.ts';
 import { buildSandbox } from '../../../../mocks/sandbox/src/sandbox.ts';
 import type { Sandbox } from '../../../../mocks/sandbox/src/app.ts';
-import { SANDBOX_PASSWORD, SHOPPERS } from '../../../../mocks/sandbox/src/seed.ts';
-import type { OperationId } from '../../../../generated/proxy/operations.ts';
 import type { ProxyServer } from '../../server.ts';
-import type { SessionData } from '../../session.ts';
 import { pkceChallenge } from '../../services/shopper-auth.ts';
-import { sessionCookie, startTestServer, testConfig } from '../../test-helpers.ts';
+import { SHOPPERS } from '../../../../mocks/sandbox/src/seed.ts';
+import { startTestServer, testConfig } from '../../test-helpers.ts';
+import { emailOf, logIn, ShopBrowser, signIn, type ShopUnderTest } from '../../testing/shop-browser.ts';
 
 let sandbox: Sandbox;
 let server: ProxyServer;
@@ -39,105 +37,20 @@ const sandboxPost = (path: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
-/** A browser of the shop: the session cookie and the CSRF token. */
-class Shopper {
-  cookie = '';
-  csrf = '';
+const shop: ShopUnderTest = {
+  get server() {
+    return server;
+  },
+  url: (path) => url(path),
+  get root() {
+    return root;
+  },
+};
 
-  async call(operationId: OperationId, path: string, init: RequestInit = {}) {
-    const headers: Record<string, string> = { ...(init.headers as Record<string, string>) };
-    if (this.cookie) headers.cookie = this.cookie;
-    if (this.csrf && init.method && init.method !== 'GET') headers['x-csrf-token'] = this.csrf;
-    if (init.body) headers['content-type'] = 'application/json';
-    const response = await fetch(url(path), { ...init, headers });
-    if (response.headers.getSetCookie().some((c) => c.startsWith('shop_session='))) {
-      this.cookie = sessionCookie(response);
-    }
-    const text = await response.text();
-    const body = (response.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text;
-    expectConforms(operationId, response, body);
-    return { response, body: body as any };
+class Shopper extends ShopBrowser {
+  constructor() {
+    super(shop);
   }
-
-  async open() {
-    const { body } = await this.call('getSession', '/api/session');
-    this.csrf = body.csrfToken;
-    return body;
-  }
-
-  /** The server-side session (tokens included), read from the proxy's store. */
-  async stored(): Promise<SessionData> {
-    const value = this.cookie.slice('shop_session='.length);
-    const id = value.slice(0, value.lastIndexOf('.'));
-    const data = await server.context.sessions.options.store.get(id);
-    if (!data) throw new Error('no stored session');
-    return data;
-  }
-
-  async update(change: (s: SessionData) => void) {
-    const data = await this.stored();
-    change(data);
-    await server.context.sessions.options.store.set(data, 3600);
-  }
-}
-
-/** Follows the identity provider's sign-in with a cookie jar until it sends the browser back to the shop. */
-async function signIn(authorizeUrl: string, email: string): Promise<URL> {
-  const cookies = new Map<string, string>();
-  const send = async (target: string, init: RequestInit = {}) => {
-    const cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(target, {
-      ...init,
-      redirect: 'manual',
-      headers: { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) },
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const pair = line.split(';')[0]!;
-      const at = pair.indexOf('=');
-      cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    return res;
-  };
-  const follow = async (res: Response): Promise<Response | URL> => {
-    let current = res;
-    while (current.status >= 300 && current.status < 400) {
-      const location = new URL(current.headers.get('location')!, current.url);
-      if (!location.href.startsWith(root)) return location;
-      current = await send(location.href);
-    }
-    return current;
-  };
-  const page = await follow(await send(authorizeUrl));
-  if (page instanceof URL) throw new Error('expected the sign-in page');
-  const html = await page.text();
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
-  if (!action) throw new Error(`no sign-in form (${page.status}): ${html.slice(0, 300)}`);
-  const done = await follow(
-    await send(new URL(action, root).href, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email, password: SANDBOX_PASSWORD, action: 'login' }).toString(),
-    }),
-  );
-  if (!(done instanceof URL)) throw new Error(`sign-in did not return to the shop (${done.status})`);
-  return done;
-}
-
-const emailOf = (handle: string) => SHOPPERS.find((s) => s.handle === handle)!.email;
-
-async function logIn(shopper: Shopper, handle = 'alex') {
-  await shopper.open();
-  await shopper.call('createGuestSession', '/api/session/guest', { method: 'POST' });
-  const start = await shopper.call('startLogin', '/api/session/login?returnTo=%2Faccount%2Fmy-subscriptions');
-  const back = await signIn(start.body.authorizeUrl, emailOf(handle));
-  return shopper.call('completeLogin', '/api/session/login/callback', {
-    method: 'POST',
-    body: JSON.stringify({
-      code: back.searchParams.get('code'),
-      state: back.searchParams.get('state'),
-      kind: 'forgerock',
-    }),
-  });
 }
 
 describe('createGuestSession', () => {
@@ -298,7 +211,7 @@ describe('completeLogin', () => {
       s.vehicle = { vin: 'ZAAAA1000AA000001', model: 'Aurora Sport Tourer', brand: 'aurora', market: 'GB' };
     });
     const start = await shopper.call('startLogin', '/api/session/login');
-    const back = await signIn(start.body.authorizeUrl, emailOf('sam'));
+    const back = await signIn(root, start.body.authorizeUrl, emailOf('sam'));
     const { response, body } = await shopper.call('completeLogin', '/api/session/login/callback', {
       method: 'POST',
       body: JSON.stringify({ code: back.searchParams.get('code'), state: back.searchParams.get('state') }),

@@ -1,0 +1,40 @@
+// Saved payment methods in the account area: account §3 (Saved payment method (display): the order system's
+// types and the other values seen) and §5 (card expiry).
+
+import { toMillis, type Instant } from './time.ts';
+
+export type PaymentMethodType = 'CREDIT_CARD' | 'IDEAL' | 'BANCONTACT' | 'GOOGLE_PAY' | 'APPLE_PAY';
+
+/**
+ * The front-end type of a payment type as the order system or a provider writes it (account §3): IDEAL,
+ * Credit Card, GooglePay, ApplePay, BANCONTACT, and the other values seen (CREDIT_CARD, card, scheme,
+ * apple_pay, google_pay). Undefined for a value that does not name one method.
+ */
+export function paymentMethodType(value: string | null | undefined): PaymentMethodType | undefined {
+  switch ((value ?? '').toLowerCase().replace(/[^a-z]/g, '')) {
+    case 'creditcard':
+    case 'card':
+    case 'scheme':
+      return 'CREDIT_CARD';
+    case 'ideal':
+      return 'IDEAL';
+    case 'bancontact':
+      return 'BANCONTACT';
+    case 'googlepay':
+      return 'GOOGLE_PAY';
+    case 'applepay':
+      return 'APPLE_PAY';
+    // DigitalWallet (a record type) and sepa_debit (what Stripe saves for iDEAL and Bancontact alike)
+    // do not say which method it was: the caller reads the order system's own type instead.
+    default:
+      return undefined;
+  }
+}
+
+/** A card is expired when its expiry year and month precede the current month (account §5). */
+export function isCardExpired(expYear: number | null | undefined, expMonth: number | null | undefined, now: Instant): boolean {
+  if (!expYear || !expMonth) return false;
+  const at = new Date(toMillis(now));
+  return expYear * 12 + expMonth < at.getUTCFullYear() * 12 + at.getUTCMonth() + 1;
+}
+

@@ -1,0 +1,64 @@
+/**
+ * The account area is for a signed-in, registered customer only (account §6: identified by a
+ * customer identity id). Every operation tagged `account` in proxy.yaml passes `requireCustomer`
+ * first (routes/route-table.ts): anyone else gets a 401 problem whose `redirectUrl` starts the login
+ * and comes back to the account page the operation serves.
+ */
+import type { Request, RequestHandler } from 'express';
+import type { OperationId } from '../../../generated/proxy/operations.ts';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { DEFAULT_LOCALE } from '../markets.ts';
+import type { SessionData } from '../session.ts';
+
+/** The account page (account §2) each account operation serves. */
+const ACCOUNT_PAGES: Partial<Record<OperationId, (params: Request['params']) => string>> = {
+  getAccountOverview: () => '/account/my-overview',
+  listSubscriptions: () => '/account/my-subscriptions',
+  requestRefund: () => '/account/my-subscriptions',
+  cancelAutoRenewal: () => '/account/my-subscriptions',
+  reactivateAutoRenewal: () => '/account/my-subscriptions',
+  listOrders: () => '/account/my-orders',
+  getOrder: ({ id, orderNo }) =>
+    `/account/my-orders/${encodeURIComponent(String(id))}/${encodeURIComponent(String(orderNo))}`,
+  getInvoiceDocument: () => '/account/my-orders',
+  getCreditNoteDocument: () => '/account/my-orders',
+  getPaymentMethod: () => '/account/my-payment-method',
+  addPaymentMethod: () => '/account/my-payment-method/add-payment-method',
+  updatePaymentMethod: () => '/account/my-payment-method/edit-payment-method',
+  deletePaymentMethod: () => '/account/my-payment-method',
+  updateBillingAddress: () => '/account/my-payment-method/edit-billing-address',
+  getHelpContent: () => '/account/need-help',
+};
+
+/** A session of a registered customer, with the identity id the order-management system knows them by. */
+export function isCustomerSession(
+  session: SessionData | undefined,
+): session is SessionData & { principalUUID: string } {
+  return session?.authType === 'registered' && Boolean(session.principalUUID);
+}
+
+/** The login problem for `operationId` (its path parameters), returning to its page under the session's locale. */
+export function loginRequired(
+  operationId: OperationId,
+  params: Request['params'],
+  session: SessionData | undefined,
+): AppError {
+  const page = ACCOUNT_PAGES[operationId]?.(params) ?? '/account/my-subscriptions';
+  const returnTo = `/${session?.locale ?? DEFAULT_LOCALE}${page}`;
+  return new AppError(401, 'login-required', 'Login required', 'Please log in to see your account.', {
+    redirectUrl: `/api/session/login?returnTo=${encodeURIComponent(returnTo)}`,
+  });
+}
+
+/** Lets the request through for a registered customer's session; any other answers 401. */
+export function requireCustomer(ctx: AppContext, operationId: OperationId): RequestHandler {
+  return async (req, _res, next) => {
+    const session = await ctx.sessions.current(req);
+    if (!isCustomerSession(session)) throw loginRequired(operationId, req.params, session);
+    next();
+  };
+}
+
+/** Every operation that has an account page: a test holds it equal to proxy.yaml's `account` tag. */
+export const ACCOUNT_OPERATIONS = Object.keys(ACCOUNT_PAGES) as OperationId[];

@@ -1,0 +1,119 @@
+/**
+ * The account area is a registered customer's only (account §6, issue 13): every operation tagged
+ * `account` in proxy.yaml answers anyone else 401 with the login that returns to its page, and
+ * lets a signed-in customer through. Against the in-process sandbox, answers checked against
+ * proxy.yaml.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildSandbox } from '../../../../mocks/sandbox/src/sandbox.ts';
+import type { Sandbox } from '../../../../mocks/sandbox/src/app.ts';
+import { operations, type OperationId } from '../../../../generated/proxy/operations.ts';
+import { ACCOUNT_OPERATIONS } from '../../http/customer.ts';
+import type { ProxyServer } from '../../server.ts';
+import { startTestServer, testConfig } from '../../test-helpers.ts';
+import { logIn, ShopBrowser, type ShopUnderTest } from '../../testing/shop-browser.ts';
+
+let sandbox: Sandbox;
+let server: ProxyServer;
+let url: (path: string) => string;
+let root = '';
+const shop: ShopUnderTest = {
+  get server() {
+    return server;
+  },
+  url: (path) => url(path),
+  get root() {
+    return root;
+  },
+};
+
+beforeAll(async () => {
+  sandbox = buildSandbox();
+  const port = await sandbox.start(0);
+  root = `http://localhost:${port}`;
+  ({ server, url } = await startTestServer(testConfig({ SANDBOX_URL: root, RATE_LIMIT_LOGIN: '1000' })));
+});
+afterAll(async () => {
+  await server.stop();
+  await sandbox.stop();
+});
+beforeEach(async () => {
+  await fetch(`${root}/__sandbox/reset`, { method: 'POST' });
+});
+
+const ACCOUNT = (Object.keys(operations) as OperationId[]).filter((id) => operations[id].tag === 'account');
+
+/** A request for the operation with sample path parameters and, for a change, an empty JSON body. */
+function requestOf(operationId: OperationId): [string, RequestInit] {
+  const { method, path } = operations[operationId];
+  const concrete = path
+    .replace('{subscriptionId}', 'a1S000000000001AAA')
+    .replace('{id}', '1Os000000000001AAA')
+    .replace('{orderNo}', '00001001')
+    .replace('{creditNoteId}', 'CN-0001');
+  const body = ['post', 'put'].includes(method) ? { body: '{}' } : {};
+  return [`/api${concrete}`, { method: method.toUpperCase(), ...body }];
+}
+
+const PAGES: Record<string, string> = {
+  getAccountOverview: '/account/my-overview',
+  listSubscriptions: '/account/my-subscriptions',
+  requestRefund: '/account/my-subscriptions',
+  cancelAutoRenewal: '/account/my-subscriptions',
+  reactivateAutoRenewal: '/account/my-subscriptions',
+  listOrders: '/account/my-orders',
+  getOrder: '/account/my-orders/1Os000000000001AAA/00001001',
+  getInvoiceDocument: '/account/my-orders',
+  getCreditNoteDocument: '/account/my-orders',
+  getPaymentMethod: '/account/my-payment-method',
+  addPaymentMethod: '/account/my-payment-method/add-payment-method',
+  updatePaymentMethod: '/account/my-payment-method/edit-payment-method',
+  deletePaymentMethod: '/account/my-payment-method',
+  updateBillingAddress: '/account/my-payment-method/edit-billing-address',
+  getHelpContent: '/account/need-help',
+};
+
+describe('account access', () => {
+  it("when proxy.yaml's account operations are listed, then each has its page (account §2)", () => {
+    expect([...ACCOUNT_OPERATIONS].sort()).toEqual([...ACCOUNT].sort());
+    expect(Object.keys(PAGES).sort()).toEqual([...ACCOUNT].sort());
+  });
+
+  it.each(ACCOUNT)('when a guest calls %s, then 401 with the login that returns to its page', async (operationId) => {
+    const guest = new ShopBrowser(shop);
+    await guest.open();
+    await guest.call('createGuestSession', '/api/session/guest', { method: 'POST' });
+    const [path, init] = requestOf(operationId);
+    const { response, body } = await guest.call(operationId, path, init);
+    expect(response.status).toBe(401);
+    expect(response.headers.get('content-type')).toContain('application/problem+json');
+    expect(body).toMatchObject({
+      type: 'https://shop.example/problems/login-required',
+      status: 401,
+      redirectUrl: `/api/session/login?returnTo=${encodeURIComponent(`/en-GB${PAGES[operationId]}`)}`,
+    });
+  });
+
+  it('when nobody is signed in (no session at all), then 401 too, and the login returns under the default locale', async () => {
+    const anonymous = new ShopBrowser(shop);
+    const { response, body } = await anonymous.call('listSubscriptions', '/api/account/subscriptions');
+    expect(response.status).toBe(401);
+    expect(body.redirectUrl).toBe(
+      `/api/session/login?returnTo=${encodeURIComponent('/en-GB/account/my-subscriptions')}`,
+    );
+  });
+
+  it("when the session's locale is fr-FR, then the login returns to the French page", async () => {
+    const guest = new ShopBrowser(shop);
+    await guest.call('getSession', '/api/session?locale=fr-FR');
+    const { body } = await guest.call('getHelpContent', '/api/account/help');
+    expect(body.redirectUrl).toBe(`/api/session/login?returnTo=${encodeURIComponent('/fr-FR/account/need-help')}`);
+  });
+
+  it('when alex has signed in, then the account operations let him through', async () => {
+    const alex = new ShopBrowser(shop);
+    await logIn(alex, 'alex');
+    const { response } = await alex.call('listSubscriptions', '/api/account/subscriptions');
+    expect(response.status).not.toBe(401);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * My Overview and Help & Support through the proxy against the in-process sandbox (account §2 My
+ * Overview, Help & Support; §6 showMyOverview; DESIGN.md: My Overview is shown everywhere but CZ).
+ * Every answer is checked against proxy.yaml.
+ */
+import { describe, expect, it } from 'vitest';
+import { useSandboxServer } from '../../testing/sandbox-server.ts';
+import { logIn, ShopBrowser } from '../../testing/shop-browser.ts';
+
+const { shop, sandboxUrl } = useSandboxServer({ RATE_LIMIT_LOGIN: '1000' });
+
+async function signedIn(handle = 'alex', locale?: string) {
+  const browser = new ShopBrowser(shop);
+  await logIn(browser, handle);
+  if (locale) await browser.call('getSession', `/api/session?locale=${locale}`);
+  return browser;
+}
+
+describe('getAccountOverview', () => {
+  it("when a service's product cannot be loaded, then that service is skipped and the page still answers", async () => {
+    const alex = await signedIn();
+    // First in the file: the proxy keeps a product a minute once read.
+    await fetch(`${sandboxUrl()}/__sandbox/faults/commerce`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 500 }),
+    });
+    const { response, body } = await alex.call('getAccountOverview', '/api/account/overview?carvin=ZAAAA1000AA000001');
+    expect(response.status).toBe(200);
+    expect(body.expiringServices).toEqual([]);
+    expect(body.vehicle.vin).toBe('ZAAAA1000AA000001');
+  });
+
+  it("when alex opens My Overview, then the greeting, his vehicle with its model's picture and its expiring service", async () => {
+    const alex = await signedIn();
+    const { response, body } = await alex.call('getAccountOverview', '/api/account/overview?carvin=ZAAAA1000AA000001');
+    expect(response.status).toBe(200);
+    expect(body.firstName).toBe('Alex');
+    expect(body.vehicle).toMatchObject({ make: 'aurora', model: 'Aurora Sport Tourer', vin: 'ZAAAA1000AA000001' });
+    expect(body.vehicle.imageUrl).toMatch(/\/images\/my-services-sport-tourer\.jpg$/);
+    // The Online Pack of this vehicle is In progress and a year away: only Connected Navigation expires soon.
+    expect(body.expiringServices).toEqual([
+      expect.objectContaining({
+        subscriptionId: '02iSB0000000001AAA',
+        productId: 'cn-connected-navigation',
+        daysLeft: 30,
+        renewUrl: '/service/cn-connected-navigation?carvin=ZAAAA1000AA000001',
+      }),
+    ]);
+  });
+
+  it('when the vehicle is up to date, then no expiring services', async () => {
+    const alex = await signedIn();
+    const { body } = await alex.call('getAccountOverview', '/api/account/overview?carvin=ZAAAA1000AA000003');
+    expect(body.vehicle.vin).toBe('ZAAAA1000AA000003');
+    expect(body.expiringServices).toEqual([]);
+  });
+
+  it("when the VIN asked for is not the customer's, then one of his own vehicles, never the other's", async () => {
+    const alex = await signedIn();
+    const { body } = await alex.call('getAccountOverview', '/api/account/overview?carvin=ZAAAA1000AA000005');
+    expect(body.vehicle.vin).not.toBe('ZAAAA1000AA000005');
+  });
+
+  it('when kim has no subscriptions, then the greeting and no expiring services', async () => {
+    const kim = await signedIn('kim');
+    const { body } = await kim.call('getAccountOverview', '/api/account/overview');
+    expect(body).toMatchObject({ firstName: 'Kim', expiringServices: [] });
+  });
+
+  it('when the region does not show My Overview (CZ), then 403 with the way to My Subscriptions', async () => {
+    const alex = await signedIn('alex', 'cs-CZ');
+    const { response, body } = await alex.call('getAccountOverview', '/api/account/overview');
+    expect(response.status).toBe(403);
+    expect(body).toMatchObject({ type: 'https://shop.example/problems/page-disabled', redirectUrl: '/account/my-subscriptions' });
+  });
+});
+
+describe('getHelpContent', () => {
+  it('when alex opens Help & Support, then the help texts, the localised contact-us link and the FAQs', async () => {
+    const alex = await signedIn('alex', 'fr-FR');
+    const { response, body } = await alex.call('getHelpContent', '/api/account/help');
+    expect(response.status).toBe(200);
+    expect(body.needAnyHelp).toContain('Need any help?');
+    expect(body.needHelpContent).toContain('<h2>');
+    expect(body.contactUsUrl).toBe('https://www.example.com/fr-FR/contact-us');
+    expect(body.faqsUnavailable).toBe(false);
+    expect(body.faqs.length).toBeGreaterThan(2);
+    expect(body.faqs[0]).toMatchObject({ question: expect.any(String), answer: expect.any(String) });
+  });
+});

@@ -1,0 +1,23 @@
+import { zGetAccountOverviewQuery, zGetHelpContentQuery } from '../../../../generated/proxy/zod/zod.gen.ts';
+import type { Handler } from '../../context.ts';
+import { sendPrivate } from '../../http/send.ts';
+import { shopperOf } from '../../http/shopper.ts';
+import { accountOverview, helpContent } from '../../services/account/overview.ts';
+import { switchLocale } from '../../services/shopper.ts';
+import { parseQuery } from '../../validate.ts';
+
+/** GET /api/account/overview (account §2 My Overview). */
+export const getAccountOverview: Handler = async (req, res, ctx) => {
+  const query = parseQuery(zGetAccountOverviewQuery, req);
+  const shopper = await shopperOf(req, res, ctx);
+  await switchLocale(shopper, query.locale);
+  sendPrivate(res, await accountOverview(ctx, shopper, query.carvin));
+};
+
+/** GET /api/account/help (account §2 Help & Support). */
+export const getHelpContent: Handler = async (req, res, ctx) => {
+  const query = parseQuery(zGetHelpContentQuery, req);
+  const shopper = await shopperOf(req, res, ctx);
+  await switchLocale(shopper, query.locale);
+  sendPrivate(res, await helpContent(ctx, shopper));
+};

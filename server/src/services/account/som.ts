@@ -1,0 +1,110 @@
+/**
+ * The order-management methods the account area calls (account §7: a POST controller call with
+ * controllerName SOM and a method name), for one signed-in customer: their identity id is the
+ * `userId` of every query, their site the brand. An unreachable system or an error answer is a 502;
+ * a record the system does not know is `undefined` to the caller, which answers 404.
+ */
+import type { components } from '../../../../generated/som/types.ts';
+import type { AppContext } from '../../context.ts';
+import { upstreamError } from '../../errors.ts';
+import type { Shopper } from '../shopper.ts';
+
+export type Som = components['schemas'];
+
+/** The account's customer: a registered shopper with the identity id of their session. */
+export type Customer = Pick<Shopper, 'session' | 'siteId' | 'locale' | 'signal' | 'log'> & { userId: string };
+
+type Answer<T> = Promise<{ data?: T; error?: unknown; response: Response }>;
+
+/** The data of an answer; 502 for anything else, `undefined` for a 404 when `notFound` allows it. */
+async function answer<T>(call: Answer<T>, options: { notFound?: boolean } = {}): Promise<T | undefined> {
+  const { data, response } = await call.catch((cause: unknown) => {
+    throw upstreamError('som', cause);
+  });
+  if (response.status === 404 && options.notFound) return undefined;
+  if (data === undefined) throw upstreamError('som');
+  return data;
+}
+
+const SOM = 'SOM' as const;
+
+/** The customer's subscriptions of their brand, of one vehicle when `vin` is given. */
+export async function subscriptionList(
+  ctx: AppContext,
+  customer: Customer,
+  vin?: string,
+): Promise<Som['SubscriptionListResponse']> {
+  return (await answer(
+    ctx.upstreams.som.POST('/services/apexrest/SOM/SubscriptionList', {
+      body: {
+        controllerName: SOM,
+        methodRequest: 'SubscriptionList',
+        locale: customer.locale,
+        query: { userId: customer.userId, brand: customer.siteId, ...(vin ? { vin } : {}) },
+      },
+      signal: customer.signal,
+    }),
+  ))!;
+}
+
+export async function paymentMethodInformation(
+  ctx: AppContext,
+  customer: Customer,
+): Promise<Som['PaymentMethodInformationResponse']> {
+  return (await answer(
+    ctx.upstreams.som.POST('/services/apexrest/SOM/PaymentMethodInformation', {
+      body: {
+        controllerName: SOM,
+        methodRequest: 'PaymentMethodInformation',
+        query: { userId: customer.userId, brand: customer.siteId },
+      },
+      signal: customer.signal,
+    }),
+  ))!;
+}
+
+/** The customer's order history (account §7 History: limit 9999, the B2C storefront's orders). */
+export async function orderHistory(ctx: AppContext, customer: Customer): Promise<Som['OrderSummary'][]> {
+  const data = (await answer(
+    ctx.upstreams.som.POST('/services/apexrest/SOM/History', {
+      body: {
+        controllerName: SOM,
+        methodRequest: 'History',
+        locale: customer.locale,
+        query: { userId: customer.userId, brand: customer.siteId, storefrontType: 'B2C', limit: 9999, offset: 0 },
+      },
+      signal: customer.signal,
+    }),
+  ))!;
+  return data.orders.records;
+}
+
+export type CancellationDetails = Som['CancellationDetails'];
+
+/** RequestRefund, CancelAutoRenewal or ReactivateAutoRenewal of one subscription (asset) record. */
+export async function changeSubscription(
+  ctx: AppContext,
+  customer: Customer,
+  change:
+    | { method: 'RequestRefund' | 'CancelAutoRenewal'; recordId: string; referenceId?: string; details: CancellationDetails }
+    | { method: 'ReactivateAutoRenewal'; recordId: string },
+): Promise<Som['PatchResult'] | undefined> {
+  const options = { signal: customer.signal };
+  const call =
+    change.method === 'ReactivateAutoRenewal'
+      ? ctx.upstreams.som.POST('/services/apexrest/SOM/ReactivateAutoRenewal', {
+          body: { controllerName: SOM, methodRequest: change.method, query: { recordId: change.recordId } },
+          ...options,
+        })
+      : ctx.upstreams.som.POST(`/services/apexrest/SOM/${change.method}`, {
+          body: {
+            controllerName: SOM,
+            methodRequest: change.method,
+            locale: customer.locale,
+            query: { recordId: change.recordId, ...(change.referenceId ? { referenceId: change.referenceId } : {}) },
+            cancelAutoRenewalItems: change.details,
+          },
+          ...options,
+        });
+  return (await answer<Som['PatchResultResponse']>(call, { notFound: true }))?.patchResult;
+}
