@@ -8,6 +8,9 @@
 import type { TFunction } from '../lib/translator.ts';
 import type { Key } from 'swr';
 import { isPageReadError, type PageReadError, type PageReads } from '../../../domain/page-render.ts';
+import { getAccountOverviewKey } from '../features/account/api/get-account-overview.ts';
+import { getHelpContentKey } from '../features/account/api/get-help-content.ts';
+import { listSubscriptionsKey } from '../features/account/api/list-subscriptions.ts';
 import { getCheckoutStateKey } from '../features/checkout/api/get-checkout-state.ts';
 import { getOrderConfirmationKey } from '../features/confirmation/api/get-order-confirmation.ts';
 import { faqCategoryOf, faqsQuery, searchFaqsKey, topFaqsQuery } from '../features/content/api/search-faqs.ts';
@@ -44,6 +47,8 @@ export interface PageData {
 
 type Loader = (input: PageInput, data: PageData) => Promise<void>;
 
+const ACCOUNT_PAGES = 'src/features/account/components/account-pages.tsx';
+
 /** The source module of each page's chunk (app/routes.tsx's lazy imports): preloads and style sheets. */
 export const PAGE_MODULES: Record<string, string> = {
   'service/:productId': 'src/features/renewal/components/renewal-page.tsx',
@@ -53,6 +58,10 @@ export const PAGE_MODULES: Record<string, string> = {
   'faqs/*': 'src/features/content/components/faqs-page.tsx',
   'terms-conditions': 'src/features/content/components/terms-page.tsx',
   home: 'src/features/home/components/home-page.tsx',
+  'account/my-overview': ACCOUNT_PAGES,
+  'account/my-subscriptions': ACCOUNT_PAGES,
+  'account/my-services': ACCOUNT_PAGES,
+  'account/need-help': ACCOUNT_PAGES,
 };
 
 /** A redirect target under the page's locale prefix, with its facts in the query. */
@@ -126,7 +135,44 @@ const faqs: Loader = async ({ params, locale, reads, t }, data) => {
   data.title = t('content.helpTitle');
 };
 
+/**
+ * An account page's one read (account §2). A guest's 401 is the page's failure: it shows the login
+ * prompt and starts the login, back to this page. The overview's 403 (a region without it) redirects.
+ */
+function accountPage(read: (input: PageInput) => [key: Key, answer: Promise<unknown>], titleKey: string): Loader {
+  return async (input, data) => {
+    const [key, answer] = read(input);
+    try {
+      data.entries.push([key, await answer]);
+    } catch (error) {
+      if (!isPageReadError(error)) throw error;
+      if (error.status === 403 && error.problem.redirectUrl)
+        data.redirect = localePath(input.prefix, error.problem.redirectUrl);
+      else data.failures.push([key, error]);
+    }
+    data.title = input.t(titleKey);
+  };
+}
+
+const subscriptions = accountPage(
+  ({ locale, reads }) => [listSubscriptionsKey(locale), reads.listSubscriptions({ locale })],
+  'account.subscriptions.title',
+);
+
 const LOADERS: Record<string, Loader> = {
+  account: async ({ prefix, search }, data) => {
+    data.redirect = `${localePath(prefix, '/account/my-overview')}${search}`;
+  },
+  'account/my-overview': accountPage(
+    ({ locale, reads }) => [getAccountOverviewKey(locale), reads.getAccountOverview({ locale })],
+    'header.menu.overview',
+  ),
+  'account/my-subscriptions': subscriptions,
+  'account/my-services': subscriptions,
+  'account/need-help': accountPage(
+    ({ locale, reads }) => [getHelpContentKey(locale), reads.getHelpContent({ locale })],
+    'account.helpPage.title',
+  ),
   'service/:productId': renewal,
   product: renewal,
   checkout,

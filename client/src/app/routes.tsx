@@ -40,6 +40,10 @@ const ConfirmationPage = lazyPage(
   () => import('../features/confirmation/components/confirmation-page.tsx'),
   'ConfirmationPage',
 );
+const accountPages = () => import('../features/account/components/account-pages.tsx');
+const OverviewPage = lazyPage(accountPages, 'OverviewPage');
+const SubscriptionsPage = lazyPage(accountPages, 'SubscriptionsPage');
+const HelpPage = lazyPage(accountPages, 'HelpPage');
 const CallbackPage = lazyPage(() => import('../features/session/components/callback-page.tsx'), 'CallbackPage');
 const SplashPage = lazyPage(() => import('../features/splash/components/splash-page.tsx'), 'SplashPage');
 const TermsPage = lazyPage(() => import('../features/content/components/terms-page.tsx'), 'TermsPage');
@@ -70,6 +74,13 @@ function RedirectToMain() {
   const { search, hash } = useLocation();
   const { prefix } = useLocale();
   return <Navigate replace to={`${localePath(prefix, '/home')}${search}${hash}`} />;
+}
+
+/** /account opens My Overview (which sends the customer on to My Subscriptions where the region has no overview). */
+function AccountIndex() {
+  const { search } = useLocation();
+  const { to } = useLocale();
+  return <Navigate replace to={`${to('/account/my-overview')}${search}`} />;
 }
 
 /** A page only some locales have (spec §2: /test-override for fr-BE and es-ES). */
@@ -111,6 +122,11 @@ export function pageRoutes(options: { production: boolean }): RouteObject[] {
     page('checkout', <CheckoutPage />, 'checkout'),
     page('confirmation/:orderNo', <ConfirmationPage />),
     page('payment-confirmation', <PaymentConfirmationPage />, 'payment-confirmation'),
+    page('account', <AccountIndex />, 'account'),
+    page('account/my-overview', <OverviewPage />, 'account'),
+    page('account/my-subscriptions', <SubscriptionsPage />, 'account'),
+    page('account/my-services', <SubscriptionsPage />, 'account'),
+    page('account/need-help', <HelpPage />, 'account'),
     pending('account/*', 'account', 'account'),
     page('faqs/*', <FaqsPage />),
     page('terms-conditions', <TermsPage />, 'terms'),

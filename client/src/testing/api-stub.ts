@@ -9,6 +9,13 @@ import { parse } from 'yaml';
 
 interface Contract {
   components: { examples: Record<string, { value: unknown }> };
+  paths: Record<
+    string,
+    Record<
+      string,
+      { responses: Record<string, { content?: Record<string, { examples?: Record<string, { value: unknown }> }> }> }
+    >
+  >;
 }
 let contract: Contract | undefined;
 
@@ -17,6 +24,15 @@ export function contractExample<T = unknown>(name: string): T {
   contract ??= parse(readFileSync(path.resolve(process.cwd(), 'openapi/proxy.yaml'), 'utf8')) as Contract;
   const example = contract.components.examples[name];
   if (!example) throw new Error(`proxy.yaml has no example '${name}'`);
+  return structuredClone(example.value) as T;
+}
+
+/** A named example of one operation's answer in proxy.yaml (`/account/subscriptions`, 'get', 200, 'noSubscriptions'). */
+export function operationExample<T = unknown>(route: string, method: string, status: number, name: string): T {
+  contract ??= parse(readFileSync(path.resolve(process.cwd(), 'openapi/proxy.yaml'), 'utf8')) as Contract;
+  const content = contract.paths[route]?.[method]?.responses[String(status)]?.content ?? {};
+  const example = Object.values(content).find((media) => media.examples?.[name])?.examples?.[name];
+  if (!example) throw new Error(`proxy.yaml has no example '${name}' for ${method} ${route} ${status}`);
   return structuredClone(example.value) as T;
 }
 

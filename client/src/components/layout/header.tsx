@@ -10,6 +10,8 @@ import { MiniCart } from './mini-cart.tsx';
 import { useLocale } from '../../lib/locales.ts';
 import { type PageType } from './page-type.ts';
 import { LogoutIcon, PersonIcon } from '../ui/icons.tsx';
+import { accountLinks } from '../../lib/account-links.ts';
+import { useSiteConfig } from '../../lib/api/get-site-config.ts';
 
 const RELOADING_PAGES: ReadonlySet<PageType | undefined> = new Set(['error', 'restricted-access']);
 
@@ -46,19 +48,17 @@ function Logo({ reload }: { reload: boolean }) {
   );
 }
 
-const ACCOUNT_LINKS = [
-  ['overview', '/account/my-overview'],
-  ['subscriptions', '/account/my-subscriptions'],
-  ['orders', '/account/my-orders'],
-  ['paymentMethod', '/account/my-payment-method'],
-  ['help', '/account/need-help'],
-] as const;
-
-/** The profile menu of a registered customer: opens on click, closes on an outside click or Escape. */
+/**
+ * The profile menu of a registered customer: opens on click, closes on an outside click or Escape.
+ * Its entries follow the region's preferences (account §2), read when it first opens.
+ */
 function AccountMenu({ greeting }: { greeting?: string | undefined }) {
   const { t } = useTranslation();
   const { to } = useLocale();
+  const site = useSite();
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const { data: config } = useSiteConfig(site, opened);
   const ref = useRef<HTMLDivElement>(null);
   const menuId = useId();
   useEffect(() => {
@@ -83,14 +83,17 @@ function AccountMenu({ greeting }: { greeting?: string | undefined }) {
         className="account-menu__toggle"
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          setOpen(!open);
+          setOpened(true);
+        }}
       >
         <PersonIcon />
         <span className="visually-hidden">{t('header.accountMenu')}</span>
       </button>
       <ul id={menuId} className="account-menu__list" hidden={!open}>
         {open && greeting ? <li className="account-menu__greeting">{greeting}</li> : null}
-        {ACCOUNT_LINKS.map(([key, path]) => (
+        {accountLinks(config?.customPreferences).map(([key, path]) => (
           <li key={key}>
             <Link to={to(path)} onClick={() => setOpen(false)}>
               {t(`header.menu.${key}`)}

@@ -12,12 +12,15 @@ export function Dialog({
   onClose,
   children,
   closeLabel,
+  footer,
 }: {
   open: boolean;
   title: string;
   onClose: () => void;
   children: ReactNode;
   closeLabel?: string;
+  /** The dialog's own actions in place of the one Close button. */
+  footer?: ReactNode;
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
@@ -58,9 +61,11 @@ export function Dialog({
       </div>
       <div className="dialog__body">{children}</div>
       <div className="dialog__footer">
-        <button type="button" className="button button--primary" onClick={onClose}>
-          {closeLabel ?? t('ui.close')}
-        </button>
+        {footer ?? (
+          <button type="button" className="button button--primary" onClick={onClose}>
+            {closeLabel ?? t('ui.close')}
+          </button>
+        )}
       </div>
     </dialog>
   );

@@ -34,6 +34,9 @@ export const CACHED_READS = [
   'getContentAsset',
   'searchFaqs',
   'getSiteConfig',
+  'listSubscriptions',
+  'getAccountOverview',
+  'getHelpContent',
 ] as const satisfies readonly Operation[];
 export type CachedRead = (typeof CACHED_READS)[number];
 
@@ -63,6 +66,8 @@ const SHOPPER_READS = [
   'getRenewalPage',
   'getOrderConfirmation',
   'lookupVehicle',
+  'listSubscriptions',
+  'getAccountOverview',
 ] as const satisfies readonly CachedRead[];
 
 /** A basket write answers the whole basket; the session counts its items, the checkout state says its step. */
@@ -104,6 +109,10 @@ export const cacheTable = {
     when: (answer) => answer.outcome !== 'pending',
     invalidate: ['getSession', 'getBasket', 'getCheckoutState'],
   },
+  // The manage modal's actions change the subscription; a refund ends the vehicle's service at once.
+  requestRefund: { invalidate: ['listSubscriptions', 'getAccountOverview', 'getRenewalPage'] },
+  cancelAutoRenewal: { invalidate: ['listSubscriptions'] },
+  reactivateAutoRenewal: { invalidate: ['listSubscriptions'] },
   completeLogin: { reset: SHOPPER_READS },
   logout: { invalidate: SHOPPER_READS },
 } satisfies { [M in Operation]?: CacheRow<M> };

@@ -1,11 +1,15 @@
-/** getSiteConfig (GET /api/site): the brand's configuration (the language splash page's country prefixes). */
+/**
+ * getSiteConfig (GET /api/site): the brand's configuration in the session's market (the language
+ * splash page's country prefixes, the region's preferences that filter the account menu).
+ */
 import useSWR from 'swr';
-import { api, request } from '../../../lib/api/client.ts';
+import { api, request } from './client.ts';
 
 const getSiteConfigKey = (site: string) => ['getSiteConfig', site] as const;
 
 const getSiteConfig = (site: string) => request(api.GET('/site', { params: { query: { site } } }));
 
-export function useSiteConfig(site: string) {
-  return useSWR(getSiteConfigKey(site), () => getSiteConfig(site));
+/** The configuration; not asked while `enabled` is false. */
+export function useSiteConfig(site: string, enabled = true) {
+  return useSWR(enabled ? getSiteConfigKey(site) : null, () => getSiteConfig(site));
 }

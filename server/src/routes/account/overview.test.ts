@@ -72,7 +72,10 @@ describe('getAccountOverview', () => {
     const alex = await signedIn('alex', 'cs-CZ');
     const { response, body } = await alex.call('getAccountOverview', '/api/account/overview');
     expect(response.status).toBe(403);
-    expect(body).toMatchObject({ type: 'https://shop.example/problems/page-disabled', redirectUrl: '/account/my-subscriptions' });
+    expect(body).toMatchObject({
+      type: 'https://shop.example/problems/page-disabled',
+      redirectUrl: '/account/my-subscriptions',
+    });
   });
 });
 

@@ -27,8 +27,17 @@ const list = async (browser: ShopBrowser, query = '') => {
   return body;
 };
 
-const post = (browser: ShopBrowser, operationId: 'requestRefund' | 'cancelAutoRenewal' | 'reactivateAutoRenewal', id: string, body?: unknown) => {
-  const action = { requestRefund: 'refund', cancelAutoRenewal: 'auto-renewal/cancel', reactivateAutoRenewal: 'auto-renewal/reactivate' }[operationId];
+const post = (
+  browser: ShopBrowser,
+  operationId: 'requestRefund' | 'cancelAutoRenewal' | 'reactivateAutoRenewal',
+  id: string,
+  body?: unknown,
+) => {
+  const action = {
+    requestRefund: 'refund',
+    cancelAutoRenewal: 'auto-renewal/cancel',
+    reactivateAutoRenewal: 'auto-renewal/reactivate',
+  }[operationId];
   return browser.call(operationId, `/api/account/subscriptions/${id}/${action}`, {
     method: 'POST',
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -36,7 +45,7 @@ const post = (browser: ShopBrowser, operationId: 'requestRefund' | 'cancelAutoRe
 };
 
 describe('listSubscriptions', () => {
-  it("when alex opens My Subscriptions on the aurora site, then his aurora subscriptions, Installed and In progress, with their dates and status keys", async () => {
+  it('when alex opens My Subscriptions on the aurora site, then his aurora subscriptions, Installed and In progress, with their dates and status keys', async () => {
     const alex = await signedIn();
     const body = await list(alex);
     expect(body).toMatchObject({
@@ -166,7 +175,11 @@ describe('requestRefund', () => {
   it.each([
     [{ reason: 'Other', additionalInfo: 'x'.repeat(151) }, '/additionalInfo', 'The entered text is too long'],
     [{ reason: 'Because' }, '/reason', 'Please select a value'],
-    [{ reason: 'Purchased by mistake', additionalInfo: 'text' }, '/additionalInfo', 'Additional information goes with the reason Other.'],
+    [
+      { reason: 'Purchased by mistake', additionalInfo: 'text' },
+      '/additionalInfo',
+      'Additional information goes with the reason Other.',
+    ],
     [{ reason: 'Other', note: 'x' }, '/note', "Unknown field 'note'."],
     [[1, 2], '/', 'The body must be a JSON object.'],
   ])('when the body is %j, then 400 with the field error and nothing changes', async (body, field, message) => {
@@ -179,7 +192,10 @@ describe('requestRefund', () => {
 
   it('when 150 characters of additional information come with Other, then accepted', async () => {
     const alex = await signedIn();
-    const { response } = await post(alex, 'requestRefund', asset(3), { reason: 'Other', additionalInfo: 'x'.repeat(150) });
+    const { response } = await post(alex, 'requestRefund', asset(3), {
+      reason: 'Other',
+      additionalInfo: 'x'.repeat(150),
+    });
     expect(response.status).toBe(200);
   });
 
@@ -210,14 +226,22 @@ describe('auto-renewal', () => {
     expect(on.response.status).toBe(200);
     expect(on.body.message).toBe('Auto-renewal turned on for Connected Navigation');
     sub = (await list(alex)).subscriptions.find((s: { id: string }) => s.id === asset(7));
-    expect(sub).toMatchObject({ autoRenewal: { active: true, date: sub.expiryDate }, paymentMethod: { last4: '4242' } });
+    expect(sub).toMatchObject({
+      autoRenewal: { active: true, date: sub.expiryDate },
+      paymentMethod: { last4: '4242' },
+    });
   });
 
   it('when auto-renewal is turned off twice (two tabs), then both answer success and it is off once', async () => {
     const alex = await signedIn();
-    const answers = await Promise.all([post(alex, 'cancelAutoRenewal', asset(3), {}), post(alex, 'cancelAutoRenewal', asset(3), {})]);
+    const answers = await Promise.all([
+      post(alex, 'cancelAutoRenewal', asset(3), {}),
+      post(alex, 'cancelAutoRenewal', asset(3), {}),
+    ]);
     expect(answers.map((a) => a.response.status)).toEqual([200, 200]);
-    expect((await list(alex)).subscriptions.find((s: { id: string }) => s.id === asset(3)).autoRenewal.active).toBe(false);
+    expect((await list(alex)).subscriptions.find((s: { id: string }) => s.id === asset(3)).autoRenewal.active).toBe(
+      false,
+    );
   });
 
   it('when the region does not show auto-renewal (fr-FR), then 409 auto-renewal-not-available', async () => {

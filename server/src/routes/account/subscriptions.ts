@@ -17,7 +17,11 @@ import type { Handler } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { sendNoStore, sendPrivate } from '../../http/send.ts';
 import { shopperOf, withLockedShopper } from '../../http/shopper.ts';
-import { changeOwnSubscription, listSubscriptions as list, type SubscriptionAction } from '../../services/account/subscriptions.ts';
+import {
+  changeOwnSubscription,
+  listSubscriptions as list,
+  type SubscriptionAction,
+} from '../../services/account/subscriptions.ts';
 import { switchLocale } from '../../services/shopper.ts';
 import { parsePath, parseQuery } from '../../validate.ts';
 
@@ -63,7 +67,11 @@ function cancellationOf(schema: typeof zRequestRefundBody | typeof zCancelAutoRe
 
 function change(action: SubscriptionAction): Handler {
   const pathSchema =
-    action === 'refund' ? zRequestRefundPath : action === 'cancelAutoRenewal' ? zCancelAutoRenewalPath : zReactivateAutoRenewalPath;
+    action === 'refund'
+      ? zRequestRefundPath
+      : action === 'cancelAutoRenewal'
+        ? zCancelAutoRenewalPath
+        : zReactivateAutoRenewalPath;
   return async (req, res, ctx) => {
     const { subscriptionId } = parsePath(pathSchema, req);
     const reason =

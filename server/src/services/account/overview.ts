@@ -20,9 +20,7 @@ type Schemas = components['schemas'];
 /** The vehicle shown: the one asked for, else the session's, else the first with a subscription; all the customer's own. */
 function vehicleShown(subscriptions: Som['Subscription'][], asked: string | undefined, current: string | undefined) {
   const owned = subscriptions.filter((s) => s.vin);
-  return (
-    owned.find((s) => s.vin === asked) ?? owned.find((s) => s.vin === current) ?? owned[0]
-  );
+  return owned.find((s) => s.vin === asked) ?? owned.find((s) => s.vin === current) ?? owned[0];
 }
 
 /** GET /account/overview. 403 where the region does not show My Overview (account §2, §6). */
@@ -55,7 +53,9 @@ export async function accountOverview(
   const today = dayOf(Date.now());
   const expiring = subscriptions.filter((s) => {
     const expiry = s.expiryDate ?? s.expirationDate;
-    return s.vin === vin && isListedSubscription(s.serviceStatus) && expiry && subscriptionExpiry(expiry, today).isExpiring;
+    return (
+      s.vin === vin && isListedSubscription(s.serviceStatus) && expiry && subscriptionExpiry(expiry, today).isExpiring
+    );
   });
   const services = await Promise.all(
     expiring.map(async (s): Promise<Schemas['ExpiringService'] | undefined> => {
@@ -64,7 +64,12 @@ export async function accountOverview(
       try {
         const product = await getProduct(
           ctx,
-          { siteId: shopper.siteId, locale: shopper.locale, currency: s.currency ?? shopper.market.currency, headers: shopper.headers },
+          {
+            siteId: shopper.siteId,
+            locale: shopper.locale,
+            currency: s.currency ?? shopper.market.currency,
+            headers: shopper.headers,
+          },
           productId,
         );
         if (!product) throw new Error(`no product ${productId}`);
@@ -79,7 +84,10 @@ export async function accountOverview(
         };
       } catch (error) {
         // account §2: a service whose product cannot be loaded is logged and skipped.
-        shopper.log.error({ err: error, productId, subscriptionId: s.Id }, 'overview: product not loaded, service skipped');
+        shopper.log.error(
+          { err: error, productId, subscriptionId: s.Id },
+          'overview: product not loaded, service skipped',
+        );
         return undefined;
       }
     }),

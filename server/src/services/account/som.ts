@@ -86,7 +86,12 @@ export async function changeSubscription(
   ctx: AppContext,
   customer: Customer,
   change:
-    | { method: 'RequestRefund' | 'CancelAutoRenewal'; recordId: string; referenceId?: string; details: CancellationDetails }
+    | {
+        method: 'RequestRefund' | 'CancelAutoRenewal';
+        recordId: string;
+        referenceId?: string;
+        details: CancellationDetails;
+      }
     | { method: 'ReactivateAutoRenewal'; recordId: string },
 ): Promise<Som['PatchResult'] | undefined> {
   const options = { signal: customer.signal };

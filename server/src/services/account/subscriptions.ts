@@ -47,7 +47,9 @@ export const contactUsUrl = (ctx: AppContext, locale: string) => ctx.config.cont
 
 /** Whether the region shows auto-renewal (account §6: customPreferences.showAutoRenewal). */
 export async function regionShowsAutoRenewal(ctx: AppContext, shopper: Shopper): Promise<boolean> {
-  return (await customPreferences(ctx, shopper.siteId, shopper.market.country, shopper.headers)).c_showAutoRenewal === true;
+  return (
+    (await customPreferences(ctx, shopper.siteId, shopper.market.country, shopper.headers)).c_showAutoRenewal === true
+  );
 }
 
 function plan(duration: string | null | undefined, unit: string | null | undefined): Schemas['Plan'] | null {
@@ -163,7 +165,8 @@ export async function listSubscriptions(
         statusLabel: STATUS_LABELS[statusKey],
         plan: current,
         renewalPlan: plan(s.renewalPlan, s.renewalPlanType),
-        price: s.price !== null && s.price !== undefined && s.currency ? money(s.price, s.currency, shopper.locale) : null,
+        price:
+          s.price !== null && s.price !== undefined && s.currency ? money(s.price, s.currency, shopper.locale) : null,
         paymentMethod: autoRenewalActive ? savedMethod : null,
         autoRenewal: { active: autoRenewalActive, date: autoRenewalActive ? expiryDate : null },
         expiryDate,
@@ -173,7 +176,9 @@ export async function listSubscriptions(
         inCoolingOff,
         inProgress: isInProgress(s.serviceStatus),
         expirationAlert: showsExpirationAlert({ isExpiring, autoRenewalActive, showAutoRenewal }),
-        refundPaymentMethod: inCoolingOff ? orderMethodDisplay(s.referenceId ? ordersById.get(s.referenceId) : undefined) : null,
+        refundPaymentMethod: inCoolingOff
+          ? orderMethodDisplay(s.referenceId ? ordersById.get(s.referenceId) : undefined)
+          : null,
         ...(s.vin ? { vin: s.vin } : {}),
         ...(s.vehicleModel ? { vehicleModel: s.vehicleModel } : {}),
       },
@@ -228,16 +233,32 @@ export async function changeOwnSubscription(
     throw conflict('state-conflict', 'Nothing to change', `The subscription is ${subscription.serviceStatus}.`);
   }
   if (isInProgress(subscription.serviceStatus)) {
-    throw conflict('subscription-in-progress', 'Order in progress', 'We are currently processing your order. Please check again later.');
+    throw conflict(
+      'subscription-in-progress',
+      'Order in progress',
+      'We are currently processing your order. Please check again later.',
+    );
   }
   if (action === 'refund' && !isInCoolingOff(subscription.CoolingOffPeriodEndDate, today)) {
-    throw conflict('refund-not-available', 'Refund not available', 'A full refund is not an active option for this subscription.');
+    throw conflict(
+      'refund-not-available',
+      'Refund not available',
+      'A full refund is not an active option for this subscription.',
+    );
   }
   if (action !== 'refund' && !showAutoRenewal) {
-    throw conflict('auto-renewal-not-available', 'Auto-renewal not available', 'Auto-renewal is not available in this region.');
+    throw conflict(
+      'auto-renewal-not-available',
+      'Auto-renewal not available',
+      'Auto-renewal is not available in this region.',
+    );
   }
 
-  const done = (message: string): Schemas['SubscriptionActionResult'] => ({ result: 'Success', subscriptionId, message });
+  const done = (message: string): Schemas['SubscriptionActionResult'] => ({
+    result: 'Success',
+    subscriptionId,
+    message,
+  });
   const wantsOn = action === 'reactivateAutoRenewal';
   if (action !== 'refund' && subscription.isAutoRenewalActivated === wantsOn) {
     return done(wantsOn ? SUBSCRIPTION_TOASTS.autoRenewalOn(name) : SUBSCRIPTION_TOASTS.autoRenewalOff(name));

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { LOCALES, localePath, type LocaleId } from '../../../lib/locales.ts';
 import { markMainContentShown } from '../../../lib/page-ready.ts';
 import { useSite } from '../../../lib/site.tsx';
-import { useSiteConfig } from '../api/get-site-config.ts';
+import { useSiteConfig } from '../../../lib/api/get-site-config.ts';
 
 /** The stored locale choice (storefront §3 session value `app-locale-id`). */
 export const LOCALE_ID_KEY = 'app-locale-id';

@@ -27,6 +27,8 @@ import {
 } from '../../../../../generated/som/zod/zod.gen.ts';
 import type { SandboxContext, UpstreamModule } from '../../app.ts';
 import { VEHICLES } from '../../seed.ts';
+import { imageUrl } from '../commerce/catalog.ts';
+import { IMAGE_BASE } from './seed-data.ts';
 import type { OmsSubscription } from './model.ts';
 import { documentPdf } from './pdf.ts';
 import { creditNotes, orderDetails, orderSummary, paymentInformation, subscription } from './records.ts';
@@ -91,6 +93,13 @@ export function somRouter(context: SandboxContext): Router {
   const router = express.Router();
   router.use(requireServiceToken);
   router.use(express.json({ limit: '1mb' }));
+  // Product images live on the commerce stand-in's image host, as the real records link the platform's.
+  router.use((_req, res, next) => {
+    const json = res.json.bind(res);
+    res.json = (body: unknown) =>
+      json(JSON.parse(JSON.stringify(body).replaceAll(IMAGE_BASE, imageUrl(context, ''))) as unknown);
+    next();
+  });
 
   router.post(`${BASE}/History`, (req, res) => {
     const body = parseBody(zHistoryRequest, req, res);

@@ -32,7 +32,8 @@ export const ALEX_PAYMENT_RECORD_ID = recordId(PREFIX.paymentMethod, 1);
 /** Cooling-off period after a purchase is installed, in days. */
 export const COOLING_OFF_DAYS = 14;
 
-export const IMAGE_BASE = 'https://images.example.com/products';
+/** Put for the sandbox's commerce image host in every answer (index.ts), as the platform's image links are. */
+export const IMAGE_BASE = '{imageBase}';
 
 export function findVariant(productId: string): { product: Product; variant: Variant } | undefined {
   for (const product of PRODUCTS) {
@@ -49,8 +50,7 @@ export function featureTypeOf(product: Product): string {
 }
 
 export function productImage(product: Product): string {
-  const file = product.images[0]?.split('/').pop() ?? `${product.id}.jpg`;
-  return `${IMAGE_BASE}/${file}`;
+  return `${IMAGE_BASE}${product.images[0] ?? `/images/${product.id}.jpg`}`;
 }
 
 export function termOf(variant: Variant): { termMonths: number | null; termType: 'Month' | 'Year' | null } {

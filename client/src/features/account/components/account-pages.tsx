@@ -1,0 +1,4 @@
+/** The account area's pages (account §2), one chunk: the layout and what every page shares load once. */
+export { HelpPage } from './help-page.tsx';
+export { OverviewPage } from './overview-page.tsx';
+export { SubscriptionsPage } from './subscriptions-page.tsx';

@@ -1,0 +1,116 @@
+/**
+ * Issue 13, the account area as an owner uses it (account §2 My Subscriptions, Manage modal, My
+ * Overview, Help & Support; §5 reasons and the 150-character limit; §6 login): the seed of
+ * DESIGN.md (alex's subscriptions, kim without any).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { resetSandbox } from './support.ts';
+
+test.beforeEach(resetSandbox);
+
+async function signIn(page: Page, email: string) {
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill('Sandbox-Pass-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const card = (page: Page, vin: string, name = 'Connected Navigation') =>
+  page
+    .getByRole('article')
+    .filter({ hasText: vin })
+    .filter({ has: page.getByRole('heading', { name }) });
+
+test('alex opens My Subscriptions through the login, requests a refund inside the cooling-off period and turns auto-renewal off', async ({
+  page,
+}) => {
+  // A guest asking for an account page goes through the identity provider's login and comes back to it.
+  await page.goto('/en-GB/account/my-subscriptions');
+  await signIn(page, 'alex.owner@example.com');
+  await expect(page).toHaveURL(/\/en-GB\/account\/my-subscriptions$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My subscriptions' })).toBeVisible();
+
+  // Vehicle 3: auto-renewing on the saved Visa, inside the cooling-off period.
+  const estate = card(page, 'ZAAAA1000AA000003');
+  await expect(estate.getByText('Visa ending in 4242')).toBeVisible();
+  await expect(estate.getByText(/^Auto-renews on \d+ \w+ \d{4}\.$/)).toBeVisible();
+  await estate.getByRole('button', { name: 'Manage Connected Navigation' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(/^You are eligible for a full refund until \d+ \w+ \d{4}\.$/)).toBeVisible();
+  await expect(dialog.getByText(/^Your service will auto-renew on /)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Request refund' }).click();
+
+  // Step two: the card paid with, the contract details, the reasons; Other opens the 150-character box.
+  await expect(dialog.getByRole('heading', { name: 'Request refund' })).toBeVisible();
+  await expect(dialog.getByText('within 5-10 business days.', { exact: false })).toBeVisible();
+  await expect(dialog.getByText('alex.owner@example.com')).toBeVisible();
+  await expect(dialog.getByText('Alex Owner')).toBeVisible();
+  await dialog.getByLabel('Reason (optional)').selectOption('Other');
+  await dialog.getByLabel('Additional information').fill('x'.repeat(151));
+  await expect(dialog.getByText('The entered text is too long')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Request refund' })).toBeDisabled();
+  await dialog.getByLabel('Additional information').fill('I sold the car last week.');
+  await dialog.getByRole('button', { name: 'Request refund' }).click();
+  await expect(page.getByText('You have cancelled your subscription and we are processing your refund.')).toBeVisible();
+  await expect(card(page, 'ZAAAA1000AA000003')).toHaveCount(0);
+  // The refund ends the service at once: reloaded, the list (from the order system) no longer has it.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'My subscriptions' })).toBeVisible();
+  await expect(card(page, 'ZAAAA1000AA000003')).toHaveCount(0);
+
+  // Vehicle 7: auto-renewal off with a reason, then the card says when it expires.
+  const sedan = card(page, 'ZAAAA1000AA000007');
+  await sedan.getByRole('button', { name: 'Manage Connected Navigation' }).click();
+  await dialog.getByRole('button', { name: 'Turn off auto-renewal' }).click();
+  await dialog.getByLabel('Reason (optional)').selectOption('Planning to sell vehicle before renewal');
+  await dialog.getByRole('button', { name: 'Turn off auto-renewal' }).click();
+  await expect(page.getByText('Auto-renewal turned off for Connected Navigation')).toBeVisible();
+  await expect(sedan.getByText(/^Expires on \d+ \w+ \d{4}\.$/)).toBeVisible();
+  await expect(sedan.getByText('Visa ending in 4242')).toHaveCount(0);
+
+  // The Online Pack is still being processed: the modal says so and offers nothing else.
+  await card(page, 'ZAAAA1000AA000001', 'Online Pack').getByRole('button', { name: 'Manage Online Pack' }).click();
+  await expect(dialog.getByText('We are currently processing your order. Please check again later.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Request refund' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+  // My Overview: the greeting, the vehicle and its expiring service with Renew now.
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My overview' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My overview' })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Hello, Alex')).toBeVisible();
+  await expect(page.getByText('ZAAAA1000AA000001')).toBeVisible();
+  await expect(page.getByText('30 days left')).toBeVisible();
+  await page.getByRole('link', { name: 'Renew now Connected Navigation' }).click();
+  await expect(page).toHaveURL(/\/en-GB\/service\/cn-connected-navigation\?carvin=ZAAAA1000AA000001/);
+
+  // Help & Support: the content, the contact-us link and the FAQ accordion with View All.
+  await page.goto('/en-GB/account/need-help');
+  await expect(page.getByRole('heading', { level: 1, name: 'Help & Support' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Contact us' }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'View All' }).click();
+  await expect(page.getByRole('button', { name: 'Collapse all' })).toBeVisible();
+});
+
+test('in a region without auto-renewal (fr-FR), an expiring service shows the alert with Renew now; kim sees the empty state', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/fr-FR/account/my-services');
+  await signIn(page, 'alex.owner@example.com');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mes abonnements' })).toBeVisible();
+  const berline = card(page, 'ZAAAA1000AA000004');
+  await expect(berline.getByText("L'abonnement expire bientôt")).toBeVisible();
+  await expect(berline.getByRole('link', { name: 'Renouveler maintenant' })).toBeVisible();
+  await berline.getByRole('button', { name: 'Gérer Connected Navigation' }).click();
+  // Outside the cooling-off period and expiring: Renew now; no auto-renewal where the region hides it.
+  await expect(page.getByRole('dialog').getByRole('link', { name: 'Renouveler maintenant' })).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('button', { name: /renouvellement automatique/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // kim, in a browser of her own.
+  const kim = await (await browser.newContext()).newPage();
+  await kim.goto('/en-GB/account/my-subscriptions');
+  await signIn(kim, 'kim.driver@example.com');
+  await expect(kim.getByRole('heading', { name: 'No subscriptions' })).toBeVisible();
+  await expect(kim.getByText('All active subscriptions purchased on this website will appear here.')).toBeVisible();
+});
