@@ -25,6 +25,7 @@ import {
   type InstallationState,
   type ItemStatusSources,
   type TimelineStepStatus,
+  orderItemStatus,
 } from './order-status.ts';
 
 // The rows name labels in the document's words; the functions give their stable keys.
@@ -427,5 +428,160 @@ describe('My Orders', () => {
       'Connected Navigation',
       'Online Pack',
     ]);
+  });
+});
+
+describe('an order item, every reading together (account §4 deriving item status, mappings, timeline, help)', () => {
+  const base = { orderCancelled: false, noRefundRequired: false, orderStatus: 'Approved' };
+  const installed = { Status: 'Installed' };
+  it.each([
+    ['renewal installed', { fulfillmentOrder: installed }, 'active', 'renewal', undefined],
+    // Not in the detail table: the current timeline step (account §4 "otherwise the default timeline status").
+    ['renewal exported', { fulfillmentOrder: { Status: 'Exported' } }, 'renewed', 'renewal', undefined],
+    [
+      'download triggered',
+      { fulfillmentOrder: { Status: 'Triggered Download' } },
+      'activated',
+      'renewal',
+      'installInstructions',
+    ],
+    [
+      'installation failed',
+      { fulfillmentOrder: { Status: 'Failed Installation' } },
+      'installationFailed',
+      'renewal',
+      'contactCentre',
+    ],
+    ['export error', { fulfillmentOrder: { Status: 'Export Error' } }, 'activationError', 'renewal', 'activationError'],
+    ['payment error', { orderStatus: 'Payment Error' }, 'paymentFailed', 'renewal', 'paymentError'],
+    ['payment failed', { orderStatus: 'Payment Failed' }, 'orderCancelled', 'renewal', 'paymentFailed'],
+    [
+      'payment failed, order flagged cancelled',
+      { orderStatus: 'Payment Failed', orderCancelled: true },
+      'orderCancelled',
+      'renewal',
+      'paymentFailed',
+    ],
+    [
+      'pending cancellation',
+      { fulfillmentOrder: installed, returnOrder: { Status: 'Pending Cancellation' } },
+      'cancellationRequested',
+      'cancellation',
+      undefined,
+    ],
+    [
+      'pending cancellation, no refund required',
+      { fulfillmentOrder: installed, returnOrder: { Status: 'Pending Cancellation', SNPOMSNoRefundRequired_C: true } },
+      'cancellationCompleted',
+      'cancellation',
+      undefined,
+    ],
+    [
+      'ready for uninstallation',
+      { fulfillmentOrder: installed, returnOrder: { Status: 'Ready For Uninstallation' } },
+      'readyToUninstall',
+      'cancellation',
+      'uninstallInstructions',
+    ],
+    [
+      'cancellation requested',
+      { fulfillmentOrder: installed, returnOrder: { Status: 'Cancellation Requested' } },
+      'cancellationRequested',
+      'cancellation',
+      undefined,
+    ],
+    [
+      'uninstalled',
+      { fulfillmentOrder: installed, returnOrder: { Status: 'Uninstalled' } },
+      'cancellationCompleted',
+      'cancellation',
+      undefined,
+    ],
+    [
+      'draft refund',
+      { fulfillmentOrder: installed, returnOrder: { Status: 'Pending Cancellation' }, refundStatus: 'Draft' },
+      'refundRequested',
+      'refund',
+      'refundRequested',
+    ],
+    [
+      'processed refund',
+      {
+        fulfillmentOrder: installed,
+        returnOrder: { Status: 'Uninstalled' },
+        refundStatus: 'Processed',
+        isRefunded: true,
+      },
+      'refundIssued',
+      'refund',
+      'refundIssued',
+    ],
+    [
+      'refund error',
+      { fulfillmentOrder: installed, returnOrder: { Status: 'Uninstalled' }, refundStatus: 'Error' },
+      'refundError',
+      'refund',
+      'refundError',
+    ],
+    [
+      'cancelled after install, no refund (CancelInstallNoRefund)',
+      {
+        orderCancelled: true,
+        noRefundRequired: true,
+        fulfillmentOrder: installed,
+        returnOrder: { Status: 'Uninstalled' },
+      },
+      'cancelled',
+      'cancellation',
+      undefined,
+    ],
+    [
+      'cancelled after install, refunded (CancelInstallRefund)',
+      {
+        orderCancelled: true,
+        fulfillmentOrder: installed,
+        returnOrder: { Status: 'Uninstalled' },
+        refundStatus: 'Processed',
+        isRefunded: true,
+      },
+      'refundIssued',
+      'cancellation',
+      'refundIssued',
+    ],
+    [
+      'cancelled while ready to install (CancelReadyToInstallRefund)',
+      {
+        orderCancelled: true,
+        fulfillmentOrder: { Status: 'Triggered Download' },
+        returnOrder: { Status: 'Pending Cancellation' },
+        refundStatus: 'Draft',
+      },
+      'cancellationRequested',
+      'cancellation',
+      undefined,
+    ],
+    [
+      'cancelled before install, no refund (CancelNoInstallNoRefund)',
+      {
+        orderCancelled: true,
+        noRefundRequired: true,
+        fulfillmentOrder: { Status: 'Ready for export' },
+        returnOrder: { Status: 'Canceled' },
+      },
+      'cancelled',
+      'cancellation',
+      undefined,
+    ],
+  ] as const)('%s', (_, facts, label, flow, help) => {
+    const item = orderItemStatus({ ...base, ...facts });
+    expect(item.label).toBe(label);
+    expect(item.flow).toBe(flow);
+    expect(item.helpKind).toBe(help);
+    expect(item.timeline.length).toBeGreaterThan(0);
+  });
+
+  it('when no record says anything the order system maps, then Active with no steps (account §4: else Active)', () => {
+    const item = orderItemStatus({ ...base, fulfillmentOrder: { Status: 'Deactivated' } });
+    expect(item).toMatchObject({ status: 'Deactivated', label: 'active', flow: 'none', timeline: [] });
   });
 });

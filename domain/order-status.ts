@@ -247,11 +247,22 @@ const ORDER_DETAIL_LABEL_BY_KEY: Readonly<Record<string, StatusLabel>> = {
   error: L.refundError,
 };
 
-/** Item status on order detail (no uninstall record); otherwise the current timeline step's label, else Active. */
+/**
+ * Item status on order detail (no uninstall record); otherwise the current timeline step's label; a
+ * cancellation or refund whose every step is done (Uninstalled, Refunded…) its last step's, since read
+ * literally "else Active" would call an uninstalled item active (docs/decisions/007); else Active.
+ */
 export function orderDetailItemStatusLabel(status: string | null | undefined): StatusLabel {
   const mapped = ORDER_DETAIL_LABEL_BY_KEY[statusKey(status)];
   if (mapped) return mapped;
-  return orderStatusTimeline(status).find((s) => s.status === 'default')?.label ?? L.active;
+  const steps = orderStatusTimeline(status);
+  const current = steps.find((s) => s.status === 'default');
+  if (current) return current.label;
+  const flow = timelineFlow(status);
+  if ((flow === 'cancellation' || flow === 'refund') && steps.every((s) => s.status === 'done')) {
+    return steps.at(-1)!.label;
+  }
+  return L.active;
 }
 
 /** Mapping when an uninstall record exists (account §4); undefined when the status has no rule. */
@@ -303,6 +314,101 @@ export function deriveItemStatus(sources: ItemStatusSources): string | undefined
     return returnOrder.Status ?? undefined;
   }
   return sources.fulfillmentOrder?.Status ?? undefined;
+}
+
+// ---- One order item, every reading together (account §4; docs/decisions/007) --------------------------------
+
+export interface OrderItemFacts {
+  /** IsOrderCancelled_C and SNPOMSNoRefundRequired_C of the order. */
+  orderCancelled: boolean;
+  noRefundRequired: boolean;
+  /** The order's own status (Payment Failed, Payment Error…): the item's when no record says more. */
+  orderStatus: string | null | undefined;
+  itemStatus?: string | null | undefined;
+  fulfillmentOrder?: { Status?: string | null } | null | undefined;
+  returnOrder?: { Status?: string | null; SNPOMSNoRefundRequired_C?: boolean | null } | null | undefined;
+  isRefunded?: boolean | null | undefined;
+  refundStatus?: string | null | undefined;
+}
+
+export interface OrderItemStatus {
+  /** The derived raw status: synthetic cancellation, refund, return or fulfillment order, else the order's. */
+  status: string;
+  label: StatusLabel;
+  flow: TimelineFlow | 'none';
+  timeline: TimelineStep[];
+  helpKind: HelpTextKind | undefined;
+}
+
+const REFUND_LABEL_BY_KEY: Readonly<Record<string, StatusLabel>> = {
+  refund_requested: L.refundRequested,
+  refund_issued: L.refundIssued,
+  refund_error: L.refundError,
+};
+
+/** Where an item stands in its installation, for the synthetic cancellation statuses. */
+export function installationState(
+  fulfillmentStatus: string | null | undefined,
+  returnStatus: string | null | undefined,
+): InstallationState {
+  if (statusKey(returnStatus) === 'ready_for_uninstallation') return 'readyToUninstall';
+  const key = statusKey(fulfillmentStatus);
+  if (['installed', 'success', 'active', 'deactivated', 'uninstalled'].includes(key)) return 'installed';
+  if (
+    ['triggered_download', 'ready_for_download', 'failed_waiting_for_retry', 'rejected_waiting_for_retry'].includes(key)
+  ) {
+    return 'readyToInstall';
+  }
+  return 'notInstalled';
+}
+
+/**
+ * An order item's status on the order detail (account §4), read in this order: a cancelled order's
+ * synthetic status takes the mapping of §4 "Mapping for a subscription or item"; a refund (the
+ * refunded marker or the refund record) gives refund requested, issued or error; an uninstall record
+ * (return order) its own mapping; otherwise "Item status on order detail", its default timeline step,
+ * else Active. The timeline and the help text follow the derived status.
+ */
+export function orderItemStatus(facts: OrderItemFacts): OrderItemStatus {
+  // An order whose payment failed or errored says so for its items (the order system also flags a
+  // failed payment's order as cancelled: that is no cancellation of a service).
+  const orderKey = statusKey(facts.orderStatus);
+  const paymentOutcome = orderKey === 'payment_failed' || orderKey === 'payment_error';
+  const synthetic = paymentOutcome
+    ? undefined
+    : syntheticCancellationStatus({
+        orderCancelled: facts.orderCancelled,
+        installation: installationState(facts.fulfillmentOrder?.Status, facts.returnOrder?.Status),
+        noRefundRequired: facts.noRefundRequired || facts.returnOrder?.SNPOMSNoRefundRequired_C === true,
+      });
+  const derived =
+    deriveItemStatus({
+      returnOrder: facts.returnOrder ?? null,
+      fulfillmentOrder: facts.fulfillmentOrder ?? null,
+      isRefunded: facts.isRefunded ?? null,
+      refundStatus: facts.refundStatus ?? null,
+    }) ??
+    facts.itemStatus ??
+    facts.orderStatus ??
+    '';
+  const status = paymentOutcome ? facts.orderStatus! : (synthetic ?? derived);
+  const label =
+    (synthetic ? subscriptionStatusLabel(synthetic) : undefined) ??
+    REFUND_LABEL_BY_KEY[statusKey(status)] ??
+    (facts.returnOrder
+      ? uninstallRecordStatusLabel(facts.returnOrder.Status, {
+          noRefundRequired: facts.returnOrder.SNPOMSNoRefundRequired_C === true,
+        })
+      : undefined) ??
+    (statusKey(status) === 'cancellation_requested' ? L.cancellationRequested : undefined) ??
+    orderDetailItemStatusLabel(status);
+  return {
+    status,
+    label,
+    flow: timelineFlow(status) ?? 'none',
+    timeline: orderStatusTimeline(status),
+    helpKind: helpTextKind(status) ?? helpTextKind(STATUS_LABELS[label]),
+  };
 }
 
 // ---- Help text per item status (account §4) ----------------------------------------------------------------
@@ -375,15 +481,24 @@ export interface HelpTextValues {
   maskedDigits?: string;
 }
 
+interface HelpTextFacts {
+  amount?: string | undefined;
+  card?: { type?: string | null; last4?: string | null } | null | undefined;
+}
+
 /** The help text of an item: its kind (a stable key) and the values its words need. */
 export function helpText(
   status: string | null | undefined,
-  facts: {
-    amount?: string | undefined;
-    card?: { type?: string | null; last4?: string | null } | null | undefined;
-  } = {},
+  facts: HelpTextFacts = {},
 ): { kind: HelpTextKind; values: HelpTextValues } | undefined {
-  const kind = helpTextKind(status);
+  return helpTextOf(helpTextKind(status), facts);
+}
+
+/** The help text of a kind (orderItemStatus's helpKind) with the values its words need. */
+export function helpTextOf(
+  kind: HelpTextKind | undefined,
+  facts: HelpTextFacts = {},
+): { kind: HelpTextKind; values: HelpTextValues } | undefined {
   if (!kind) return undefined;
   const values: HelpTextValues = {};
   if ((kind === 'refundRequested' || kind === 'refundIssued') && facts.amount) values.amount = facts.amount;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isCardExpired, paymentMethodType } from './payment-method.ts';
 
-describe('payment method types (account §3: the order system\'s values and the others seen)', () => {
+describe("payment method types (account §3: the order system's values and the others seen)", () => {
   it.each([
     ['Credit Card', 'CREDIT_CARD'],
     ['CREDIT_CARD', 'CREDIT_CARD'],
@@ -30,4 +30,3 @@ describe('card expiry (account §5: exp_year and exp_month precede now)', () => 
     [null, null, false],
   ])('%s/%s → expired %s', (year, month, expired) => expect(isCardExpired(year, month, now)).toBe(expired));
 });
-

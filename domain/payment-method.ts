@@ -32,9 +32,12 @@ export function paymentMethodType(value: string | null | undefined): PaymentMeth
 }
 
 /** A card is expired when its expiry year and month precede the current month (account §5). */
-export function isCardExpired(expYear: number | null | undefined, expMonth: number | null | undefined, now: Instant): boolean {
+export function isCardExpired(
+  expYear: number | null | undefined,
+  expMonth: number | null | undefined,
+  now: Instant,
+): boolean {
   if (!expYear || !expMonth) return false;
   const at = new Date(toMillis(now));
   return expYear * 12 + expMonth < at.getUTCFullYear() * 12 + at.getUTCMonth() + 1;
 }
-

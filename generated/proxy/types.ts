@@ -1685,8 +1685,8 @@ export interface components {
             orders: components["schemas"]["OrderCard"][];
         };
         TimelineStep: {
-            label: string;
-            labelShort: string;
+            /** @description The step's display label by key; the client shows its words (account.status) and, where the document has one, its short form (account.statusShort). */
+            label: components["schemas"]["DisplayStatus"];
             /**
              * @description done shows a tick, default (current) a step number, inactive a cross.
              * @enum {string}

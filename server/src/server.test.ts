@@ -85,20 +85,6 @@ describe('errors as problem+json', () => {
     expect(response.status).toBe(403);
   });
 
-  it('when an operation of a later increment is called with a valid token, then the shared 501 problem', async () => {
-    const { cookie, csrfToken } = await csrfSession();
-    const response = await fetch(url('/api/account/payment-method'), {
-      method: 'DELETE',
-      headers: { cookie, 'x-csrf-token': csrfToken },
-    });
-    expect(response.status).toBe(501);
-    expect(await response.json()).toMatchObject({
-      type: 'https://shop.example/problems/not-implemented',
-      title: 'Not implemented yet',
-      status: 501,
-    });
-  });
-
   it('when a query parameter breaks the contract, then 400 with field errors', async () => {
     const response = await fetch(url('/api/session?locale=english'));
     expect(response.status).toBe(400);

@@ -825,8 +825,7 @@ export const zOrderList = /* @__PURE__ */ z.object({
 });
 
 export const zTimelineStep = /* @__PURE__ */ z.object({
-    label: /* @__PURE__ */ z.string(),
-    labelShort: /* @__PURE__ */ z.string(),
+    label: zDisplayStatus,
     status: /* @__PURE__ */ z.enum([
         'done',
         'default',

@@ -877,8 +877,10 @@ export type OrderList = {
 };
 
 export type TimelineStep = {
-    label: string;
-    labelShort: string;
+    /**
+     * The step's display label by key; the client shows its words (account.status) and, where the document has one, its short form (account.statusShort).
+     */
+    label: DisplayStatus;
     /**
      * done shows a tick, default (current) a step number, inactive a cross.
      */

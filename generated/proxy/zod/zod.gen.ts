@@ -824,8 +824,7 @@ export const zOrderList = z.object({
 });
 
 export const zTimelineStep = z.object({
-    label: z.string(),
-    labelShort: z.string(),
+    label: zDisplayStatus,
     status: z.enum([
         'done',
         'default',

@@ -21,3 +21,15 @@ export const sendPrivate = (res: Response, body: unknown, status = 200): void =>
 /** A state change or a session: not stored anywhere. */
 export const sendNoStore = (res: Response, body: unknown, status = 200): void =>
   sendJson(res, body, { cache: 'no-store', status });
+
+/** A PDF of the shopper's own, opened in a new tab (inline), never kept by a shared cache. */
+export function sendPdf(res: Response, pdf: Buffer, filename: string): void {
+  res
+    .status(200)
+    .set({
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `inline; filename="${filename}.pdf"`,
+      'Cache-Control': 'private, no-store',
+    })
+    .send(pdf);
+}

@@ -27,9 +27,17 @@ import { getOrderConfirmation } from './checkout/get-order-confirmation.ts';
 import { placeOrder } from './checkout/place-order.ts';
 import { setupPayment } from './checkout/setup-payment.ts';
 import { tokenizeSandboxCard } from './checkout/tokenize-sandbox-card.ts';
+import { cancelAutoRenewal } from './account/cancel-auto-renewal.ts';
+import { getAccountOverview } from './account/get-account-overview.ts';
+import { getCreditNoteDocument } from './account/get-credit-note-document.ts';
+import { getHelpContent } from './account/get-help-content.ts';
+import { getInvoiceDocument } from './account/get-invoice-document.ts';
+import { getOrder } from './account/get-order.ts';
+import { listOrders } from './account/list-orders.ts';
+import { listSubscriptions } from './account/list-subscriptions.ts';
+import { reactivateAutoRenewal } from './account/reactivate-auto-renewal.ts';
+import { requestRefund } from './account/request-refund.ts';
 import { notImplemented } from './not-implemented.ts';
-import { getAccountOverview, getHelpContent } from './account/overview.ts';
-import { cancelAutoRenewal, listSubscriptions, reactivateAutoRenewal, requestRefund } from './account/subscriptions.ts';
 import { healthz } from './ops/healthz.ts';
 import { readyz } from './ops/readyz.ts';
 import { getRenewalPage } from './renewal/get-renewal-page.ts';
@@ -83,10 +91,10 @@ export const routes = {
   requestRefund,
   cancelAutoRenewal,
   reactivateAutoRenewal,
-  listOrders: notImplemented('listOrders'),
-  getOrder: notImplemented('getOrder'),
-  getInvoiceDocument: notImplemented('getInvoiceDocument'),
-  getCreditNoteDocument: notImplemented('getCreditNoteDocument'),
+  listOrders,
+  getOrder,
+  getInvoiceDocument,
+  getCreditNoteDocument,
   getPaymentMethod: notImplemented('getPaymentMethod'),
   updatePaymentMethod: notImplemented('updatePaymentMethod'),
   addPaymentMethod: notImplemented('addPaymentMethod'),

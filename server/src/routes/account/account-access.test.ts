@@ -116,4 +116,15 @@ describe('account access', () => {
     const { response } = await alex.call('listSubscriptions', '/api/account/subscriptions');
     expect(response.status).not.toBe(401);
   });
+
+  it('when alex calls an operation of a later increment, then the shared 501 problem', async () => {
+    const alex = new ShopBrowser(shop);
+    await logIn(alex, 'alex');
+    const response = await fetch(url('/api/account/payment-method'), {
+      method: 'DELETE',
+      headers: { cookie: alex.cookie, 'x-csrf-token': alex.csrf },
+    });
+    expect(response.status).toBe(501);
+    expect(await response.json()).toMatchObject({ type: 'https://shop.example/problems/not-implemented', status: 501 });
+  });
 });

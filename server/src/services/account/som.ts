@@ -113,3 +113,67 @@ export async function changeSubscription(
         });
   return (await answer<Som['PatchResultResponse']>(call, { notFound: true }))?.patchResult;
 }
+
+/**
+ * The records of one of the customer's orders (account §7 Details: summary, fulfillment and return
+ * orders); `undefined` when the order system has none for this customer.
+ */
+export async function orderDetails(
+  ctx: AppContext,
+  customer: Customer,
+  query: { orderId: string; orderNo: string; refundedFlag?: boolean },
+): Promise<Som['OrderDetailsEntry'][] | undefined> {
+  const data = await answer(
+    ctx.upstreams.som.POST('/services/apexrest/SOM/Details', {
+      body: {
+        controllerName: SOM,
+        methodRequest: 'Details',
+        locale: customer.locale,
+        query: { userId: customer.userId, ...query },
+      },
+      signal: customer.signal,
+    }),
+    { notFound: true },
+  );
+  return data?.records;
+}
+
+/** The credit notes of an invoice (account §7 CreditNoteDetails); a failure is an empty list (§8), logged. */
+export async function creditNoteDetails(
+  ctx: AppContext,
+  customer: Customer,
+  invoiceId: string,
+): Promise<Som['CreditNote'][]> {
+  try {
+    const data = await answer(
+      ctx.upstreams.som.POST('/services/apexrest/SOM/CreditNoteDetails', {
+        body: {
+          controllerName: SOM,
+          methodRequest: 'CreditNoteDetails',
+          locale: customer.locale,
+          query: { userId: customer.userId, ZuoraInvoiceId: invoiceId },
+        },
+        signal: customer.signal,
+      }),
+    );
+    return data?.creditNotes.records ?? [];
+  } catch (error) {
+    customer.log.warn({ err: error, invoiceId }, 'credit notes unavailable');
+    return [];
+  }
+}
+
+/** An invoice or credit-note PDF from the billing system (account §7 POST credit notes: PDFBlob, error). */
+export async function documentPdf(
+  ctx: AppContext,
+  customer: Customer,
+  recordType: Som['DocumentPdfRequest']['recordType'],
+  recordId: string,
+): Promise<Som['DocumentPdfResponse']> {
+  return (await answer(
+    ctx.upstreams.som.POST('/services/apexrest/SOM/CreditNotes', {
+      body: { recordType, recordId },
+      signal: customer.signal,
+    }),
+  ))!;
+}

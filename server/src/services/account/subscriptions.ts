@@ -7,7 +7,6 @@
  */
 import type { components } from '../../../../generated/proxy/types.ts';
 import { subscriptionStatusLabel, STATUS_LABELS } from '../../../../domain/order-status.ts';
-import { isCardExpired, paymentMethodType } from '../../../../domain/payment-method.ts';
 import { planPeriodWords } from '../../../../domain/price.ts';
 import {
   dayOf,
@@ -21,6 +20,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError, upstreamError } from '../../errors.ts';
 import { money } from '../catalog.ts';
+import { orderMethodDisplay, savedMethodDisplay } from './payment-display.ts';
 import { customPreferences } from '../preferences.ts';
 import type { Shopper } from '../shopper.ts';
 import {
@@ -30,7 +30,6 @@ import {
   subscriptionList,
   type CancellationDetails,
   type Customer,
-  type Som,
 } from './som.ts';
 
 type Schemas = components['schemas'];
@@ -57,40 +56,6 @@ function plan(duration: string | null | undefined, unit: string | null | undefin
   if (!duration || !Number.isInteger(n) || n < 0) return null;
   const durationType: Schemas['DurationType'] = /^y/i.test(unit ?? '') ? 'year' : 'month';
   return { duration: n, durationType, label: planPeriodWords(n, durationType)! };
-}
-
-/** The saved method as a card shows it (account §3 Saved payment method, §5 card expiry). */
-export function savedMethodDisplay(
-  record: Som['PaymentMethodRecord'] | null | undefined,
-  now: number,
-): Schemas['PaymentMethodDisplay'] | null {
-  const type = record && paymentMethodType(record.SNPOMSType_C ?? record.type);
-  if (!record || !type) return null;
-  return {
-    type,
-    brand: record.SNPOMSCardType_C?.toLowerCase() ?? null,
-    last4: record.SNPOMSCreditCardLast4_C ?? null,
-    expMonth: record.exp_month ?? null,
-    expYear: record.exp_year ?? null,
-    bankCode: record.SNPOMSBankCode_C ?? null,
-    expired: isCardExpired(record.exp_year, record.exp_month, now),
-  };
-}
-
-/** The method an order was paid with (its first payment); the order system keeps no card expiry. */
-export function orderMethodDisplay(order: Som['OrderSummary'] | undefined): Schemas['PaymentMethodDisplay'] | null {
-  const method = order?.OrderPaymentSummaries?.records[0]?.PaymentMethod;
-  const type = method && paymentMethodType(method.SNPOMSType_C);
-  if (!method || !type) return null;
-  return {
-    type,
-    brand: method.SNPOMSCardType_C?.toLowerCase() ?? null,
-    last4: method.SNPOMSCreditCardLast4_C ?? null,
-    expMonth: null,
-    expYear: null,
-    bankCode: method.SNPOMSBankCode_C ?? null,
-    expired: false,
-  };
 }
 
 /** The customer's full name and e-mail for the manage modal's contract details (commerce profile). */

@@ -1,8 +1,8 @@
-import { zGetAccountOverviewQuery, zGetHelpContentQuery } from '../../../../generated/proxy/zod/zod.gen.ts';
+import { zGetAccountOverviewQuery } from '../../../../generated/proxy/zod/zod.gen.ts';
 import type { Handler } from '../../context.ts';
 import { sendPrivate } from '../../http/send.ts';
 import { shopperOf } from '../../http/shopper.ts';
-import { accountOverview, helpContent } from '../../services/account/overview.ts';
+import { accountOverview } from '../../services/account/overview.ts';
 import { switchLocale } from '../../services/shopper.ts';
 import { parseQuery } from '../../validate.ts';
 
@@ -12,12 +12,4 @@ export const getAccountOverview: Handler = async (req, res, ctx) => {
   const shopper = await shopperOf(req, res, ctx);
   await switchLocale(shopper, query.locale);
   sendPrivate(res, await accountOverview(ctx, shopper, query.carvin));
-};
-
-/** GET /api/account/help (account §2 Help & Support). */
-export const getHelpContent: Handler = async (req, res, ctx) => {
-  const query = parseQuery(zGetHelpContentQuery, req);
-  const shopper = await shopperOf(req, res, ctx);
-  await switchLocale(shopper, query.locale);
-  sendPrivate(res, await helpContent(ctx, shopper));
 };

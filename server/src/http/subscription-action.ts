@@ -1,36 +1,23 @@
 /**
- * My Subscriptions and the manage modal's actions (account §2, §5): the list, then refund and
- * auto-renewal off and on, each under the session's lock so a double click or a second tab sees the
- * first request's change (http/shopper.ts withLockedShopper).
+ * The manage modal's actions (account §2, §5): refund and auto-renewal off and on, each with its
+ * optional reason read as §5 says, under the session's lock so a double click or a second tab sees
+ * the first request's change (withLockedShopper).
  */
 import type { z } from 'zod';
 import {
   zCancelAutoRenewalBody,
   zCancelAutoRenewalPath,
-  zListSubscriptionsQuery,
   zReactivateAutoRenewalPath,
   zRequestRefundBody,
   zRequestRefundPath,
-} from '../../../../generated/proxy/zod/zod.gen.ts';
-import { OTHER_REASON, TEXT_TOO_LONG_MESSAGE } from '../../../../domain/subscription.ts';
-import type { Handler } from '../../context.ts';
-import { AppError } from '../../errors.ts';
-import { sendNoStore, sendPrivate } from '../../http/send.ts';
-import { shopperOf, withLockedShopper } from '../../http/shopper.ts';
-import {
-  changeOwnSubscription,
-  listSubscriptions as list,
-  type SubscriptionAction,
-} from '../../services/account/subscriptions.ts';
-import { switchLocale } from '../../services/shopper.ts';
-import { parsePath, parseQuery } from '../../validate.ts';
-
-export const listSubscriptions: Handler = async (req, res, ctx) => {
-  const query = parseQuery(zListSubscriptionsQuery, req);
-  const shopper = await shopperOf(req, res, ctx);
-  await switchLocale(shopper, query.locale);
-  sendPrivate(res, await list(ctx, shopper, query.carvin));
-};
+} from '../../../generated/proxy/zod/zod.gen.ts';
+import { OTHER_REASON, TEXT_TOO_LONG_MESSAGE } from '../../../domain/subscription.ts';
+import type { Handler } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { sendNoStore } from './send.ts';
+import { withLockedShopper } from './shopper.ts';
+import { changeOwnSubscription, type SubscriptionAction } from '../services/account/subscriptions.ts';
+import { parsePath } from '../validate.ts';
 
 const invalid = (field: string, message: string, code: string) =>
   new AppError(400, 'validation-error', 'Your request has invalid fields', message, {
@@ -65,7 +52,8 @@ function cancellationOf(schema: typeof zRequestRefundBody | typeof zCancelAutoRe
   return { reason: value.reason, additionalInfo: value.additionalInfo?.trim() || undefined };
 }
 
-function change(action: SubscriptionAction): Handler {
+/** The handler of one manage-modal action (routes/account/request-refund.ts and the two auto-renewal ones). */
+export function subscriptionActionHandler(action: SubscriptionAction): Handler {
   const pathSchema =
     action === 'refund'
       ? zRequestRefundPath
@@ -84,7 +72,3 @@ function change(action: SubscriptionAction): Handler {
     sendNoStore(res, result);
   };
 }
-
-export const requestRefund = change('refund');
-export const cancelAutoRenewal = change('cancelAutoRenewal');
-export const reactivateAutoRenewal = change('reactivateAutoRenewal');

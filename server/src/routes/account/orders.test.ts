@@ -1,0 +1,203 @@
+/**
+ * My Orders, Order detail and the documents through the proxy against the in-process sandbox
+ * (account §2 My Orders / Order detail, §4 item status, timelines and help texts, §7 History,
+ * Details, CreditNoteDetails and the PDF call, §8, §9; DESIGN.md: alex's orders cover every status,
+ * kim has none). Every answer is checked against proxy.yaml.
+ */
+import { describe, expect, it } from 'vitest';
+import { useSandboxServer } from '../../testing/sandbox-server.ts';
+import { logIn, ShopBrowser } from '../../testing/shop-browser.ts';
+
+const { shop } = useSandboxServer({ RATE_LIMIT_LOGIN: '1000' });
+
+const orderId = (n: number) => `1OsSB${String(n).padStart(10, '0')}AAA`;
+const orderNo = (n: number) => String(1000 + n).padStart(8, '0');
+
+async function signedIn(handle = 'alex') {
+  const browser = new ShopBrowser(shop);
+  await logIn(browser, handle);
+  return browser;
+}
+
+const detail = async (browser: ShopBrowser, n: number) => {
+  const { response, body } = await browser.call('getOrder', `/api/account/orders/${orderId(n)}/${orderNo(n)}`);
+  expect(response.status).toBe(200);
+  return body;
+};
+
+describe('listOrders', () => {
+  it('when alex opens My Orders, then his connected-navigation orders, newest first, 5 at a time with the total', async () => {
+    const alex = await signedIn();
+    const { body } = await alex.call('listOrders', '/api/account/orders');
+    expect(body.limit).toBe(5);
+    expect(body.offset).toBe(0);
+    expect(body.orders).toHaveLength(5);
+    expect(body.total).toBeGreaterThan(5);
+    const dates = body.orders.map((o: { createdDate: string }) => o.createdDate);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    // The Online Pack order (a VCS item first) is not a connected-navigation order (account §2).
+    const all = await alex.call('listOrders', `/api/account/orders?limit=100`);
+    expect(all.body.orders.map((o: { orderNo: string }) => o.orderNo)).not.toContain(orderNo(33));
+    expect(all.body.orders).toHaveLength(all.body.total);
+    // The borealis vehicle's order belongs to the other brand's shop.
+    expect(all.body.orders.map((o: { orderNo: string }) => o.orderNo)).not.toContain(orderNo(45));
+    const card = all.body.orders.find((o: { orderNo: string }) => o.orderNo === orderNo(46));
+    expect(card).toMatchObject({
+      id: orderId(46),
+      itemCount: 1,
+      vin: 'ZAAAA1000AA000007',
+      cancelled: false,
+      total: { currency: 'USD' },
+    });
+    expect(card.thumbnails[0]).toMatch(/^http:\/\/localhost:\d+\/commerce\/images\//);
+    const failed = all.body.orders.find((o: { orderNo: string }) => o.orderNo === orderNo(8));
+    expect(failed.cancelled).toBe(true);
+  });
+
+  it('when Load more asks for the next 5, then the following page', async () => {
+    const alex = await signedIn();
+    const first = await alex.call('listOrders', '/api/account/orders?offset=0&limit=5');
+    const second = await alex.call('listOrders', '/api/account/orders?offset=5&limit=5');
+    expect(second.body.offset).toBe(5);
+    const ids = [...first.body.orders, ...second.body.orders].map((o: { id: string }) => o.id);
+    expect(new Set(ids).size).toBe(10);
+  });
+
+  it('when kim has no orders, then an empty list', async () => {
+    const kim = await signedIn('kim');
+    const { body } = await kim.call('listOrders', '/api/account/orders');
+    expect(body).toEqual({ total: 0, offset: 0, limit: 5, orders: [] });
+  });
+
+  it('when the page size is below 1, then 400', async () => {
+    const alex = await signedIn();
+    const { response } = await alex.call('listOrders', '/api/account/orders?limit=0');
+    expect(response.status).toBe(400);
+  });
+});
+
+describe('getOrder', () => {
+  it('when an installed renewal is opened, then its billing address, card, invoice and the item Active with its timeline', async () => {
+    const alex = await signedIn();
+    const body = await detail(alex, 46);
+    expect(body).toMatchObject({
+      orderNo: orderNo(46),
+      vin: 'ZAAAA1000AA000007',
+      cancelled: false,
+      paymentMethod: { type: 'CREDIT_CARD', last4: expect.stringMatching(/^\d{4}$/) },
+      invoice: { available: true },
+      creditNotes: [],
+    });
+    // A US billing address keeps its state code (the page orders the lines by region).
+    expect(body.billingAddress).toMatchObject({ countryCode: 'US', stateCode: expect.stringMatching(/^[A-Z]{2}$/) });
+    expect(body.items).toHaveLength(1);
+    expect(body.items[0]).toMatchObject({
+      statusKey: 'active',
+      flow: 'renewal',
+      timeline: [
+        { label: 'orderPlaced', status: 'done' },
+        { label: 'renewed', status: 'done' },
+      ],
+      helpText: null,
+      plan: { durationType: 'month', label: 'twelve-month plan' },
+    });
+    expect(body.items[0].name.length).toBeLessThanOrEqual(33);
+  });
+
+  it.each([
+    [22, 'installationFailed', 'renewal', 'contactCentre'],
+    [9, 'paymentFailed', 'renewal', 'paymentError'],
+    [8, 'orderCancelled', 'renewal', 'paymentFailed'],
+    [11, 'readyToUninstall', 'cancellation', 'uninstallInstructions'],
+    [29, 'cancellationCompleted', 'cancellation', null],
+    [14, 'refundRequested', 'refund', 'refundRequested'],
+    [16, 'refundError', 'refund', 'refundError'],
+    [37, 'cancelled', 'cancellation', null],
+    [40, 'cancellationRequested', 'cancellation', null],
+  ])('when order n° %i is opened, then its item reads %s (%s flow) with help %s', async (n, statusKey, flow, help) => {
+    const alex = await signedIn();
+    const body = await detail(alex, n);
+    expect(body.items[0]).toMatchObject({ statusKey, flow });
+    expect(body.items[0].helpText?.kind ?? null).toBe(help);
+  });
+
+  it('when a refund was issued, then its help text names the amount and the masked card, and the credit note is there', async () => {
+    const alex = await signedIn();
+    const body = await detail(alex, 15);
+    expect(body.items[0]).toMatchObject({
+      statusKey: 'refundIssued',
+      helpText: {
+        kind: 'refundIssued',
+        amount: { currency: 'GBP' },
+        cardType: 'Visa',
+        maskedDigits: expect.stringMatching(/^\*\*\*\* \d{4}$/),
+      },
+    });
+    expect(body.items[0].helpText.text).toMatch(/^A refund of £\d+ has been initiated to Visa \*\*\*\* \d{4}\.$/);
+    expect(body.creditNotes).toEqual([expect.objectContaining({ available: true, number: 'CN00000015' })]);
+  });
+
+  it('when the payment failed, then the order carries the timeline description of §4', async () => {
+    const alex = await signedIn();
+    const body = await detail(alex, 8);
+    expect(body.cancelled).toBe(true);
+    expect(body.timelineDescription).toBe(
+      "Apologies, we couldn't process your payment, so we had to cancel your order. Check your payment details and try again.",
+    );
+  });
+
+  it("when kim opens alex's order, or the number does not match the id, then 404 and nothing of it", async () => {
+    const kim = await signedIn('kim');
+    const { response, body } = await kim.call('getOrder', `/api/account/orders/${orderId(46)}/${orderNo(46)}`);
+    expect(response.status).toBe(404);
+    expect(JSON.stringify(body)).not.toContain('ZAAAA1000AA000007');
+    const alex = await signedIn();
+    expect((await alex.call('getOrder', `/api/account/orders/${orderId(46)}/${orderNo(15)}`)).response.status).toBe(
+      404,
+    );
+  });
+});
+
+describe('documents', () => {
+  it('when the invoice is asked for, then the PDF inline', async () => {
+    const alex = await signedIn();
+    const response = await fetch(shop.url(`/api/account/orders/${orderId(46)}/invoice`), {
+      headers: { cookie: alex.cookie },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toMatch(/^inline; filename="invoice-/);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+  });
+
+  it('when the order has no invoice yet, then 404 "ready to view shortly"', async () => {
+    const alex = await signedIn();
+    const { response, body } = await alex.call('getInvoiceDocument', `/api/account/orders/${orderId(2)}/invoice`);
+    expect(response.status).toBe(404);
+    expect(body).toMatchObject({ title: 'Invoice Unavailable', detail: 'Your invoice will be ready to view shortly' });
+  });
+
+  it('when a credit note is asked for, then its PDF; an unknown one is 404', async () => {
+    const alex = await signedIn();
+    const order = await detail(alex, 15);
+    const note = order.creditNotes[0].id;
+    const response = await fetch(shop.url(`/api/account/orders/${orderId(15)}/credit-notes/${note}`), {
+      headers: { cookie: alex.cookie },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    const unknown = await alex.call('getCreditNoteDocument', `/api/account/orders/${orderId(15)}/credit-notes/CN-NONE`);
+    expect(unknown.response.status).toBe(404);
+  });
+
+  it("when kim asks for alex's invoice, then 404", async () => {
+    const kim = await signedIn('kim');
+    const { response } = await kim.call('getInvoiceDocument', `/api/account/orders/${orderId(46)}/invoice`);
+    expect(response.status).toBe(404);
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * Payment methods as the account pages show them (proxy.yaml PaymentMethodDisplay; account §3 Saved
+ * payment method, §5 card expiry): the stored record of the customer, and the method an order was
+ * paid with.
+ */
+import type { components } from '../../../../generated/proxy/types.ts';
+import { isCardExpired, paymentMethodType } from '../../../../domain/payment-method.ts';
+import type { Som } from './som.ts';
+
+type Schemas = components['schemas'];
+
+/** The saved method as a card shows it (account §3 Saved payment method, §5 card expiry). */
+export function savedMethodDisplay(
+  record: Som['PaymentMethodRecord'] | null | undefined,
+  now: number,
+): Schemas['PaymentMethodDisplay'] | null {
+  const type = record && paymentMethodType(record.SNPOMSType_C ?? record.type);
+  if (!record || !type) return null;
+  return {
+    type,
+    brand: record.SNPOMSCardType_C?.toLowerCase() ?? null,
+    last4: record.SNPOMSCreditCardLast4_C ?? null,
+    expMonth: record.exp_month ?? null,
+    expYear: record.exp_year ?? null,
+    bankCode: record.SNPOMSBankCode_C ?? null,
+    expired: isCardExpired(record.exp_year, record.exp_month, now),
+  };
+}
+
+/** The method an order was paid with (its first payment); the order system keeps no card expiry. */
+export function orderMethodDisplay(order: Som['OrderSummary'] | undefined): Schemas['PaymentMethodDisplay'] | null {
+  const method = order?.OrderPaymentSummaries?.records[0]?.PaymentMethod;
+  const type = method && paymentMethodType(method.SNPOMSType_C);
+  if (!method || !type) return null;
+  return {
+    type,
+    brand: method.SNPOMSCardType_C?.toLowerCase() ?? null,
+    last4: method.SNPOMSCreditCardLast4_C ?? null,
+    expMonth: null,
+    expYear: null,
+    bankCode: method.SNPOMSBankCode_C ?? null,
+    expired: false,
+  };
+}
