@@ -24,6 +24,8 @@ export interface PageReads {
   getAccountOverview(query: QueryOf<'getAccountOverview'>): Promise<Schemas['AccountOverview']>;
   listSubscriptions(query: QueryOf<'listSubscriptions'>): Promise<Schemas['SubscriptionList']>;
   getHelpContent(query: QueryOf<'getHelpContent'>): Promise<Schemas['HelpContent']>;
+  listOrders(query: QueryOf<'listOrders'>): Promise<Schemas['OrderList']>;
+  getOrder(id: string, orderNo: string, query: QueryOf<'getOrder'>): Promise<Schemas['OrderDetail']>;
 }
 
 /** A read that failed as the API would have answered it: its status and problem. */

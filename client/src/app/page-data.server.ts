@@ -10,7 +10,10 @@ import type { Key } from 'swr';
 import { isPageReadError, type PageReadError, type PageReads } from '../../../domain/page-render.ts';
 import { getAccountOverviewKey } from '../features/account/api/get-account-overview.ts';
 import { getHelpContentKey } from '../features/account/api/get-help-content.ts';
+import { getOrderKey } from '../features/account/api/get-order.ts';
+import { listOrdersKey } from '../features/account/api/list-orders.ts';
 import { listSubscriptionsKey } from '../features/account/api/list-subscriptions.ts';
+import { ORDERS_PAGE_SIZE } from '../../../domain/order-status.ts';
 import { getCheckoutStateKey } from '../features/checkout/api/get-checkout-state.ts';
 import { getOrderConfirmationKey } from '../features/confirmation/api/get-order-confirmation.ts';
 import { faqCategoryOf, faqsQuery, searchFaqsKey, topFaqsQuery } from '../features/content/api/search-faqs.ts';
@@ -62,6 +65,8 @@ export const PAGE_MODULES: Record<string, string> = {
   'account/my-subscriptions': ACCOUNT_PAGES,
   'account/my-services': ACCOUNT_PAGES,
   'account/need-help': ACCOUNT_PAGES,
+  'account/my-orders': ACCOUNT_PAGES,
+  'account/my-orders/:id/:orderNo': ACCOUNT_PAGES,
 };
 
 /** A redirect target under the page's locale prefix, with its facts in the query. */
@@ -146,9 +151,13 @@ function accountPage(read: (input: PageInput) => [key: Key, answer: Promise<unkn
       data.entries.push([key, await answer]);
     } catch (error) {
       if (!isPageReadError(error)) throw error;
-      if (error.status === 403 && error.problem.redirectUrl)
+      if (error.status === 403 && error.problem.redirectUrl) {
         data.redirect = localePath(input.prefix, error.problem.redirectUrl);
-      else data.failures.push([key, error]);
+      } else {
+        data.failures.push([key, error]);
+        // Another customer's order, or none: the page says so, with the status a browser expects.
+        if (error.status === 404) data.status = 404;
+      }
     }
     data.title = input.t(titleKey);
   };
@@ -169,6 +178,18 @@ const LOADERS: Record<string, Loader> = {
   ),
   'account/my-subscriptions': subscriptions,
   'account/my-services': subscriptions,
+  'account/my-orders': accountPage(
+    ({ locale, reads }) => [listOrdersKey(locale, 0), reads.listOrders({ locale, offset: 0, limit: ORDERS_PAGE_SIZE })],
+    'account.orders.title',
+  ),
+  'account/my-orders/:id/:orderNo': async (input, data) => {
+    const { id = '', orderNo = '' } = input.params;
+    await accountPage(
+      ({ locale, reads }) => [getOrderKey(id, orderNo, locale), reads.getOrder(id, orderNo, { locale })],
+      'account.orders.title',
+    )(input, data);
+    data.title = input.t('account.orders.orderNumber', { orderNo });
+  },
   'account/need-help': accountPage(
     ({ locale, reads }) => [getHelpContentKey(locale), reads.getHelpContent({ locale })],
     'account.helpPage.title',

@@ -44,6 +44,8 @@ const accountPages = () => import('../features/account/components/account-pages.
 const OverviewPage = lazyPage(accountPages, 'OverviewPage');
 const SubscriptionsPage = lazyPage(accountPages, 'SubscriptionsPage');
 const HelpPage = lazyPage(accountPages, 'HelpPage');
+const OrdersPage = lazyPage(accountPages, 'OrdersPage');
+const OrderDetailPage = lazyPage(accountPages, 'OrderDetailPage');
 const CallbackPage = lazyPage(() => import('../features/session/components/callback-page.tsx'), 'CallbackPage');
 const SplashPage = lazyPage(() => import('../features/splash/components/splash-page.tsx'), 'SplashPage');
 const TermsPage = lazyPage(() => import('../features/content/components/terms-page.tsx'), 'TermsPage');
@@ -126,6 +128,8 @@ export function pageRoutes(options: { production: boolean }): RouteObject[] {
     page('account/my-overview', <OverviewPage />, 'account'),
     page('account/my-subscriptions', <SubscriptionsPage />, 'account'),
     page('account/my-services', <SubscriptionsPage />, 'account'),
+    page('account/my-orders', <OrdersPage />, 'account'),
+    page('account/my-orders/:id/:orderNo', <OrderDetailPage />, 'account'),
     page('account/need-help', <HelpPage />, 'account'),
     pending('account/*', 'account', 'account'),
     page('faqs/*', <FaqsPage />),

@@ -8,6 +8,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import type { OperationId } from '../../../generated/proxy/operations.ts';
 import { isCustomerSession, loginRequired } from '../http/customer.ts';
+import { listOrders, orderDetail } from '../services/account/orders.ts';
 import { accountOverview, helpContent } from '../services/account/overview.ts';
 import { listSubscriptions } from '../services/account/subscriptions.ts';
 import { switchLocale } from '../services/shopper.ts';
@@ -68,5 +69,11 @@ export function pageReads(ctx: AppContext, shopper: Shopper, page: { testHost: b
     listSubscriptions: (query) =>
       accountRead(shopper, 'listSubscriptions', query.locale, () => listSubscriptions(ctx, shopper, query.carvin)),
     getHelpContent: (query) => accountRead(shopper, 'getHelpContent', query.locale, () => helpContent(ctx, shopper)),
+    listOrders: (query) =>
+      accountRead(shopper, 'listOrders', query.locale, () =>
+        listOrders(ctx, shopper, { offset: query.offset ?? 0, limit: query.limit ?? 5 }),
+      ),
+    getOrder: (id, orderNo, query) =>
+      accountRead(shopper, 'getOrder', query.locale, () => orderDetail(ctx, shopper, id, orderNo)),
   };
 }

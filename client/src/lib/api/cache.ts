@@ -37,6 +37,8 @@ export const CACHED_READS = [
   'listSubscriptions',
   'getAccountOverview',
   'getHelpContent',
+  'listOrders',
+  'getOrder',
 ] as const satisfies readonly Operation[];
 export type CachedRead = (typeof CACHED_READS)[number];
 
@@ -68,6 +70,8 @@ const SHOPPER_READS = [
   'lookupVehicle',
   'listSubscriptions',
   'getAccountOverview',
+  'listOrders',
+  'getOrder',
 ] as const satisfies readonly CachedRead[];
 
 /** A basket write answers the whole basket; the session counts its items, the checkout state says its step. */
@@ -110,7 +114,9 @@ export const cacheTable = {
     invalidate: ['getSession', 'getBasket', 'getCheckoutState'],
   },
   // The manage modal's actions change the subscription; a refund ends the vehicle's service at once.
-  requestRefund: { invalidate: ['listSubscriptions', 'getAccountOverview', 'getRenewalPage'] },
+  requestRefund: {
+    invalidate: ['listSubscriptions', 'getAccountOverview', 'getRenewalPage', 'listOrders', 'getOrder'],
+  },
   cancelAutoRenewal: { invalidate: ['listSubscriptions'] },
   reactivateAutoRenewal: { invalidate: ['listSubscriptions'] },
   completeLogin: { reset: SHOPPER_READS },

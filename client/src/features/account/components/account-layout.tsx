@@ -14,7 +14,16 @@ import './account.css';
  * The frame of every account page (account §2): the account's navigation, filtered by the region's
  * preferences, beside the page's own content under its heading.
  */
-export function AccountLayout({ title, children }: { title: string; children: ReactNode }) {
+export function AccountLayout({
+  title,
+  breadcrumb,
+  children,
+}: {
+  title: string;
+  /** Above the page's heading (the order detail's). */
+  breadcrumb?: ReactNode;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const { to, rest } = useLocale();
   const site = useSite();
@@ -38,6 +47,7 @@ export function AccountLayout({ title, children }: { title: string; children: Re
         </ul>
       </nav>
       <section className="account__page" aria-labelledby={titleId}>
+        {breadcrumb}
         <h1 id={titleId}>{title}</h1>
         {children}
       </section>

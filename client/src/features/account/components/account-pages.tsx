@@ -2,3 +2,5 @@
 export { HelpPage } from './help-page.tsx';
 export { OverviewPage } from './overview-page.tsx';
 export { SubscriptionsPage } from './subscriptions-page.tsx';
+export { OrderDetailPage } from './order-detail-page.tsx';
+export { OrdersPage } from './orders-page.tsx';
