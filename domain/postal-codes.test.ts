@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isRestrictedBillingRegion,
   hasStateField,
   isShippingNotAllowed,
   isSupportedAddressCountry,
@@ -101,4 +102,17 @@ describe('sanitizePostalCode', () => {
   ])('when the input is "%s", then it becomes "%s"', (input, expected) => {
     expect(sanitizePostalCode(input)).toBe(expected);
   });
+});
+
+describe('restricted billing regions (account §5)', () => {
+  it.each([
+    ['GB', 'SW1A 2AA', false, false],
+    ['FR', '97100', false, true],
+    ['ES', '35001', false, true],
+    ['XX', '12345', false, true],
+    ['DE', '10115', true, true],
+    ['US', '48226', true, false],
+  ])('%s %s (extra market %s) → restricted %s', (country, postal, extraMarket, restricted) =>
+    expect(isRestrictedBillingRegion(country, postal, { extraMarket })).toBe(restricted),
+  );
 });

@@ -95,3 +95,20 @@ export function hasStateField(code: string | null | undefined): boolean {
 export function sanitizePostalCode(input: string): string {
   return input.replace(/[^\p{L}\p{N} -]/gu, '');
 }
+
+/**
+ * The restricted-region rule of a billing address (account §5: country and postal code, "exact rule
+ * not shown"): the shop's own regions, read as the storefront draws them — a country outside the
+ * supported address countries, or a postal code the storefront excludes (overseas and special
+ * territories; every country but the US and Canada for an extra market).
+ */
+export function isRestrictedBillingRegion(
+  countryCode: string | null | undefined,
+  postalCode: string | null | undefined,
+  options: ShippingCheckOptions = {},
+): boolean {
+  return !isSupportedAddressCountry(countryCode) || isShippingNotAllowed(countryCode, postalCode, options);
+}
+
+export const REGION_NOT_SUPPORTED_MESSAGE =
+  'We are unable to complete transactions for the region of your billing address.';

@@ -37,6 +37,9 @@ import { listOrders } from './account/list-orders.ts';
 import { listSubscriptions } from './account/list-subscriptions.ts';
 import { reactivateAutoRenewal } from './account/reactivate-auto-renewal.ts';
 import { requestRefund } from './account/request-refund.ts';
+import { getPaymentMethod } from './account/get-payment-method.ts';
+import { deletePaymentMethod } from './account/delete-payment-method.ts';
+import { updateBillingAddress } from './account/update-billing-address.ts';
 import { notImplemented } from './not-implemented.ts';
 import { healthz } from './ops/healthz.ts';
 import { readyz } from './ops/readyz.ts';
@@ -95,11 +98,11 @@ export const routes = {
   getOrder,
   getInvoiceDocument,
   getCreditNoteDocument,
-  getPaymentMethod: notImplemented('getPaymentMethod'),
+  getPaymentMethod,
   updatePaymentMethod: notImplemented('updatePaymentMethod'),
   addPaymentMethod: notImplemented('addPaymentMethod'),
-  deletePaymentMethod: notImplemented('deletePaymentMethod'),
-  updateBillingAddress: notImplemented('updateBillingAddress'),
+  deletePaymentMethod,
+  updateBillingAddress,
   getHelpContent,
   healthz,
   readyz,

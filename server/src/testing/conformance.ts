@@ -16,6 +16,11 @@ export function expectConforms(operationId: OperationId, response: Response, bod
   const declared = doc.paths[path][method].responses[String(response.status)];
   expect(declared, `${operationId} declares no ${response.status} response`).toBeDefined();
   const media = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
+  // An answer the contract declares without content (204) must come without a body.
+  if (!deref(doc, declared).content) {
+    expect(body, `${operationId} ${response.status} declares no body`).toBe('');
+    return;
+  }
   const content = deref(doc, declared).content?.[media];
   expect(content, `${operationId} ${response.status} declares no ${media}`).toBeDefined();
   expect(validator.validate(content.schema, body)).toEqual([]);

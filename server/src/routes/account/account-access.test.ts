@@ -121,8 +121,9 @@ describe('account access', () => {
     const alex = new ShopBrowser(shop);
     await logIn(alex, 'alex');
     const response = await fetch(url('/api/account/payment-method'), {
-      method: 'DELETE',
-      headers: { cookie: alex.cookie, 'x-csrf-token': alex.csrf },
+      method: 'PUT',
+      headers: { cookie: alex.cookie, 'x-csrf-token': alex.csrf, 'content-type': 'application/json' },
+      body: '{}',
     });
     expect(response.status).toBe(501);
     expect(await response.json()).toMatchObject({ type: 'https://shop.example/problems/not-implemented', status: 501 });

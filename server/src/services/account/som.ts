@@ -177,3 +177,71 @@ export async function documentPdf(
     }),
   ))!;
 }
+
+/** The customer's active subscriptions linked to the saved method (ActiveSubsctionList, the method's spelling). */
+export async function activeSubscriptionList(ctx: AppContext, customer: Customer): Promise<Som['Subscription'][]> {
+  const data = (await answer(
+    ctx.upstreams.som.POST('/services/apexrest/SOM/ActiveSubsctionList', {
+      body: {
+        controllerName: SOM,
+        methodRequest: 'ActiveSubsctionList',
+        locale: customer.locale,
+        query: { userId: customer.userId, brand: customer.siteId },
+      },
+      signal: customer.signal,
+    }),
+  ))!;
+  return data.subscriptionList;
+}
+
+/** A change of the stored payment record; `undefined` when the order system has no such record. */
+export async function changePaymentRecord(
+  ctx: AppContext,
+  customer: Customer,
+  change:
+    | { method: 'AddPaymentMethod'; accountId: string; payload: Som['PaymentSavePayload']; ipAddress: string }
+    | { method: 'UpdatePaymentMethod'; recordId: string; payload: Som['PaymentSavePayload']; ipAddress: string }
+    | { method: 'DeletePaymentMethod'; recordId: string }
+    | { method: 'UpdateBillingAddress'; recordId: string; billingAddress: Som['BillingAddressPayload'] },
+): Promise<Som['PatchResult'] | undefined> {
+  const options = { signal: customer.signal };
+  const som = ctx.upstreams.som;
+  const call =
+    change.method === 'AddPaymentMethod'
+      ? som.POST('/services/apexrest/SOM/AddPaymentMethod', {
+          body: {
+            controllerName: SOM,
+            methodRequest: change.method,
+            query: { userId: customer.userId, recordId: change.accountId, brand: customer.siteId },
+            ipAddress: change.ipAddress,
+            paymentMethod: change.payload,
+          },
+          ...options,
+        })
+      : change.method === 'UpdatePaymentMethod'
+        ? som.POST('/services/apexrest/SOM/UpdatePaymentMethod', {
+            body: {
+              controllerName: SOM,
+              methodRequest: change.method,
+              query: { recordId: change.recordId },
+              ipAddress: change.ipAddress,
+              paymentMethod: change.payload,
+            },
+            ...options,
+          })
+        : change.method === 'DeletePaymentMethod'
+          ? som.POST('/services/apexrest/SOM/DeletePaymentMethod', {
+              body: { controllerName: SOM, methodRequest: change.method, query: { recordId: change.recordId } },
+              ...options,
+            })
+          : som.POST('/services/apexrest/SOM/UpdateBillingAddress', {
+              body: {
+                controllerName: SOM,
+                methodRequest: change.method,
+                query: { recordId: change.recordId },
+                billingAddress: change.billingAddress,
+              },
+              ...options,
+            });
+  return (await answer<Som['PatchResultResponse']>(call, { notFound: true }))?.patchResult;
+}

@@ -7,6 +7,7 @@
  */
 import { DAY_MS, isoDateFromNow, type Clock } from '../../core/clock.ts';
 import { ALEX_SAVED_CARD, PRODUCTS, SHOPPERS, VEHICLES, type Product, type Variant } from '../../seed.ts';
+import { STRIPE_SEED } from '../stripe/store.ts';
 import {
   creditNoteExternalId,
   invoiceExternalId,
@@ -717,7 +718,8 @@ export function buildSeedPaymentRecords(): OmsPaymentRecord[] {
     {
       recordId: ALEX_PAYMENT_RECORD_ID,
       accountId: ALEX_ACCOUNT_ID,
-      token: 'pm_SandboxAlexVisa4242',
+      // The card the Stripe stand-in holds for alex's payment customer.
+      token: STRIPE_SEED.alexPaymentMethodId,
       type: 'Credit Card',
       cardType: 'Visa',
       paymentInformation: `Visa ending ${card.last4}`,

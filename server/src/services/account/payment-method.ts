@@ -1,0 +1,191 @@
+/**
+ * Payment details (account §2 Payment method page, §3 Stored payment record, §5, §8): the customer's
+ * one saved method with its billing address, whether active subscriptions use it, whether a method
+ * can be added; deleting it (detached at the provider, the record blanked) and changing its billing
+ * address (the restricted-region rule and the billing mismatch control first).
+ */
+import type { components } from '../../../../generated/proxy/types.ts';
+import { joinAddressLines, normalizeCountryCode, splitAddressLines } from '../../../../domain/address-form.ts';
+import { isRestrictedBillingRegion, REGION_NOT_SUPPORTED_MESSAGE } from '../../../../domain/postal-codes.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { billingMismatch } from '../payments/payment-problems.ts';
+import { paymentProvider } from '../payments/providers.ts';
+import { customPreferences } from '../preferences.ts';
+import type { Shopper } from '../shopper.ts';
+import { savedMethodDisplay } from './payment-display.ts';
+import {
+  activeSubscriptionList,
+  changePaymentRecord,
+  paymentMethodInformation,
+  type Customer,
+  type Som,
+} from './som.ts';
+import { customerOf } from './subscriptions.ts';
+
+type Schemas = components['schemas'];
+
+const EXTRA_MARKETS = ['SK', 'CA', 'US'];
+
+/** The stored billing address as the page shows it (address1 may hold two lines joined by a pipe; §3). */
+export function addressOf(address: Som['BillingAddress'] | null | undefined): Schemas['Address'] | null {
+  if (!address?.address1 || !address.city) return null;
+  const lines = splitAddressLines(address.address1);
+  return {
+    firstName: address.firstName ?? '',
+    lastName: address.lastName ?? '',
+    countryCode: normalizeCountryCode(address.countryCode) as Schemas['CountryCode'],
+    address1: lines.address1,
+    address2: address.address2 || lines.address2 || null,
+    city: address.city,
+    stateCode: address.stateCode ?? null,
+    postalCode: address.postalCode ?? '',
+  };
+}
+
+/** The billing fields of the save payload: the second street line joined to the first by a pipe (§5). */
+export function billingPayload(address: Schemas['Address']): Som['BillingAddressPayload'] {
+  return {
+    SNP_OMS_FirstName__c: address.firstName,
+    SNP_OMS_LastName__c: address.lastName,
+    SNP_OMS_BillingAddress__Street__s: joinAddressLines(address.address1, address.address2),
+    SNP_OMS_BillingAddress__PostalCode__s: address.postalCode,
+    SNP_OMS_BillingAddress__CountryCode__s: address.countryCode,
+    SNP_OMS_BillingAddress__City__s: address.city,
+    ...(address.stateCode ? { SNP_OMS_BillingAddress__StateCode__s: address.stateCode } : {}),
+  };
+}
+
+/** GET /account/payment-method (account §2 Payment method page). */
+export async function paymentMethodPage(ctx: AppContext, shopper: Shopper): Promise<Schemas['PaymentMethodPage']> {
+  const customer = customerOf(shopper);
+  const [information, active, preferences] = await Promise.all([
+    paymentMethodInformation(ctx, customer),
+    activeSubscriptionList(ctx, customer),
+    customPreferences(ctx, shopper.siteId, shopper.market.country, shopper.headers),
+  ]);
+  return pageOf(shopper, information, active.length > 0, preferences.c_showAutoRenewal === true);
+}
+
+function pageOf(
+  shopper: Shopper,
+  information: Som['PaymentMethodInformationResponse'],
+  linked: boolean,
+  showAutoRenewal: boolean,
+): Schemas['PaymentMethodPage'] {
+  return {
+    paymentMethod: savedMethodDisplay(information.paymentMethod, Date.now()),
+    billingAddress: information.paymentMethod ? addressOf(information.billingAddress) : null,
+    hasLinkedActiveSubscriptions: linked,
+    // No account in the order system yet: the page's Add button opens the 'cannot be added' modal (§2).
+    canAddPaymentMethod: information.accountRecordId !== null,
+    provider: shopper.market.provider,
+    showAutoRenewal,
+  };
+}
+
+const noMethod = () => new AppError(404, 'not-found', 'Not found', 'No payment method is saved.');
+
+/**
+ * DELETE /account/payment-method: refused while active subscriptions use the method (§2: 'Payment
+ * method can't be removed', with the way to My Subscriptions); otherwise detached at the provider,
+ * then every field of the stored record blanked (§3).
+ */
+export async function deletePaymentMethod(ctx: AppContext, shopper: Shopper): Promise<void> {
+  const customer = customerOf(shopper);
+  const [information, active] = await Promise.all([
+    paymentMethodInformation(ctx, customer),
+    activeSubscriptionList(ctx, customer),
+  ]);
+  const record = information.paymentMethod;
+  if (!record) throw noMethod();
+  if (active.length > 0) {
+    throw new AppError(
+      409,
+      'payment-method-in-use',
+      "Payment method can't be removed",
+      "Payment method can't be removed",
+      {
+        redirectUrl: '/account/my-subscriptions',
+      },
+    );
+  }
+  await paymentProvider(shopper.market.provider).removeStoredMethod(ctx, {
+    token: record.token,
+    ...(shopper.tokens.customerId ? { shopperReference: shopper.tokens.customerId } : {}),
+  });
+  const outcome = await changePaymentRecord(ctx, customer, {
+    method: 'DeletePaymentMethod',
+    recordId: record.recordId,
+  });
+  if (!outcome) throw noMethod();
+  if (outcome.result !== 'Success') throw refusedByOrderSystem(shopper, outcome);
+}
+
+/** The restricted-region rule (§5), as the billing form shows it: on the postal code, in the document's words. */
+export function checkBillingRegion(shopper: Pick<Shopper, 'market'>, address: Schemas['Address']): void {
+  const extraMarket = EXTRA_MARKETS.includes(shopper.market.country);
+  if (!isRestrictedBillingRegion(address.countryCode, address.postalCode, { extraMarket })) return;
+  throw new AppError(422, 'region-not-supported', 'Region not supported', REGION_NOT_SUPPORTED_MESSAGE, {
+    errors: [{ field: '/postalCode', message: REGION_NOT_SUPPORTED_MESSAGE, code: 'region_not_supported' }],
+  });
+}
+
+/** The saved card's country where the provider tells it (Stripe's PaymentMethod); otherwise unknown. */
+async function savedCardCountry(ctx: AppContext, shopper: Shopper, token: string): Promise<string | undefined> {
+  if (shopper.market.provider !== 'stripe') return undefined;
+  try {
+    const method = await paymentProvider('stripe').checkMethod(ctx, {
+      provider: 'stripe',
+      paymentMethodType: 'CREDIT_CARD',
+      stripePaymentMethodId: token,
+    });
+    return method.card?.country ?? undefined;
+  } catch (error) {
+    shopper.log.warn({ err: error }, 'saved card not readable for the billing mismatch control');
+    return undefined;
+  }
+}
+
+/**
+ * PUT /account/billing-address (§2 Edit billing address, §5): the restricted-region rule, then the
+ * region's billing mismatch control against the saved card's country, then the stored record.
+ */
+export async function updateBillingAddress(
+  ctx: AppContext,
+  shopper: Shopper,
+  address: Schemas['Address'],
+): Promise<Schemas['PaymentMethodPage']> {
+  checkBillingRegion(shopper, address);
+  const customer = customerOf(shopper);
+  const [information, preferences] = await Promise.all([
+    paymentMethodInformation(ctx, customer),
+    customPreferences(ctx, shopper.siteId, shopper.market.country, shopper.headers),
+  ]);
+  const record = information.paymentMethod;
+  if (!record) {
+    throw new AppError(
+      409,
+      'no-payment-method',
+      'No payment method',
+      'Add a payment method to give it a billing address.',
+    );
+  }
+  if (preferences.c_billingMismatchControl === true && record.SNPOMSType_C === 'Credit Card') {
+    const country = await savedCardCountry(ctx, shopper, record.token);
+    if (country && country !== address.countryCode) throw billingMismatch();
+  }
+  const outcome = await changePaymentRecord(ctx, customer, {
+    method: 'UpdateBillingAddress',
+    recordId: record.recordId,
+    billingAddress: billingPayload(address),
+  });
+  if (!outcome) throw noMethod();
+  if (outcome.result !== 'Success') throw refusedByOrderSystem(shopper, outcome);
+  return paymentMethodPage(ctx, shopper);
+}
+
+function refusedByOrderSystem(shopper: Pick<Customer, 'log'>, outcome: Som['PatchResult']): AppError {
+  shopper.log.warn({ message: outcome.message }, 'order management refused the payment record change');
+  return new AppError(502, 'upstream-error', 'Service unavailable', 'Upstream som failed.');
+}
