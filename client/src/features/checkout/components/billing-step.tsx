@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/api/client.ts';
 import type { Basket } from '../api/get-checkout-state.ts';
 import { useSetBillingAddress } from '../api/set-billing-address.ts';
 import type { Address } from '../api/set-shipping-address.ts';
-import { AddressForm } from './address-form.tsx';
+import { AddressForm } from '../../../components/address/address-form.tsx';
 import { AddressLines } from './address-lines.tsx';
 
 /** Step 4: the billing address, the shipping address by default. */

@@ -8,7 +8,7 @@ import { markMainContentShown } from '../../../lib/page-ready.ts';
 import { useLocale } from '../../../lib/locales.ts';
 import { useCheckoutState, type CheckoutState } from '../api/get-checkout-state.ts';
 import { useSetShippingAddress } from '../api/set-shipping-address.ts';
-import { AddressForm } from './address-form.tsx';
+import { AddressForm } from '../../../components/address/address-form.tsx';
 import { AddressLines } from './address-lines.tsx';
 import { BillingStep } from './billing-step.tsx';
 import { CheckoutComplete } from './checkout-complete.tsx';

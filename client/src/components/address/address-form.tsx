@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import {
   ADDRESS_LIMITS,
   ADDRESS_LOOKUP_MIN_CHARS,
@@ -9,16 +9,17 @@ import {
   defaultCountryFromLocale,
   type AddressFormInput,
   type AddressFormValues,
-} from '../../../../../domain/address-form.ts';
-import { hasStateField, sanitizePostalCode, SUPPORTED_ADDRESS_COUNTRIES } from '../../../../../domain/postal-codes.ts';
-import { useLocale } from '../../../lib/locales.ts';
-import { SearchableSelect } from '../../../components/ui/searchable-select.tsx';
-import { ApiError } from '../../../lib/api/client.ts';
-import { findAddresses, type AddressSuggestion as Suggestion } from '../api/find-addresses.ts';
-import { probeAddressLookup } from '../api/probe-address-lookup.ts';
-import { retrieveAddress } from '../api/retrieve-address.ts';
-import type { Address } from '../api/set-shipping-address.ts';
+} from '../../../../domain/address-form.ts';
+import { hasStateField, sanitizePostalCode, SUPPORTED_ADDRESS_COUNTRIES } from '../../../../domain/postal-codes.ts';
+import { useLocale } from '../../lib/locales.ts';
+import { SearchableSelect } from '../ui/searchable-select.tsx';
+import { ApiError, type components } from '../../lib/api/client.ts';
+import { findAddresses, type AddressSuggestion as Suggestion } from '../../lib/api/find-addresses.ts';
+import { probeAddressLookup } from '../../lib/api/probe-address-lookup.ts';
+import { retrieveAddress } from '../../lib/api/retrieve-address.ts';
 import { STATES } from './states.ts';
+
+type Address = components['schemas']['Address'];
 
 /** Lookup errors (storefront §5): 503 or a network error → unavailable; 422 → not found. */
 function lookupOutcome(error: unknown): 'unavailable' | 'notFound' {

@@ -1,5 +1,5 @@
 /** findAddresses (GET /api/address/find): the address lookup's suggestions for a text (storefront §5). */
-import { api, request, type components } from '../../../lib/api/client.ts';
+import { api, request, type components } from './client.ts';
 
 export type AddressSuggestion = components['schemas']['AddressSuggestion'];
 
