@@ -26,6 +26,7 @@ export interface PageReads {
   getHelpContent(query: QueryOf<'getHelpContent'>): Promise<Schemas['HelpContent']>;
   listOrders(query: QueryOf<'listOrders'>): Promise<Schemas['OrderList']>;
   getOrder(id: string, orderNo: string, query: QueryOf<'getOrder'>): Promise<Schemas['OrderDetail']>;
+  getPaymentMethod(): Promise<Schemas['PaymentMethodPage']>;
 }
 
 /** A read that failed as the API would have answered it: its status and problem. */

@@ -149,3 +149,65 @@ test('alex pages through My Orders, opens a refunded order with its timeline, he
   await expect(page.getByText('Your invoice will be ready to view shortly')).toBeVisible();
   await expect(page.getByRole('button', { name: 'View invoice' })).toBeDisabled();
 });
+
+test('alex keeps his card while subscriptions renew with it, changes its billing address, then deletes it', async ({
+  page,
+}) => {
+  await page.goto('/en-GB/account/my-payment-method');
+  await signIn(page, 'alex.owner@example.com');
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment details' })).toBeVisible();
+  await expect(page.getByText('Visa ending in 4242')).toBeVisible();
+  await page.getByRole('button', { name: 'Delete Payment Method' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: "Payment method can't be removed" })).toBeVisible();
+  await dialog.getByRole('link', { name: 'My subscriptions' }).click();
+
+  // With auto-renewal off on both of its subscriptions, the card can go.
+  for (const vin of ['ZAAAA1000AA000003', 'ZAAAA1000AA000007']) {
+    await card(page, vin).getByRole('button', { name: 'Manage Connected Navigation' }).click();
+    await dialog.getByRole('button', { name: 'Turn off auto-renewal' }).click();
+    await dialog.getByRole('button', { name: 'Turn off auto-renewal' }).click();
+    await expect(page.getByText('Auto-renewal turned off for Connected Navigation').first()).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+  }
+
+  // The billing address: another country than the GB card's is refused (the control is on in GB).
+  await page.goto('/en-GB/account/my-payment-method/edit-billing-address');
+  await page.getByLabel('Country').selectOption('FR');
+  await page.getByLabel('Town or city').fill('Paris');
+  await page.getByLabel('Postal code').fill('75004');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(
+    page.getByText(/^Your billing address does not match the country associated with your payment method/),
+  ).toBeVisible();
+  await page.getByLabel('Country').selectOption('GB');
+  await page.getByLabel('Town or city').fill('London');
+  await page.getByLabel('Postal code').fill('SW1P 3BD');
+  await page.getByLabel('Address line 2 (Optional)').fill('Flat 2');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByText('Billing address updated')).toBeVisible();
+  await expect(page).toHaveURL(/\/en-GB\/account\/my-payment-method$/);
+  await expect(page.getByText('Flat 2')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete Payment Method' }).click();
+  await expect(dialog.getByText('Are you sure you want to delete your payment method?')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('Payment method deleted')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No payment method' })).toBeVisible();
+});
+
+test('sam, without an account in the order system, is told a payment method can be added with an order', async ({
+  page,
+}) => {
+  await page.goto('/en-GB/account/my-payment-method');
+  await signIn(page, 'sam.other@example.com');
+  await expect(page.getByRole('heading', { name: 'No payment method' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add payment method' }).click();
+  await expect(
+    page
+      .getByRole('dialog')
+      .getByText(
+        "We're sorry but it isn't possible to add a payment method at this time. You will be able to add a payment method when you place an order.",
+      ),
+  ).toBeVisible();
+});

@@ -11,6 +11,7 @@ import { isPageReadError, type PageReadError, type PageReads } from '../../../do
 import { getAccountOverviewKey } from '../features/account/api/get-account-overview.ts';
 import { getHelpContentKey } from '../features/account/api/get-help-content.ts';
 import { getOrderKey } from '../features/account/api/get-order.ts';
+import { getPaymentMethodKey } from '../features/account/api/get-payment-method.ts';
 import { listOrdersKey } from '../features/account/api/list-orders.ts';
 import { listSubscriptionsKey } from '../features/account/api/list-subscriptions.ts';
 import { ORDERS_PAGE_SIZE } from '../../../domain/order-status.ts';
@@ -66,6 +67,8 @@ export const PAGE_MODULES: Record<string, string> = {
   'account/my-services': ACCOUNT_PAGES,
   'account/need-help': ACCOUNT_PAGES,
   'account/my-orders': ACCOUNT_PAGES,
+  'account/my-payment-method': ACCOUNT_PAGES,
+  'account/my-payment-method/edit-billing-address': ACCOUNT_PAGES,
   'account/my-orders/:id/:orderNo': ACCOUNT_PAGES,
 };
 
@@ -190,6 +193,14 @@ const LOADERS: Record<string, Loader> = {
     )(input, data);
     data.title = input.t('account.orders.orderNumber', { orderNo });
   },
+  'account/my-payment-method': accountPage(
+    ({ reads }) => [getPaymentMethodKey, reads.getPaymentMethod()],
+    'account.paymentMethod.title',
+  ),
+  'account/my-payment-method/edit-billing-address': accountPage(
+    ({ reads }) => [getPaymentMethodKey, reads.getPaymentMethod()],
+    'account.paymentMethod.editAddressTitle',
+  ),
   'account/need-help': accountPage(
     ({ locale, reads }) => [getHelpContentKey(locale), reads.getHelpContent({ locale })],
     'account.helpPage.title',

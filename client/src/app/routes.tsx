@@ -46,6 +46,8 @@ const SubscriptionsPage = lazyPage(accountPages, 'SubscriptionsPage');
 const HelpPage = lazyPage(accountPages, 'HelpPage');
 const OrdersPage = lazyPage(accountPages, 'OrdersPage');
 const OrderDetailPage = lazyPage(accountPages, 'OrderDetailPage');
+const PaymentMethodPage = lazyPage(accountPages, 'PaymentMethodPage');
+const EditBillingAddressPage = lazyPage(accountPages, 'EditBillingAddressPage');
 const CallbackPage = lazyPage(() => import('../features/session/components/callback-page.tsx'), 'CallbackPage');
 const SplashPage = lazyPage(() => import('../features/splash/components/splash-page.tsx'), 'SplashPage');
 const TermsPage = lazyPage(() => import('../features/content/components/terms-page.tsx'), 'TermsPage');
@@ -130,6 +132,8 @@ export function pageRoutes(options: { production: boolean }): RouteObject[] {
     page('account/my-services', <SubscriptionsPage />, 'account'),
     page('account/my-orders', <OrdersPage />, 'account'),
     page('account/my-orders/:id/:orderNo', <OrderDetailPage />, 'account'),
+    page('account/my-payment-method', <PaymentMethodPage />, 'account'),
+    page('account/my-payment-method/edit-billing-address', <EditBillingAddressPage />, 'account'),
     page('account/need-help', <HelpPage />, 'account'),
     pending('account/*', 'account', 'account'),
     page('faqs/*', <FaqsPage />),

@@ -10,6 +10,7 @@ import type { OperationId } from '../../../generated/proxy/operations.ts';
 import { isCustomerSession, loginRequired } from '../http/customer.ts';
 import { listOrders, orderDetail } from '../services/account/orders.ts';
 import { accountOverview, helpContent } from '../services/account/overview.ts';
+import { paymentMethodPage } from '../services/account/payment-method.ts';
 import { listSubscriptions } from '../services/account/subscriptions.ts';
 import { switchLocale } from '../services/shopper.ts';
 import { checkoutState } from '../services/checkout/checkout-state.ts';
@@ -73,6 +74,7 @@ export function pageReads(ctx: AppContext, shopper: Shopper, page: { testHost: b
       accountRead(shopper, 'listOrders', query.locale, () =>
         listOrders(ctx, shopper, { offset: query.offset ?? 0, limit: query.limit ?? 5 }),
       ),
+    getPaymentMethod: () => accountRead(shopper, 'getPaymentMethod', undefined, () => paymentMethodPage(ctx, shopper)),
     getOrder: (id, orderNo, query) =>
       accountRead(shopper, 'getOrder', query.locale, () => orderDetail(ctx, shopper, id, orderNo)),
   };

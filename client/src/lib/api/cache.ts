@@ -9,7 +9,7 @@
  * has no row.
  */
 import type { ScopedMutator } from 'swr';
-import type { operationTypes } from './client.ts';
+import type { NoContent, operationTypes } from './client.ts';
 
 type Operation = keyof operationTypes;
 type Responses<Op extends Operation> = operationTypes[Op]['responses'];
@@ -17,9 +17,12 @@ type JsonOf<R, Status extends number> = R extends { [S in Status]: { content: { 
   ? Body
   : never;
 
-/** The JSON body of an operation's success answer (200, 201 or 202). */
+/** The JSON body of an operation's success answer (200, 201 or 202), or NO_CONTENT for a 204. */
 export type Answer<Op extends Operation> =
-  JsonOf<Responses<Op>, 200> | JsonOf<Responses<Op>, 201> | JsonOf<Responses<Op>, 202>;
+  | JsonOf<Responses<Op>, 200>
+  | JsonOf<Responses<Op>, 201>
+  | JsonOf<Responses<Op>, 202>
+  | (204 extends keyof Responses<Op> ? NoContent : never);
 
 /** The reads the client keeps under SWR keys (each key's first element is one of them). */
 export const CACHED_READS = [
@@ -39,6 +42,7 @@ export const CACHED_READS = [
   'getHelpContent',
   'listOrders',
   'getOrder',
+  'getPaymentMethod',
 ] as const satisfies readonly Operation[];
 export type CachedRead = (typeof CACHED_READS)[number];
 
@@ -72,6 +76,7 @@ const SHOPPER_READS = [
   'getAccountOverview',
   'listOrders',
   'getOrder',
+  'getPaymentMethod',
 ] as const satisfies readonly CachedRead[];
 
 /** A basket write answers the whole basket; the session counts its items, the checkout state says its step. */
@@ -117,8 +122,11 @@ export const cacheTable = {
   requestRefund: {
     invalidate: ['listSubscriptions', 'getAccountOverview', 'getRenewalPage', 'listOrders', 'getOrder'],
   },
-  cancelAutoRenewal: { invalidate: ['listSubscriptions'] },
-  reactivateAutoRenewal: { invalidate: ['listSubscriptions'] },
+  // Auto-renewal decides whether the saved method is in use (the delete modal).
+  cancelAutoRenewal: { invalidate: ['listSubscriptions', 'getPaymentMethod'] },
+  reactivateAutoRenewal: { invalidate: ['listSubscriptions', 'getPaymentMethod'] },
+  deletePaymentMethod: { invalidate: ['getPaymentMethod', 'listSubscriptions'] },
+  updateBillingAddress: { update: { getPaymentMethod: (_cached, page) => page } },
   completeLogin: { reset: SHOPPER_READS },
   logout: { invalidate: SHOPPER_READS },
 } satisfies { [M in Operation]?: CacheRow<M> };

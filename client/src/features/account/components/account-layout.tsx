@@ -56,6 +56,32 @@ export function AccountLayout({
 }
 
 /**
+ * An account page around its one read: the frame with "Loading…", the login or the retry until the
+ * read answers (AccountState), then `children` with the answer.
+ */
+export function AccountPage<T>({
+  title,
+  read,
+  breadcrumb,
+  children,
+}: {
+  title: string;
+  read: { data?: T | undefined; error?: unknown; mutate: () => unknown };
+  breadcrumb?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <AccountLayout title={title} breadcrumb={read.data === undefined ? undefined : breadcrumb}>
+      {read.data === undefined ? (
+        <AccountState error={read.error} retry={() => void read.mutate()} />
+      ) : (
+        children(read.data)
+      )}
+    </AccountLayout>
+  );
+}
+
+/**
  * What an account page shows while its read is not answered: "Loading…", or for a failure the login
  * (a guest or an ended session: account §6, issue 13 — the login starts and returns to this page) or
  * the retry of a failed read.

@@ -4,3 +4,4 @@ export { OverviewPage } from './overview-page.tsx';
 export { SubscriptionsPage } from './subscriptions-page.tsx';
 export { OrderDetailPage } from './order-detail-page.tsx';
 export { OrdersPage } from './orders-page.tsx';
+export { EditBillingAddressPage, PaymentMethodPage } from './payment-method-page.tsx';

@@ -4,7 +4,7 @@ import { Link } from '../../../components/ui/link.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useLocale } from '../../../lib/locales.ts';
 import { useHelpContent } from '../api/get-help-content.ts';
-import { AccountLayout, AccountState } from './account-layout.tsx';
+import { AccountPage } from './account-layout.tsx';
 
 /**
  * /account/need-help (account §2 Help & Support): the content assets' text, the contact-us link and
@@ -13,39 +13,34 @@ import { AccountLayout, AccountState } from './account-layout.tsx';
 export function HelpPage() {
   const { t } = useTranslation();
   const { locale, to } = useLocale();
-  const { data, error, mutate } = useHelpContent(locale);
+  const read = useHelpContent(locale);
   const title = t('account.helpPage.title');
-  if (!data) {
-    return (
-      <AccountLayout title={title}>
-        <AccountState error={error} retry={() => void mutate()} />
-      </AccountLayout>
-    );
-  }
   return (
-    <AccountLayout title={title}>
-      <div className="help">
-        <ContentHtml html={data.needHelpContent} />
-        <ContentHtml html={data.needAnyHelp} />
-        {data.contactUsUrl ? (
-          <p>
-            <a className="button button--secondary" href={data.contactUsUrl}>
-              {t('account.contactUs')}
-            </a>
-          </p>
-        ) : null}
-        <section aria-labelledby="help-faqs">
-          <h2 id="help-faqs">{t('account.helpPage.faqs')}</h2>
-          {data.faqsUnavailable ? (
-            <p role="status">{t('account.helpPage.faqsUnavailable')}</p>
-          ) : (
-            <Accordion items={data.faqs} />
-          )}
-          <p>
-            <Link to={to('/faqs')}>{t('confirmation.faqLink')}</Link>
-          </p>
-        </section>
-      </div>
-    </AccountLayout>
+    <AccountPage title={title} read={read}>
+      {(data) => (
+        <div className="help">
+          <ContentHtml html={data.needHelpContent} />
+          <ContentHtml html={data.needAnyHelp} />
+          {data.contactUsUrl ? (
+            <p>
+              <a className="button button--secondary" href={data.contactUsUrl}>
+                {t('account.contactUs')}
+              </a>
+            </p>
+          ) : null}
+          <section aria-labelledby="help-faqs">
+            <h2 id="help-faqs">{t('account.helpPage.faqs')}</h2>
+            {data.faqsUnavailable ? (
+              <p role="status">{t('account.helpPage.faqsUnavailable')}</p>
+            ) : (
+              <Accordion items={data.faqs} />
+            )}
+            <p>
+              <Link to={to('/faqs')}>{t('confirmation.faqLink')}</Link>
+            </p>
+          </section>
+        </div>
+      )}
+    </AccountPage>
   );
 }

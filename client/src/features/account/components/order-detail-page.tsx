@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { localityLines } from '../../../../../domain/address-form.ts';
 import { SHORT_STATUS_LABELS, type StatusLabel } from '../../../../../domain/order-status.ts';
 import { formatLongDate } from '../../../../../domain/time.ts';
 import { Breadcrumb } from '../../../components/layout/breadcrumb.tsx';
@@ -14,6 +13,7 @@ import { getInvoiceDocument } from '../api/get-invoice-document.ts';
 import { useOrder } from '../api/get-order.ts';
 import { planPeriod } from '../plan-period.ts';
 import { AccountLayout, AccountState } from './account-layout.tsx';
+import { AddressLines } from './address-lines.tsx';
 import { PaymentMethodText } from './payment-method-text.tsx';
 import { ServiceImage } from './service-image.tsx';
 
@@ -98,21 +98,7 @@ function BillingAddress({ order }: { order: Order }) {
   return (
     <section className="order__block" aria-labelledby="order-billing">
       <h2 id="order-billing">{t('account.orders.billingAddress')}</h2>
-      <address>
-        {[
-          `${address.firstName} ${address.lastName}`.trim(),
-          address.address1,
-          address.address2 ?? '',
-          ...localityLines(address),
-          country,
-        ]
-          .filter(Boolean)
-          .map((line, index) => (
-            <span key={index} className="order__address-line">
-              {line}
-            </span>
-          ))}
-      </address>
+      <AddressLines address={address} country={country} />
     </section>
   );
 }

@@ -6,7 +6,7 @@ import type { components } from '../../../lib/api/client.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useLocale } from '../../../lib/locales.ts';
 import { useOrders } from '../api/list-orders.ts';
-import { AccountLayout, AccountState } from './account-layout.tsx';
+import { AccountPage, AccountState } from './account-layout.tsx';
 
 type OrderCard = components['schemas']['OrderCard'];
 
@@ -22,45 +22,42 @@ export function OrdersPage() {
   const { t } = useTranslation();
   const { locale } = useLocale();
   const [pages, setPages] = useState(1);
-  const { data, error, mutate } = useOrders(locale, 0);
-  const title = t('account.orders.title');
-  if (!data) {
-    return (
-      <AccountLayout title={title}>
-        <AccountState error={error} retry={() => void mutate()} />
-      </AccountLayout>
-    );
-  }
-  if (data.total === 0) {
-    return (
-      <AccountLayout title={title}>
-        <div className="account__empty">
-          <h2>{t('account.orders.emptyTitle')}</h2>
-          <p>{t('account.orders.emptyText')}</p>
-        </div>
-      </AccountLayout>
-    );
-  }
-  const shown = Math.min(data.total, pages * ORDERS_PAGE_SIZE);
+  const read = useOrders(locale, 0);
   return (
-    <AccountLayout title={title}>
-      <ul className="order-list">
-        <OrderCards orders={data.orders} />
-        {Array.from({ length: pages - 1 }, (_, index) => (
-          <OrdersChunk key={index} offset={(index + 1) * ORDERS_PAGE_SIZE} />
-        ))}
-      </ul>
-      {data.total > ORDERS_PAGE_SIZE ? (
-        <div className="order-list__more">
-          <p role="status">{t('account.orders.showing', { shown, total: data.total })}</p>
-          {shown < data.total ? (
-            <button type="button" className="button button--secondary" onClick={() => setPages(pages + 1)}>
-              {t('account.orders.loadMore')}
-            </button>
-          ) : null}
-        </div>
-      ) : null}
-    </AccountLayout>
+    <AccountPage title={t('account.orders.title')} read={read}>
+      {(data) =>
+        data.total === 0 ? (
+          <div className="account__empty">
+            <h2>{t('account.orders.emptyTitle')}</h2>
+            <p>{t('account.orders.emptyText')}</p>
+          </div>
+        ) : (
+          <>
+            <ul className="order-list">
+              <OrderCards orders={data.orders} />
+              {Array.from({ length: pages - 1 }, (_, index) => (
+                <OrdersChunk key={index} offset={(index + 1) * ORDERS_PAGE_SIZE} />
+              ))}
+            </ul>
+            {data.total > ORDERS_PAGE_SIZE ? (
+              <div className="order-list__more">
+                <p role="status">
+                  {t('account.orders.showing', {
+                    shown: Math.min(data.total, pages * ORDERS_PAGE_SIZE),
+                    total: data.total,
+                  })}
+                </p>
+                {pages * ORDERS_PAGE_SIZE < data.total ? (
+                  <button type="button" className="button button--secondary" onClick={() => setPages(pages + 1)}>
+                    {t('account.orders.loadMore')}
+                  </button>
+                ) : null}
+              </div>
+            ) : null}
+          </>
+        )
+      }
+    </AccountPage>
   );
 }
 

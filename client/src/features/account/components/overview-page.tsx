@@ -7,7 +7,7 @@ import { useLocale } from '../../../lib/locales.ts';
 import { isSiteId } from '../../../lib/site.tsx';
 import { useAccountOverview } from '../api/get-account-overview.ts';
 import { ServiceImage } from './service-image.tsx';
-import { AccountLayout, AccountState } from './account-layout.tsx';
+import { AccountPage } from './account-layout.tsx';
 
 /**
  * /account/my-overview (account §2 My Overview): the greeting, the vehicle with its picture, make,
@@ -17,73 +17,74 @@ import { AccountLayout, AccountState } from './account-layout.tsx';
 export function OverviewPage() {
   const { t } = useTranslation();
   const { locale, to } = useLocale();
-  const { data, error, mutate } = useAccountOverview(locale);
+  const read = useAccountOverview(locale);
+  const { error } = read;
   if (error instanceof ApiError && error.status === 403 && error.problem?.redirectUrl) {
     return <Navigate replace to={to(error.problem.redirectUrl)} />;
   }
   const title = t('header.menu.overview');
-  if (!data) {
-    return (
-      <AccountLayout title={title}>
-        <AccountState error={error} retry={() => void mutate()} />
-      </AccountLayout>
-    );
-  }
-  const { vehicle } = data;
   return (
-    <AccountLayout title={title}>
-      {data.firstName ? <p className="overview__greeting">{t('header.greeting', { name: data.firstName })}</p> : null}
-      {vehicle ? (
-        <section className="overview__vehicle" aria-labelledby="overview-vehicle">
-          {vehicle.imageUrl ? (
-            <img
-              src={vehicle.imageUrl}
-              alt={vehicle.model}
-              width="320"
-              height="180"
-              className="overview__vehicle-image"
-            />
+    <AccountPage title={title} read={read}>
+      {(data) => (
+        <>
+          {data.firstName ? (
+            <p className="overview__greeting">{t('header.greeting', { name: data.firstName })}</p>
           ) : null}
-          <div>
-            <h2 id="overview-vehicle">{t('account.overview.vehicle')}</h2>
-            <dl className="vehicle-facts">
-              <dt>{t('account.overview.make')}</dt>
-              <dd>{isSiteId(vehicle.make) ? t(`brand.${vehicle.make}`) : vehicle.make}</dd>
-              <dt>{t('account.overview.model')}</dt>
-              <dd>{vehicle.model}</dd>
-              <dt>{t('account.overview.vin')}</dt>
-              <dd>{vehicle.vin}</dd>
-            </dl>
-          </div>
-        </section>
-      ) : null}
-      <section aria-labelledby="overview-expiring">
-        <h2 id="overview-expiring">{t('account.overview.expiringTitle')}</h2>
-        {data.expiringServices.length === 0 ? (
-          <p className="account__empty">{t('account.overview.noExpiring')}</p>
-        ) : (
-          <ul className="subscription-list">
-            {data.expiringServices.map((service) => (
-              <li key={service.subscriptionId} className="subscription">
-                <ServiceImage src={service.imageUrl} />
-                <div className="subscription__body">
-                  <h3 className="subscription__name">{service.name}</h3>
-                  <p>{t('account.subscriptions.expiresOn', { date: formatLongDate(service.expiryDate, locale) })}</p>
-                  <p>{t('account.overview.daysLeft', { count: service.daysLeft })}</p>
-                </div>
-                <div className="subscription__actions">
-                  <Link className="button button--primary" to={to(service.renewUrl)}>
-                    {t('account.renewNow')} <span className="visually-hidden">{service.name}</span>
-                  </Link>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <p>
-        <Link to={to('/account/my-subscriptions')}>{t('account.overview.allSubscriptions')}</Link>
-      </p>
-    </AccountLayout>
+          {data.vehicle ? (
+            <section className="overview__vehicle" aria-labelledby="overview-vehicle">
+              {data.vehicle.imageUrl ? (
+                <img
+                  src={data.vehicle.imageUrl}
+                  alt={data.vehicle.model}
+                  width="320"
+                  height="180"
+                  className="overview__vehicle-image"
+                />
+              ) : null}
+              <div>
+                <h2 id="overview-vehicle">{t('account.overview.vehicle')}</h2>
+                <dl className="vehicle-facts">
+                  <dt>{t('account.overview.make')}</dt>
+                  <dd>{isSiteId(data.vehicle.make) ? t(`brand.${data.vehicle.make}`) : data.vehicle.make}</dd>
+                  <dt>{t('account.overview.model')}</dt>
+                  <dd>{data.vehicle.model}</dd>
+                  <dt>{t('account.overview.vin')}</dt>
+                  <dd>{data.vehicle.vin}</dd>
+                </dl>
+              </div>
+            </section>
+          ) : null}
+          <section aria-labelledby="overview-expiring">
+            <h2 id="overview-expiring">{t('account.overview.expiringTitle')}</h2>
+            {data.expiringServices.length === 0 ? (
+              <p className="account__empty">{t('account.overview.noExpiring')}</p>
+            ) : (
+              <ul className="subscription-list">
+                {data.expiringServices.map((service) => (
+                  <li key={service.subscriptionId} className="subscription">
+                    <ServiceImage src={service.imageUrl} />
+                    <div className="subscription__body">
+                      <h3 className="subscription__name">{service.name}</h3>
+                      <p>
+                        {t('account.subscriptions.expiresOn', { date: formatLongDate(service.expiryDate, locale) })}
+                      </p>
+                      <p>{t('account.overview.daysLeft', { count: service.daysLeft })}</p>
+                    </div>
+                    <div className="subscription__actions">
+                      <Link className="button button--primary" to={to(service.renewUrl)}>
+                        {t('account.renewNow')} <span className="visually-hidden">{service.name}</span>
+                      </Link>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <p>
+            <Link to={to('/account/my-subscriptions')}>{t('account.overview.allSubscriptions')}</Link>
+          </p>
+        </>
+      )}
+    </AccountPage>
   );
 }

@@ -8,7 +8,7 @@ import { useSubscriptions } from '../api/list-subscriptions.ts';
 import { planPeriod } from '../plan-period.ts';
 import { refundFlags, settleRefundFlags } from '../refund-flags.ts';
 import { ServiceImage, renewPathOf } from './service-image.tsx';
-import { AccountLayout, AccountState } from './account-layout.tsx';
+import { AccountPage } from './account-layout.tsx';
 import { ManageDialog } from './manage-dialog.tsx';
 import { PaymentMethodText } from './payment-method-text.tsx';
 
@@ -22,7 +22,8 @@ type Subscription = components['schemas']['Subscription'];
 export function SubscriptionsPage() {
   const { t } = useTranslation();
   const { locale } = useLocale();
-  const { data, error, mutate } = useSubscriptions(locale);
+  const read = useSubscriptions(locale);
+  const { data } = read;
   const [managed, setManaged] = useState<string | undefined>();
   // Read after hydration: the server's markup knows no flags of this tab.
   const [hidden, setHidden] = useState<readonly string[]>([]);
@@ -33,42 +34,41 @@ export function SubscriptionsPage() {
     setHidden(refundFlags());
   }, [listed, managed]);
 
-  if (!data) {
-    return (
-      <AccountLayout title={t('account.subscriptions.title')}>
-        <AccountState error={error} retry={() => void mutate()} />
-      </AccountLayout>
-    );
-  }
-  // account §2: an item refunded by request stays hidden until the list no longer has it.
-  const shown = data.subscriptions.filter((s) => !hidden.includes(s.id));
-  const current = shown.find((s) => s.id === managed);
   return (
-    <AccountLayout title={t('account.subscriptions.title')}>
-      {!data.isCustomerEnabled ? null : shown.length === 0 ? (
-        <div className="account__empty">
-          <h2>{t('account.subscriptions.emptyTitle')}</h2>
-          <p>{t('account.subscriptions.emptyText')}</p>
-        </div>
-      ) : (
-        <ul className="subscription-list">
-          {shown.map((subscription) => (
-            <li key={subscription.id}>
-              <SubscriptionCard subscription={subscription} onManage={() => setManaged(subscription.id)} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {current ? (
-        <ManageDialog
-          subscription={current}
-          customer={data.customer}
-          showAutoRenewal={data.showAutoRenewal}
-          contactUsUrl={data.contactUsUrl}
-          onClose={() => setManaged(undefined)}
-        />
-      ) : null}
-    </AccountLayout>
+    <AccountPage title={t('account.subscriptions.title')} read={read}>
+      {(data) => {
+        // account §2: an item refunded by request stays hidden until the list no longer has it.
+        const shown = data.subscriptions.filter((s) => !hidden.includes(s.id));
+        const current = shown.find((s) => s.id === managed);
+        return (
+          <>
+            {!data.isCustomerEnabled ? null : shown.length === 0 ? (
+              <div className="account__empty">
+                <h2>{t('account.subscriptions.emptyTitle')}</h2>
+                <p>{t('account.subscriptions.emptyText')}</p>
+              </div>
+            ) : (
+              <ul className="subscription-list">
+                {shown.map((subscription) => (
+                  <li key={subscription.id}>
+                    <SubscriptionCard subscription={subscription} onManage={() => setManaged(subscription.id)} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            {current ? (
+              <ManageDialog
+                subscription={current}
+                customer={data.customer}
+                showAutoRenewal={data.showAutoRenewal}
+                contactUsUrl={data.contactUsUrl}
+                onClose={() => setManaged(undefined)}
+              />
+            ) : null}
+          </>
+        );
+      }}
+    </AccountPage>
   );
 }
 
