@@ -109,3 +109,40 @@ test('keyboard alone: the renewal journey from plan to checkout', async ({ page 
   await page.keyboard.press('Enter');
   await expect(page.getByLabel('First name')).toBeVisible();
 });
+
+test('axe and 320px reflow on every account page, signed in, with the manage and delete dialogs open', async ({
+  page,
+}) => {
+  await page.goto('/en-GB/account/my-subscriptions');
+  await page.getByLabel('Email address').fill('alex.owner@example.com');
+  await page.getByLabel('Password').fill('Sandbox-Pass-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const pages: Array<[string, string]> = [
+    ['/en-GB/account/my-overview', 'My overview'],
+    ['/en-GB/account/my-subscriptions', 'My subscriptions'],
+    ['/en-GB/account/my-orders', 'My orders'],
+    ['/en-GB/account/my-orders/1OsSB0000000015AAA/00001015', 'Order 00001015'],
+    ['/en-GB/account/my-payment-method', 'Payment details'],
+    ['/en-GB/account/my-payment-method/edit-billing-address', 'Edit billing address'],
+    ['/en-GB/account/need-help', 'Help & Support'],
+    ['/fr-FR/account/my-subscriptions', 'Mes abonnements'],
+  ];
+  for (const [path, heading] of pages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expectNoViolations(page, path);
+    await expectReflow(page, path);
+  }
+  await page.goto('/en-GB/account/my-subscriptions');
+  await page
+    .getByRole('button', { name: /^Manage/ })
+    .first()
+    .click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectNoViolations(page, 'the manage modal');
+  await page.keyboard.press('Escape');
+  await page.goto('/en-GB/account/my-payment-method');
+  await page.getByRole('button', { name: 'Delete Payment Method' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectNoViolations(page, 'the delete modal');
+});
