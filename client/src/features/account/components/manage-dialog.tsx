@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import {
+  ADDITIONAL_INFO_DEBOUNCE_MS,
   ADDITIONAL_INFO_MAX,
   AUTO_RENEWAL_REASONS,
   manageOffer,
@@ -68,6 +69,12 @@ export function ManageDialog({
   });
   const reason = form.watch('reason');
   const additionalInfo = form.watch('additionalInfo');
+  // account §5: the text reaches the form 200 ms after the last keystroke; the box shows it at once.
+  const [typed, setTyped] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => form.setValue('additionalInfo', typed), ADDITIONAL_INFO_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, form]);
   const other = reason === OTHER_REASON;
   const tooLong = other && isTooLong(additionalInfo, ADDITIONAL_INFO_MAX);
 
@@ -78,8 +85,11 @@ export function ManageDialog({
   const reasons = step === 'refund' ? REFUND_REASONS : AUTO_RENEWAL_REASONS;
   const reasonGroup = step === 'refund' ? 'refund' : 'autoRenewal';
 
-  async function act(values: ReasonForm) {
+  async function act(submitted: ReasonForm) {
     if (busy) return;
+    // A submit inside the 200 ms sends what the box shows.
+    const values = { ...submitted, additionalInfo: typed };
+    if (values.reason === OTHER_REASON && isTooLong(typed, ADDITIONAL_INFO_MAX)) return;
     setBusy(true);
     setFailure(undefined);
     const body = {
@@ -240,19 +250,13 @@ export function ManageDialog({
                 </select>
               </div>
               {other ? (
-                <Controller
-                  control={form.control}
-                  name="additionalInfo"
-                  render={({ field }) => (
-                    <TextArea
-                      id={`${reasonId}-info`}
-                      label={t('account.manage.additionalInfo')}
-                      value={field.value}
-                      onChange={field.onChange}
-                      maxChar={ADDITIONAL_INFO_MAX}
-                      rows={3}
-                    />
-                  )}
+                <TextArea
+                  id={`${reasonId}-info`}
+                  label={t('account.manage.additionalInfo')}
+                  value={typed}
+                  onChange={setTyped}
+                  maxChar={ADDITIONAL_INFO_MAX}
+                  rows={3}
                 />
               ) : null}
             </>

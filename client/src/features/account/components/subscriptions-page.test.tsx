@@ -135,9 +135,15 @@ describe('the manage modal', () => {
     await user.click(text);
     await user.paste('x'.repeat(151));
     expect(within(dialog).getByText('The entered text is too long')).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Request refund' }).hasAttribute('disabled')).toBe(true);
+    // The text reaches the form 200 ms after the last keystroke (account §5), then the action is held back.
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Request refund' }).hasAttribute('disabled')).toBe(true),
+    );
     await user.clear(text);
     await user.type(text, 'Sold the car');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Request refund' }).hasAttribute('disabled')).toBe(false),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Request refund' }));
     expect(
       await screen.findByText('You have cancelled your subscription and we are processing your refund.'),
