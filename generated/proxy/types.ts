@@ -1512,6 +1512,8 @@ export interface components {
             expYear: number;
             cvc: string;
             holderName?: string;
+            /** @description The form's billing address, given to the method as Stripe.js gives it (the account's Add and Edit payment method); without it, the basket's billing address. */
+            billingAddress?: components["schemas"]["Address"];
         };
         SandboxBankMethodRequest: {
             /** @enum {string} */

@@ -50,6 +50,11 @@ export interface SessionData {
   principalUUID?: string;
   /** Server-only: an order waiting for 3-D Secure or a bank page (services/checkout/place-order.ts). */
   pendingPayment?: PendingPayment;
+  /**
+   * Server-only: the account's saving of a payment method waiting for 3-D Secure or a bank page
+   * (services/account/payment-method.ts), finished by confirmPayment's accountPaymentMethod context.
+   */
+  pendingMethodSave?: PendingMethodSave;
   /** Server-only: orders this session placed (it may read their confirmation). */
   placedOrders?: string[];
   /** Server-only: the first answer per Idempotency-Key of placeOrder, replayed on a retry. */
@@ -93,6 +98,20 @@ export interface PendingPayment {
   pspReference?: string;
   paymentType: string;
   card?: { brand: string; last4: string; expMonth: number; expYear: number; country?: string | null };
+}
+
+export interface PendingMethodSave {
+  mode: 'add' | 'update';
+  provider: 'stripe' | 'adyen';
+  key: string;
+  paymentType: string;
+  setupIntentId?: string;
+  stripeCustomerId?: string;
+  /** The method the saving is for, where it existed before (a Stripe PaymentMethod). */
+  methodId?: string;
+  card?: PendingPayment['card'];
+  billingAddress: Schemas['Address'];
+  ipAddress: string;
 }
 
 /** Where sessions live; the in-memory store serves one instance, a Redis store many. */

@@ -613,7 +613,8 @@ export const zSandboxCardRequest = /* @__PURE__ */ z.object({
     expMonth: /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(12)),
     expYear: /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(2099)),
     cvc: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^[0-9]{0,4}$/)),
-    holderName: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100)))
+    holderName: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
+    billingAddress: /* @__PURE__ */ z.optional(zAddress)
 });
 
 export const zSandboxBankMethodRequest = /* @__PURE__ */ z.object({

@@ -665,6 +665,10 @@ export type SandboxCardRequest = {
     expYear: number;
     cvc: string;
     holderName?: string;
+    /**
+     * The form's billing address, given to the method as Stripe.js gives it (the account's Add and Edit payment method); without it, the basket's billing address.
+     */
+    billingAddress?: Address;
 };
 
 export type SandboxBankMethodRequest = {

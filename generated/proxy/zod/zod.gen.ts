@@ -612,7 +612,8 @@ export const zSandboxCardRequest = z.object({
     expMonth: z.int().gte(1).lte(12),
     expYear: z.int().gte(0).lte(2099),
     cvc: z.string().regex(/^[0-9]{0,4}$/),
-    holderName: z.string().max(100).optional()
+    holderName: z.string().max(100).optional(),
+    billingAddress: zAddress.optional()
 });
 
 export const zSandboxBankMethodRequest = z.object({

@@ -147,3 +147,153 @@ describe('updateBillingAddress', () => {
     expect(response.status).toBe(409);
   });
 });
+
+const cardToken = async (
+  browser: ShopBrowser,
+  number: string,
+  billingAddress?: Record<string, unknown>,
+  provider: 'stripe' | 'adyen' = 'stripe',
+) => {
+  const { response, body } = await browser.call('tokenizeSandboxCard', '/api/sandbox/card-tokens', {
+    method: 'POST',
+    body: JSON.stringify({
+      provider,
+      number,
+      expMonth: 12,
+      expYear: 30,
+      cvc: '123',
+      ...(billingAddress ? { billingAddress } : {}),
+    }),
+  });
+  expect(response.status).toBe(201);
+  return body;
+};
+
+const save = (browser: ShopBrowser, method: 'POST' | 'PUT', body: unknown) =>
+  browser.call(method === 'POST' ? 'addPaymentMethod' : 'updatePaymentMethod', '/api/account/payment-method', {
+    method,
+    body: JSON.stringify(body),
+  });
+
+describe('addPaymentMethod and updatePaymentMethod', () => {
+  it('when kim adds a first card through the sandbox form, then it is saved with her billing address (201)', async () => {
+    const kim = await signedIn('kim');
+    await kim.call('getSession', '/api/session?locale=de-DE');
+    const card = await cardToken(kim, '4242424242424242');
+    const { response, body } = await save(kim, 'POST', {
+      provider: 'stripe',
+      paymentMethodType: 'CREDIT_CARD',
+      sandboxCardToken: card.token,
+      billingAddress: address({ countryCode: 'DE', city: 'Berlin', postalCode: '10115', address2: null }),
+    });
+    expect(response.status).toBe(201);
+    expect(body).toMatchObject({
+      paymentMethod: { type: 'CREDIT_CARD', last4: '4242' },
+      billingAddress: { countryCode: 'DE', city: 'Berlin' },
+    });
+    // A second Add is refused: one method, edited rather than added again.
+    const again = await save(kim, 'POST', {
+      provider: 'stripe',
+      paymentMethodType: 'CREDIT_CARD',
+      sandboxCardToken: (await cardToken(kim, '4242424242424242')).token,
+      billingAddress: address({ countryCode: 'DE', city: 'Berlin', postalCode: '10115' }),
+    });
+    expect(again.response.status).toBe(409);
+  });
+
+  it('when alex replaces his card with a GB card (0082), then one method: the new one, the old one detached', async () => {
+    const alex = await signedIn();
+    const card = await cardToken(alex, '4000008260000000');
+    const { response, body } = await save(alex, 'PUT', {
+      provider: 'stripe',
+      paymentMethodType: 'CREDIT_CARD',
+      sandboxCardToken: card.token,
+      billingAddress: address(),
+    });
+    expect(response.status).toBe(200);
+    expect(body.paymentMethod.last4).toBe('0000');
+    const old = await fetch(`${shop.root}/stripe/v1/payment_methods/pm_SandboxVisa4242`, {
+      headers: { authorization: 'Bearer sk_test_sandbox' },
+    });
+    expect((await old.json()).customer).toBeNull();
+  });
+
+  it("when the card's country is not the billing address's (an FR card in GB, control on), then 409 and nothing changes", async () => {
+    const alex = await signedIn();
+    const card = await cardToken(alex, '4000002500000003');
+    const { response, body } = await save(alex, 'PUT', {
+      provider: 'stripe',
+      paymentMethodType: 'CREDIT_CARD',
+      sandboxCardToken: card.token,
+      billingAddress: address(),
+    });
+    expect(response.status).toBe(409);
+    expect(body.paymentErrorKind).toBe('billing_address_missmatch');
+    expect((await page(alex)).paymentMethod.last4).toBe('4242');
+  });
+
+  it('when the card needs 3-D Secure, then 202 with the challenge; completed, the return saves it (paymentMethodSaved)', async () => {
+    const alex = await signedIn();
+    const card = await cardToken(alex, '4000002760003184', address());
+    const { response, body } = await save(alex, 'PUT', {
+      provider: 'stripe',
+      paymentMethodType: 'CREDIT_CARD',
+      sandboxCardToken: card.token,
+      // The form gives the method its billing address (GB), as Stripe.js does: the control passes.
+      billingAddress: address(),
+    });
+    expect(response.status).toBe(202);
+    expect(body).toMatchObject({ outcome: 'actionRequired', actionType: 'threeDSecure' });
+    // The sandbox's challenge page: Complete.
+    const challenge = await fetch(body.redirectUrl, { redirect: 'manual' });
+    const form = await challenge.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(form)?.[1];
+    expect(action).toBeDefined();
+    const done = await fetch(new URL(action!.replaceAll('&amp;', '&'), body.redirectUrl).href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'outcome=complete',
+      redirect: 'manual',
+    });
+    const back = new URL(done.headers.get('location')!);
+    expect(back.pathname).toBe('/en-GB/account/my-payment-method');
+    const confirmed = await alex.call('confirmPayment', '/api/checkout/payment-confirmation', {
+      method: 'POST',
+      body: JSON.stringify({
+        context: 'accountPaymentMethod',
+        provider: 'stripe',
+        setup_intent: back.searchParams.get('setup_intent'),
+        setup_intent_client_secret: back.searchParams.get('setup_intent_client_secret'),
+        redirect_status: back.searchParams.get('redirect_status'),
+      }),
+    });
+    expect(confirmed.response.status).toBe(200);
+    expect(confirmed.body).toEqual({ outcome: 'paymentMethodSaved', orderNo: null, status: null });
+    expect((await page(alex)).paymentMethod.last4).toBe('3184');
+  });
+
+  it('when sam, without an account, adds a card, then 422 with the words of §8', async () => {
+    const sam = await signedIn('sam');
+    const card = await cardToken(sam, '4242424242424242');
+    const { response, body } = await save(sam, 'POST', {
+      provider: 'stripe',
+      paymentMethodType: 'CREDIT_CARD',
+      sandboxCardToken: card.token,
+      billingAddress: address(),
+    });
+    expect(response.status).toBe(422);
+    expect(body.detail).toMatch(/isn’t possible to add a payment method at this time/);
+  });
+
+  it('when the provider is not the market’s, then refused before anything is saved', async () => {
+    const kim = await signedIn('kim');
+    const { response } = await save(kim, 'POST', {
+      provider: 'adyen',
+      paymentMethodType: 'CREDIT_CARD',
+      billingAddress: address(),
+    });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect((await page(kim)).paymentMethod).toBeNull();
+  });
+});

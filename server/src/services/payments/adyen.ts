@@ -19,6 +19,7 @@ import type {
   PaymentProvider,
   PaymentResult,
   ProviderReferences,
+  SaveResult,
 } from './provider.ts';
 
 type Schemas = components['schemas'];
@@ -67,6 +68,20 @@ function outcomeOf(record: ProviderReferences, data: AdyenResult): PaymentResult
     default:
       throw providerFailure(500);
   }
+}
+
+/** A saving's answer: the stored method Adyen names (tokenization), or the result that is not one yet. */
+function savedOf(shopper: Shopper, record: ProviderReferences, data: AdyenResult, reference: string): SaveResult {
+  const result = outcomeOf(record, data);
+  if (result.status !== 'paid') return result;
+  const extra = data.additionalData ?? {};
+  const token = extra['tokenization.storedPaymentMethodId'];
+  if (!token) throw providerFailure(500);
+  const stored = {
+    token,
+    shopperReference: extra['tokenization.shopperReference'] ?? shopper.tokens.customerId ?? reference,
+  };
+  return { status: 'saved', stored, ...(result.card ? { card: result.card } : {}) };
 }
 
 /** One /payments call: an order's amount, or 0 to store the method; the answer read as the result. */
@@ -158,16 +173,7 @@ export const adyenProvider: PaymentProvider = {
     const reference = attempt.orderNo ?? `payment-method-${shopper.tokens.customerId ?? attempt.record.key}`;
     const amount = { value: 0, currency: attempt.currency };
     const data = await authorise(ctx, shopper, { ...attempt, reference, amount, store: true });
-    const result = outcomeOf(attempt.record, data);
-    if (result.status !== 'paid') return result;
-    const extra = data.additionalData ?? {};
-    const token = extra['tokenization.storedPaymentMethodId'];
-    if (!token) throw providerFailure(500);
-    const stored = {
-      token,
-      shopperReference: extra['tokenization.shopperReference'] ?? shopper.tokens.customerId ?? reference,
-    };
-    return { status: 'saved', stored, ...(result.card ? { card: result.card } : {}) };
+    return savedOf(shopper, attempt.record, data, reference);
   },
 
   checkReturn(_pending, request) {
@@ -187,6 +193,21 @@ export const adyenProvider: PaymentProvider = {
     });
     if (!details.data) throw providerFailure(details.response.status);
     return outcomeOf(pending, details.data as AdyenResult);
+  },
+
+  async confirmSave(ctx, shopper, record, _methodId, request) {
+    if (!request.redirectResult) throw providerFailure(400);
+    const details = await ctx.upstreams.adyen.POST('/payments/details', {
+      body: { details: { redirectResult: request.redirectResult } },
+      headers: { 'Idempotency-Key': `${record.key}-details` },
+    });
+    if (!details.data) throw providerFailure(details.response.status);
+    return savedOf(
+      shopper,
+      record,
+      details.data as AdyenResult,
+      `payment-method-${shopper.tokens.customerId ?? record.key}`,
+    );
   },
 
   async removeStoredMethod(ctx, stored) {

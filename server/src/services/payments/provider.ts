@@ -117,6 +117,18 @@ export interface PaymentProvider {
   checkReturn(pending: PendingPayment, request: Schemas['ConfirmPaymentRequest']): void;
   /** After 3-D Secure or the bank page: the result, read back from the provider. */
   confirm(ctx: AppContext, pending: PendingPayment, request: Schemas['ConfirmPaymentRequest']): Promise<PaymentResult>;
+  /**
+   * After 3-D Secure or the bank page of a saving (the account's Add or Edit payment method): the
+   * stored method, read back from the provider; `methodId` is the method the saving was for, where
+   * it existed before (a Stripe PaymentMethod).
+   */
+  confirmSave(
+    ctx: AppContext,
+    shopper: Shopper,
+    record: ProviderReferences,
+    methodId: string | undefined,
+    request: Schemas['ConfirmPaymentRequest'],
+  ): Promise<SaveResult>;
   /** Removes a stored method (replacing or deleting the saved method; a mismatched new Adyen method). */
   removeStoredMethod(ctx: AppContext, stored: StoredMethod): Promise<void>;
 }

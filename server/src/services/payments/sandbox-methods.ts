@@ -65,7 +65,7 @@ export async function tokenizeSandboxCard(
     };
   }
   // Stripe.js creates the payment method with the billing address of the form; so does this.
-  const billing = toAddress((await currentBasket(ctx, shopper))?.billingAddress);
+  const billing = card.billingAddress ?? toAddress((await currentBasket(ctx, shopper))?.billingAddress);
   const created = await ctx.upstreams.stripe.POST('/v1/payment_methods', {
     body: {
       type: 'card',

@@ -206,6 +206,14 @@ export const stripeProvider: PaymentProvider = {
       : { status: 'processing' };
   },
 
+  async confirmSave(ctx, _shopper, record, methodId) {
+    if (!methodId) throw providerFailure(500);
+    if ((await readBack(ctx, record, methodId)) === 'processing') return { status: 'processing' };
+    const stored = { token: methodId, ...(record.stripeCustomerId ? { customerId: record.stripeCustomerId } : {}) };
+    const method = await readMethod(ctx, methodId);
+    return { status: 'saved', stored, ...(method?.card ? { card: method.card } : {}) };
+  },
+
   async removeStoredMethod(ctx, stored) {
     const { response } = await ctx.upstreams.stripe.POST('/v1/payment_methods/{payment_method}/detach', {
       params: { path: { payment_method: stored.token } },

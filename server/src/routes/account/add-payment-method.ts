@@ -1,0 +1,15 @@
+import { zAddPaymentMethodBody } from '../../../../generated/proxy/zod/zod.gen.ts';
+import type { Handler } from '../../context.ts';
+import { sendNoStore } from '../../http/send.ts';
+import { withLockedShopper } from '../../http/shopper.ts';
+import { savePaymentMethod } from '../../services/account/payment-method.ts';
+import { parseBody } from '../../validate.ts';
+
+/** POST /api/account/payment-method (account §2 Add payment method), under the session's lock. */
+export const addPaymentMethod: Handler = async (req, res, ctx) => {
+  const body = parseBody(zAddPaymentMethodBody, req);
+  const answer = await withLockedShopper(req, res, ctx, (shopper) =>
+    savePaymentMethod(ctx, shopper, body, 'add', req.ip ?? ''),
+  );
+  sendNoStore(res, answer.body, answer.status);
+};
