@@ -7,7 +7,7 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { contractExample, SESSION_STUB, stubApi, type StubHandler } from '../../../testing/api-stub.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { cardErrors } from './sandbox-card-form.tsx';
+import { cardErrors } from '../../../components/payment/sandbox-card-form.tsx';
 
 const ADDRESS = {
   firstName: 'Gus',

@@ -6,16 +6,20 @@ import { useLocale } from '../../../lib/locales.ts';
 import { BusyOverlay } from '../../../components/ui/busy-overlay.tsx';
 import { ApiError, type Problem } from '../../../lib/api/client.ts';
 import { loadChunk } from '../../../lib/lazy.ts';
-import { useCreateSandboxBankMethod } from '../api/create-sandbox-bank-method.ts';
+import { useCreateSandboxBankMethod } from '../../../lib/api/create-sandbox-bank-method.ts';
 import type { Basket } from '../api/get-checkout-state.ts';
 import { newAttemptKey, usePaymentFailed, usePlaceOrder, type PlaceOrderRequest } from '../api/place-order.ts';
-import { usePaymentSetup } from '../api/setup-payment.ts';
+import { usePaymentSetup } from '../../../lib/api/setup-payment.ts';
 import { PaymentErrorDialog, paymentProblemOf } from './payment-error-dialog.tsx';
-import { SandboxCardForm } from './sandbox-card-form.tsx';
+import { SandboxCardForm } from '../../../components/payment/sandbox-card-form.tsx';
 
 // The providers' own components load only in live mode, each as its own chunk.
-const StripeForm = lazy(() => loadChunk(() => import('./stripe-form.tsx')).then((m) => ({ default: m.StripeForm })));
-const AdyenForm = lazy(() => loadChunk(() => import('./adyen-form.tsx')).then((m) => ({ default: m.AdyenForm })));
+const StripeForm = lazy(() =>
+  loadChunk(() => import('../../../components/payment/stripe-form.tsx')).then((m) => ({ default: m.StripeForm })),
+);
+const AdyenForm = lazy(() =>
+  loadChunk(() => import('../../../components/payment/adyen-form.tsx')).then((m) => ({ default: m.AdyenForm })),
+);
 
 /** The wallet's recurring-payment request for the basket's one plan (storefront §9). */
 function walletOf(basket: Basket, origin: string, managementPath: string) {

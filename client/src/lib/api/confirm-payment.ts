@@ -2,9 +2,9 @@
  * confirmPayment (POST /api/checkout/payment-confirmation): back from 3-D Secure or a bank page,
  * the proxy checks the payment with the provider and places the order.
  */
-import { useMutation } from '../../../lib/api/mutation.ts';
-import { api, CSRF, request, type components } from '../../../lib/api/client.ts';
-import { orderPlaced } from '../../../lib/order-storage.ts';
+import { useMutation } from './mutation.ts';
+import { api, CSRF, request, type components } from './client.ts';
+import { orderPlaced } from '../order-storage.ts';
 
 async function confirmPayment(body: components['schemas']['ConfirmPaymentRequest']) {
   const answer = await request(api.POST('/checkout/payment-confirmation', { params: { header: CSRF }, body }));

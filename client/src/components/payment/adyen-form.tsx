@@ -1,8 +1,8 @@
 import { AdyenCheckout, Card } from '@adyen/adyen-web';
 import '@adyen/adyen-web/styles/adyen.css';
 import { useEffect, useRef } from 'react';
-import type { PlaceOrderRequest } from '../api/place-order.ts';
-import type { AdyenPaymentSetup } from '../api/setup-payment.ts';
+import type { PaymentMethodInput } from './payment-method-input.ts';
+import type { AdyenPaymentSetup } from '../../lib/api/setup-payment.ts';
 
 /**
  * Live mode, Adyen markets: Adyen's card component collects the card in Adyen's secured fields;
@@ -18,7 +18,7 @@ export function AdyenForm({
   setup: AdyenPaymentSetup;
   locale: string;
   country: string;
-  onPay: (request: PlaceOrderRequest) => Promise<void>;
+  onPay: (request: PaymentMethodInput) => Promise<void>;
 }) {
   const mount = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -39,7 +39,7 @@ export function AdyenForm({
             await onPay({
               provider: 'adyen',
               paymentMethodType: 'CREDIT_CARD',
-              adyenPaymentMethod: state.data.paymentMethod as PlaceOrderRequest['adyenPaymentMethod'] & {
+              adyenPaymentMethod: state.data.paymentMethod as PaymentMethodInput['adyenPaymentMethod'] & {
                 type: string;
               },
             });

@@ -1,6 +1,6 @@
 /** createSandboxBankMethod (POST /api/sandbox/bank-methods): sandbox mode's iDEAL or Bancontact payment method. */
-import { useMutation } from '../../../lib/api/mutation.ts';
-import { api, CSRF, request, type components } from '../../../lib/api/client.ts';
+import { useMutation } from './mutation.ts';
+import { api, CSRF, request, type components } from './client.ts';
 
 const createSandboxBankMethod = (
   paymentMethodType: components['schemas']['SandboxBankMethodRequest']['paymentMethodType'],

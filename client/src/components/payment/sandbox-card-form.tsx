@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import * as z from 'zod/mini';
-import { contractMaxLength } from '../../../../../domain/address-form.ts';
-import { isCardExpiryInPast, isLuhnValid } from '../../../../../domain/payment-errors.ts';
-import { zTokenizeSandboxCardBody } from '../../../../../generated/proxy/zod-mini/zod.gen.ts';
-import { ApiError } from '../../../lib/api/client.ts';
-import type { PlaceOrderRequest } from '../api/place-order.ts';
-import { useTokenizeSandboxCard, type SandboxCardRequest } from '../api/tokenize-sandbox-card.ts';
+import { contractMaxLength } from '../../../../domain/address-form.ts';
+import { isCardExpiryInPast, isLuhnValid } from '../../../../domain/payment-errors.ts';
+import { zTokenizeSandboxCardBody } from '../../../../generated/proxy/zod-mini/zod.gen.ts';
+import { ApiError, type components } from '../../lib/api/client.ts';
+import type { PaymentMethodInput } from './payment-method-input.ts';
+import { useTokenizeSandboxCard, type SandboxCardRequest } from '../../lib/api/tokenize-sandbox-card.ts';
 
 type Field = 'number' | 'expiry' | 'cvc';
 type Errors = Partial<Record<Field, string>>;
@@ -100,11 +100,14 @@ export function SandboxCardForm({
   disabled,
   submitLabel,
   onPay,
+  billingAddress,
 }: {
   provider: 'stripe' | 'adyen';
   disabled: boolean;
   submitLabel: string;
-  onPay: (request: PlaceOrderRequest) => Promise<void>;
+  onPay: (request: PaymentMethodInput) => Promise<void>;
+  /** The form's billing address, given to the method as Stripe.js gives it (the checkout's comes from the basket). */
+  billingAddress?: components['schemas']['Address'];
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -124,9 +127,9 @@ export function SandboxCardForm({
   });
 
   const submit = handleSubmit(async (card) => {
-    let request: PlaceOrderRequest;
+    let request: PaymentMethodInput;
     try {
-      const token = await tokenizeSandboxCard(card);
+      const token = await tokenizeSandboxCard(billingAddress ? { ...card, billingAddress } : card);
       request =
         provider === 'stripe'
           ? { provider, paymentMethodType: 'CREDIT_CARD', sandboxCardToken: token.token ?? '' }

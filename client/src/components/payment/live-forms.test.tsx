@@ -7,9 +7,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WalletRecurringPayment } from '../../../../../domain/wallet.ts';
-import type { PlaceOrderRequest } from '../api/place-order.ts';
-import type { AdyenPaymentSetup } from '../api/setup-payment.ts';
+import type { WalletRecurringPayment } from '../../../../domain/wallet.ts';
+import type { PaymentMethodInput } from './payment-method-input.ts';
+import type { AdyenPaymentSetup } from '../../lib/api/setup-payment.ts';
 
 const stripe = vi.hoisted(() => ({
   submit: vi.fn(),
@@ -44,7 +44,7 @@ vi.mock('@adyen/adyen-web', () => ({
 }));
 
 const { StripeForm } = await import('./stripe-form.tsx');
-const { walletRecurringPayment } = await import('../../../../../domain/wallet.ts');
+const { walletRecurringPayment } = await import('../../../../domain/wallet.ts');
 const { AdyenForm } = await import('./adyen-form.tsx');
 
 beforeEach(() => {
@@ -53,7 +53,7 @@ beforeEach(() => {
 });
 
 describe('Stripe Payment Element (live mode)', () => {
-  function renderStripe(onPay: (request: PlaceOrderRequest) => Promise<void>, wallet?: WalletRecurringPayment) {
+  function renderStripe(onPay: (request: PaymentMethodInput) => Promise<void>, wallet?: WalletRecurringPayment) {
     render(
       <StripeForm
         publishableKey="pk_live_x"

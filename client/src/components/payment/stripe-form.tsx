@@ -2,9 +2,9 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { loadStripe } from '@stripe/stripe-js';
 import type { StripePaymentElementOptions } from '@stripe/stripe-js';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import type { WalletRecurringPayment } from '../../../../../domain/wallet.ts';
-import type { PlaceOrderRequest } from '../api/place-order.ts';
+import { useTranslation } from '../../lib/i18n-react.tsx';
+import type { WalletRecurringPayment } from '../../../../domain/wallet.ts';
+import type { PaymentMethodInput } from './payment-method-input.ts';
 
 /**
  * Live mode, Stripe markets: Stripe's Payment Element collects the card (or iDEAL/Bancontact) in
@@ -28,7 +28,7 @@ export function StripeForm({
   submitLabel: string;
   disabled: boolean;
   wallet?: WalletRecurringPayment;
-  onPay: (request: PlaceOrderRequest) => Promise<void>;
+  onPay: (request: PaymentMethodInput) => Promise<void>;
 }) {
   const stripe = useMemo(() => loadStripe(publishableKey, { locale: locale as 'auto' }), [publishableKey, locale]);
   const options = useMemo(() => paymentElementOptions(wallet), [wallet]);
@@ -67,7 +67,7 @@ function StripeFields({
   submitLabel: string;
   disabled: boolean;
   options: StripePaymentElementOptions;
-  onPay: (request: PlaceOrderRequest) => Promise<void>;
+  onPay: (request: PaymentMethodInput) => Promise<void>;
 }) {
   const { t } = useTranslation();
   const stripe = useStripe();
