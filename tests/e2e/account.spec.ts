@@ -211,3 +211,45 @@ test('sam, without an account in the order system, is told a payment method can 
       ),
   ).toBeVisible();
 });
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry date').fill('12/30');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByLabel('Cardholder name').fill('Kim Driver');
+  await page.getByRole('button', { name: 'Save payment method' }).click();
+}
+
+test('kim adds a first card; alex replaces his with one that needs 3-D Secure and comes back to it saved', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/de-DE/account/my-payment-method');
+  await signIn(page, 'kim.driver@example.com');
+  await page.goto('/en-GB/account/my-payment-method');
+  await expect(page.getByRole('heading', { name: 'No payment method' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add payment method' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Add payment method' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add address manually' }).click();
+  await page.getByLabel('First name').fill('Kim');
+  await page.getByLabel('Last name').fill('Driver');
+  await page.getByLabel('Address line 1').fill('1 Parliament Square');
+  await page.getByLabel('Town or city').fill('London');
+  await page.getByLabel('Postal code').fill('SW1P 3BD');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await fillCard(page, '4242 4242 4242 4242');
+  await expect(page.getByText('Payment method added')).toBeVisible();
+  await expect(page).toHaveURL(/\/en-GB\/account\/my-payment-method$/);
+  await expect(page.getByText('Visa ending in 4242')).toBeVisible();
+
+  const alex = await (await browser.newContext()).newPage();
+  await alex.goto('/en-GB/account/my-payment-method/edit-payment-method');
+  await signIn(alex, 'alex.owner@example.com');
+  await expect(alex.getByRole('heading', { level: 1, name: 'Edit payment method' })).toBeVisible();
+  await alex.getByRole('button', { name: 'Continue' }).click();
+  await fillCard(alex, '4000 0027 6000 3184');
+  await alex.getByRole('button', { name: 'Complete' }).click();
+  await expect(alex.getByText('Payment Method updated')).toBeVisible();
+  await expect(alex).toHaveURL(/\/en-GB\/account\/my-payment-method$/);
+  await expect(alex.getByText('ending in 3184')).toBeVisible();
+});

@@ -69,6 +69,8 @@ export const PAGE_MODULES: Record<string, string> = {
   'account/my-orders': ACCOUNT_PAGES,
   'account/my-payment-method': ACCOUNT_PAGES,
   'account/my-payment-method/edit-billing-address': ACCOUNT_PAGES,
+  'account/my-payment-method/add-payment-method': ACCOUNT_PAGES,
+  'account/my-payment-method/edit-payment-method': ACCOUNT_PAGES,
   'account/my-orders/:id/:orderNo': ACCOUNT_PAGES,
 };
 
@@ -200,6 +202,14 @@ const LOADERS: Record<string, Loader> = {
   'account/my-payment-method/edit-billing-address': accountPage(
     ({ reads }) => [getPaymentMethodKey, reads.getPaymentMethod()],
     'account.paymentMethod.editAddressTitle',
+  ),
+  'account/my-payment-method/add-payment-method': accountPage(
+    ({ reads }) => [getPaymentMethodKey, reads.getPaymentMethod()],
+    'account.paymentMethod.addTitle',
+  ),
+  'account/my-payment-method/edit-payment-method': accountPage(
+    ({ reads }) => [getPaymentMethodKey, reads.getPaymentMethod()],
+    'account.paymentMethod.editTitle',
   ),
   'account/need-help': accountPage(
     ({ locale, reads }) => [getHelpContentKey(locale), reads.getHelpContent({ locale })],

@@ -18,7 +18,7 @@ describe('route table', () => {
     ['/home', 'Connected vehicle services'],
     ['/checkout', 'Checkout'],
     ['/faqs/payment', 'Help centre'],
-    ['/account/orders', 'My account'],
+    ['/account/my-orders', 'My orders'],
     ['/vin-error', "We couldn't find your vehicle"],
     ['/maintenance', "We'll be back soon"],
     ['/restricted-access', 'Access restricted'],

@@ -4,10 +4,8 @@ import { PageFrame, Shell } from '../components/layout/shell.tsx';
 import { isProduction } from '../lib/environment.ts';
 import { lazyPage } from '../lib/lazy.ts';
 import { isLocale, isSplashPath, localePath, useLocale, type LocaleId } from '../lib/locales.ts';
-import type { PendingPageKey } from './routes/placeholder-page.tsx';
 
 // Every page is its own chunk (React.lazy with the 120 s chunk timeout).
-const Pending = lazyPage(() => import('./routes/placeholder-page.tsx'), 'PendingPage');
 const GenericErrorPage = lazyPage(
   () => import('../features/errors/components/generic-error-page.tsx'),
   'GenericErrorPage',
@@ -48,6 +46,7 @@ const OrdersPage = lazyPage(accountPages, 'OrdersPage');
 const OrderDetailPage = lazyPage(accountPages, 'OrderDetailPage');
 const PaymentMethodPage = lazyPage(accountPages, 'PaymentMethodPage');
 const EditBillingAddressPage = lazyPage(accountPages, 'EditBillingAddressPage');
+const SavePaymentMethodPage = lazyPage(accountPages, 'SavePaymentMethodPage');
 const CallbackPage = lazyPage(() => import('../features/session/components/callback-page.tsx'), 'CallbackPage');
 const SplashPage = lazyPage(() => import('../features/splash/components/splash-page.tsx'), 'SplashPage');
 const TermsPage = lazyPage(() => import('../features/content/components/terms-page.tsx'), 'TermsPage');
@@ -111,8 +110,6 @@ const page = (path: string, element: React.ReactNode, pageType?: PageType): Rout
   element,
   handle: { pageType } satisfies RouteHandle,
 });
-const pending = (path: string, key: PendingPageKey, pageType?: PageType) =>
-  page(path, <Pending page={key} />, pageType);
 
 /** The route table of spec §2, once without a prefix and once under the `:locale` segment. */
 export function pageRoutes(options: { production: boolean }): RouteObject[] {
@@ -134,8 +131,10 @@ export function pageRoutes(options: { production: boolean }): RouteObject[] {
     page('account/my-orders/:id/:orderNo', <OrderDetailPage />, 'account'),
     page('account/my-payment-method', <PaymentMethodPage />, 'account'),
     page('account/my-payment-method/edit-billing-address', <EditBillingAddressPage />, 'account'),
+    page('account/my-payment-method/add-payment-method', <SavePaymentMethodPage mode="add" />, 'account'),
+    page('account/my-payment-method/edit-payment-method', <SavePaymentMethodPage mode="update" />, 'account'),
     page('account/need-help', <HelpPage />, 'account'),
-    pending('account/*', 'account', 'account'),
+    page('account/*', <PageNotFoundPage />, 'error'),
     page('faqs/*', <FaqsPage />),
     page('terms-conditions', <TermsPage />, 'terms'),
     page('subscriptions-redirect', <SubscriptionsRedirectPage />, 'login-redirect'),

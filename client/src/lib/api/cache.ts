@@ -116,8 +116,12 @@ export const cacheTable = {
   },
   confirmPayment: {
     when: (answer) => answer.outcome !== 'pending',
-    invalidate: ['getSession', 'getBasket', 'getCheckoutState'],
+    // An order's payment, or the account's saving of a method (outcome paymentMethodSaved).
+    invalidate: ['getSession', 'getBasket', 'getCheckoutState', 'getPaymentMethod'],
   },
+  // A saved method answers the payment details; a 202 sends the shopper to 3-D Secure or the bank first.
+  addPaymentMethod: { update: { getPaymentMethod: (cached, answer) => ('outcome' in answer ? cached : answer) } },
+  updatePaymentMethod: { update: { getPaymentMethod: (cached, answer) => ('outcome' in answer ? cached : answer) } },
   // The manage modal's actions change the subscription; a refund ends the vehicle's service at once.
   requestRefund: {
     invalidate: ['listSubscriptions', 'getAccountOverview', 'getRenewalPage', 'listOrders', 'getOrder'],

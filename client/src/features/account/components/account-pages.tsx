@@ -5,3 +5,4 @@ export { SubscriptionsPage } from './subscriptions-page.tsx';
 export { OrderDetailPage } from './order-detail-page.tsx';
 export { OrdersPage } from './orders-page.tsx';
 export { EditBillingAddressPage, PaymentMethodPage } from './payment-method-page.tsx';
+export { SavePaymentMethodPage } from './save-payment-method-page.tsx';

@@ -1,10 +1,11 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { AddressForm } from '../../../components/address/address-form.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { useToast } from '../../../components/ui/toasts.tsx';
 import { ApiError, type components } from '../../../lib/api/client.ts';
+import { useConfirmPayment } from '../../../lib/api/confirm-payment.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useLocale } from '../../../lib/locales.ts';
 import { useDeletePaymentMethod } from '../api/delete-payment-method.ts';
@@ -27,16 +28,73 @@ const PAGE = '/account/my-payment-method';
 export function PaymentMethodPage() {
   const { t } = useTranslation();
   const read = usePaymentMethod();
+  const finishing = useFinishSaving();
   return (
     <AccountPage title={t('account.paymentMethod.title')} read={read}>
       {(data) => (
         <>
+          {finishing ? (
+            <p className={finishing.failed ? 'field__error' : undefined} role={finishing.failed ? 'alert' : 'status'}>
+              {finishing.message}
+            </p>
+          ) : null}
           <p>{data.showAutoRenewal ? t('account.paymentMethod.infoAutoRenewal') : t('account.paymentMethod.info')}</p>
           {data.paymentMethod ? <SavedMethod page={data} /> : <NoMethod page={data} />}
         </>
       )}
     </AccountPage>
   );
+}
+
+/**
+ * Back from 3-D Secure or the bank page of a saving (account §2: with setup_intent,
+ * setup_intent_client_secret and redirect_status from Stripe, redirectResult from Adyen): the proxy
+ * finishes it (it reads the result from the provider), then the toast, and the query leaves the URL.
+ */
+function useFinishSaving(): { message: string; failed: boolean } | undefined {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const { to } = useLocale();
+  const toast = useToast();
+  const confirm = useConfirmPayment();
+  const [state, setState] = useState<{ message: string; failed: boolean } | undefined>();
+  const started = useRef(false);
+  useEffect(() => {
+    const query = new URLSearchParams(search);
+    if (query.get('context') !== 'accountPaymentMethod' || started.current) return;
+    if (!query.get('setup_intent') && !query.get('redirectResult')) return;
+    started.current = true;
+    const mode = query.get('mode') === 'add' ? 'add' : 'update';
+    setState({ message: t('account.paymentMethod.confirming'), failed: false });
+    const provider = query.get('provider');
+    void confirm({
+      context: 'accountPaymentMethod',
+      ...(provider === 'stripe' || provider === 'adyen' ? { provider } : {}),
+      ...Object.fromEntries(
+        ['setup_intent', 'setup_intent_client_secret', 'redirect_status', 'redirectResult'].flatMap((name) => {
+          const value = query.get(name);
+          return value ? [[name, value]] : [];
+        }),
+      ),
+    })
+      .then(() => {
+        setState(undefined);
+        toast.show(
+          mode === 'add' ? t('account.paymentMethod.toast.added') : t('account.paymentMethod.toast.updated'),
+          'success',
+        );
+      })
+      .catch((error: unknown) =>
+        setState({
+          message:
+            error instanceof ApiError && error.problem?.detail ? error.problem.detail : t('account.manage.failed'),
+          failed: true,
+        }),
+      )
+      .finally(() => void navigate(to(PAGE), { replace: true }));
+  }, [search, confirm, navigate, to, toast, t]);
+  return state;
 }
 
 function NoMethod({ page }: { page: Page }) {

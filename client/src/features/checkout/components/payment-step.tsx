@@ -1,25 +1,17 @@
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useNavigate } from 'react-router';
 import { walletRecurringPayment } from '../../../../../domain/wallet.ts';
 import { useLocale } from '../../../lib/locales.ts';
 import { BusyOverlay } from '../../../components/ui/busy-overlay.tsx';
 import { ApiError, type Problem } from '../../../lib/api/client.ts';
-import { loadChunk } from '../../../lib/lazy.ts';
 import { useCreateSandboxBankMethod } from '../../../lib/api/create-sandbox-bank-method.ts';
 import type { Basket } from '../api/get-checkout-state.ts';
 import { newAttemptKey, usePaymentFailed, usePlaceOrder, type PlaceOrderRequest } from '../api/place-order.ts';
 import { usePaymentSetup } from '../../../lib/api/setup-payment.ts';
 import { PaymentErrorDialog, paymentProblemOf } from './payment-error-dialog.tsx';
+import { LivePaymentForm } from '../../../components/payment/live-payment-form.tsx';
 import { SandboxCardForm } from '../../../components/payment/sandbox-card-form.tsx';
-
-// The providers' own components load only in live mode, each as its own chunk.
-const StripeForm = lazy(() =>
-  loadChunk(() => import('../../../components/payment/stripe-form.tsx')).then((m) => ({ default: m.StripeForm })),
-);
-const AdyenForm = lazy(() =>
-  loadChunk(() => import('../../../components/payment/adyen-form.tsx')).then((m) => ({ default: m.AdyenForm })),
-);
 
 /** The wallet's recurring-payment request for the basket's one plan (storefront §9). */
 function walletOf(basket: Basket, origin: string, managementPath: string) {
@@ -169,21 +161,16 @@ export function PaymentStep({ basket }: { basket: Basket }) {
           )}
         </>
       ) : (
-        <Suspense fallback={<p role="status">{t('checkout.payment.loading')}</p>}>
-          {setup.provider === 'stripe' ? (
-            <StripeForm
-              publishableKey={setup.publishableKey}
-              clientSecret={setup.clientSecret}
-              locale={locale}
-              submitLabel={submitLabel}
-              disabled={paying}
-              wallet={wallet}
-              onPay={payQuietly}
-            />
-          ) : (
-            <AdyenForm setup={setup} locale={locale} country={locale.split('-')[1] ?? 'FR'} onPay={pay} />
-          )}
-        </Suspense>
+        <LivePaymentForm
+          setup={setup}
+          locale={locale}
+          submitLabel={submitLabel}
+          disabled={paying}
+          loading={t('checkout.payment.loading')}
+          wallet={wallet}
+          onPay={pay}
+          onStripePay={payQuietly}
+        />
       )}
       {paying ? <BusyOverlay label={t('checkout.payment.processing')} /> : null}
       <PaymentErrorDialog problem={problem} showDetail onClose={closeProblem} />

@@ -1,0 +1,137 @@
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AddressForm } from '../../../components/address/address-form.tsx';
+import type { PaymentMethodInput } from '../../../components/payment/payment-method-input.ts';
+import { LivePaymentForm } from '../../../components/payment/live-payment-form.tsx';
+import { SandboxCardForm } from '../../../components/payment/sandbox-card-form.tsx';
+import { BusyOverlay } from '../../../components/ui/busy-overlay.tsx';
+import { Link } from '../../../components/ui/link.tsx';
+import { useToast } from '../../../components/ui/toasts.tsx';
+import { ApiError, type components } from '../../../lib/api/client.ts';
+import { usePaymentSetup } from '../../../lib/api/setup-payment.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { useLocale } from '../../../lib/locales.ts';
+import { useAddPaymentMethod } from '../api/add-payment-method.ts';
+import { usePaymentMethod } from '../api/get-payment-method.ts';
+import { useUpdatePaymentMethod } from '../api/update-payment-method.ts';
+import { AccountPage } from './account-layout.tsx';
+import { AddressLines } from './address-lines.tsx';
+
+type Address = components['schemas']['Address'];
+
+const PAGE = '/account/my-payment-method';
+
+/**
+ * /account/my-payment-method/add-payment-method and /edit-payment-method (account §2): the billing
+ * address first (the shared address form), then the market's payment form — the sandbox card form in
+ * sandbox mode, Stripe's Payment Element or Adyen's card component in live mode — saved with an amount
+ * of 0. 3-D Secure or a bank page take the shopper away and back to Payment details, which finishes
+ * the saving; a refusal or a billing mismatch is said on the page.
+ */
+export function SavePaymentMethodPage({ mode }: { mode: 'add' | 'update' }) {
+  const { t } = useTranslation();
+  const { to, locale } = useLocale();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const read = usePaymentMethod();
+  const { data: setup, error: setupError } = usePaymentSetup('0', 'accountPaymentMethod');
+  const add = useAddPaymentMethod();
+  const update = useUpdatePaymentMethod();
+  const [billing, setBilling] = useState<Address | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>();
+
+  const save = useCallback(
+    async (method: PaymentMethodInput) => {
+      if (!billing) return;
+      setBusy(true);
+      setProblem(undefined);
+      try {
+        const body = { ...method, billingAddress: billing };
+        const answer = mode === 'add' ? await add(body) : await update(body);
+        if ('outcome' in answer) {
+          window.location.assign(answer.redirectUrl);
+          return;
+        }
+        toast.show(
+          mode === 'add' ? t('account.paymentMethod.toast.added') : t('account.paymentMethod.toast.updated'),
+          'success',
+        );
+        await navigate(to(PAGE));
+      } catch (error) {
+        setProblem(
+          error instanceof ApiError && error.problem?.detail ? error.problem.detail : t('account.manage.failed'),
+        );
+        setBusy(false);
+      }
+    },
+    [billing, mode, add, update, toast, t, navigate, to],
+  );
+
+  const title = mode === 'add' ? t('account.paymentMethod.addTitle') : t('account.paymentMethod.editTitle');
+  const submitLabel = t('account.paymentMethod.saveMethod');
+  return (
+    <AccountPage title={title} read={read}>
+      {(page) => (
+        <div className="save-method">
+          <section aria-labelledby="save-billing">
+            <h2 id="save-billing">{t('account.orders.billingAddress')}</h2>
+            {billing ? (
+              <>
+                <AddressLines address={billing} />
+                <button type="button" className="link-button" onClick={() => setBilling(null)} disabled={busy}>
+                  {t('account.paymentMethod.change')}
+                </button>
+              </>
+            ) : (
+              <AddressForm
+                idPrefix="save-method-billing"
+                initial={page.billingAddress}
+                submitLabel={t('account.paymentMethod.continue')}
+                onSubmit={async (address) => setBilling(address)}
+              />
+            )}
+          </section>
+          {billing ? (
+            <section aria-labelledby="save-method">
+              <h2 id="save-method">{t('account.paymentMethod.methodStep')}</h2>
+              {problem ? (
+                <p className="field__error" role="alert">
+                  {problem}
+                </p>
+              ) : null}
+              {setupError ? (
+                <p className="field__error" role="alert">
+                  {t('account.paymentMethod.unavailable')}
+                </p>
+              ) : !setup ? (
+                <p role="status">{t('account.loading')}</p>
+              ) : setup.sandbox ? (
+                <SandboxCardForm
+                  provider={setup.provider}
+                  disabled={busy}
+                  submitLabel={submitLabel}
+                  billingAddress={billing}
+                  onPay={save}
+                />
+              ) : (
+                <LivePaymentForm
+                  setup={setup}
+                  locale={locale}
+                  submitLabel={submitLabel}
+                  disabled={busy}
+                  loading={t('account.loading')}
+                  onPay={save}
+                />
+              )}
+            </section>
+          ) : null}
+          <p>
+            <Link to={to(PAGE)}>{t('account.paymentMethod.back')}</Link>
+          </p>
+          {busy ? <BusyOverlay label={t('account.paymentMethod.saving')} /> : null}
+        </div>
+      )}
+    </AccountPage>
+  );
+}
