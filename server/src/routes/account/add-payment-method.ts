@@ -2,7 +2,7 @@ import { zAddPaymentMethodBody } from '../../../../generated/proxy/zod/zod.gen.t
 import type { Handler } from '../../context.ts';
 import { sendNoStore } from '../../http/send.ts';
 import { withLockedShopper } from '../../http/shopper.ts';
-import { savePaymentMethod } from '../../services/account/payment-method.ts';
+import { savePaymentMethod } from '../../services/account/payment-method-save.ts';
 import { parseBody } from '../../validate.ts';
 
 /** POST /api/account/payment-method (account §2 Add payment method), under the session's lock. */

@@ -2,7 +2,7 @@ import { zUpdatePaymentMethodBody } from '../../../../generated/proxy/zod/zod.ge
 import type { Handler } from '../../context.ts';
 import { sendNoStore } from '../../http/send.ts';
 import { withLockedShopper } from '../../http/shopper.ts';
-import { savePaymentMethod } from '../../services/account/payment-method.ts';
+import { savePaymentMethod } from '../../services/account/payment-method-save.ts';
 import { parseBody } from '../../validate.ts';
 
 /** PUT /api/account/payment-method (account §2 Edit payment method: the IP address recorded), under the session's lock. */

@@ -2,7 +2,7 @@ import { zConfirmPaymentBody } from '../../../../generated/proxy/zod/zod.gen.ts'
 import type { Handler } from '../../context.ts';
 import { sendNoStore } from '../../http/send.ts';
 import { withLockedShopper } from '../../http/shopper.ts';
-import { finishPaymentMethodSave } from '../../services/account/payment-method.ts';
+import { finishPaymentMethodSave } from '../../services/account/payment-method-save.ts';
 import { confirmPayment as confirm } from '../../services/checkout/confirm-payment.ts';
 import { parseBody } from '../../validate.ts';
 

@@ -1,0 +1,246 @@
+/**
+ * Adding and replacing the customer's one saved method (account §2 Add and Edit payment method, §3
+ * payment save payload, §4 "For Stripe, a payment customer is found or created, then the payment
+ * method is attached and a setup is confirmed, with redirect only if required", §5 billing mismatch),
+ * and finishing a saving after 3-D Secure or a bank page.
+ */
+import { randomUUID } from 'node:crypto';
+import type { components } from '../../../../generated/proxy/types.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { fromAddress } from '../basket/basket.ts';
+import { billingMismatch, wrongProvider } from '../payments/payment-problems.ts';
+import type { CardFacts, ProviderReferences, SaveResult, StoredMethod } from '../payments/provider.ts';
+import { paymentProvider } from '../payments/providers.ts';
+import { customPreferences } from '../preferences.ts';
+import type { Shopper } from '../shopper.ts';
+import {
+  billingPayload,
+  checkBillingRegion,
+  noMethod,
+  paymentMethodPage,
+  refusedByOrderSystem,
+} from './payment-method.ts';
+import { changePaymentRecord, paymentMethodInformation, type Som } from './som.ts';
+import { customerOf } from './subscriptions.ts';
+
+type Schemas = components['schemas'];
+
+type SaveAnswer =
+  { status: 200 | 201; body: Schemas['PaymentMethodPage'] } | { status: 202; body: Schemas['ActionRequired'] };
+
+const OMS_TYPES: Record<Schemas['PaymentMethodType'], Som['OmsPaymentType']> = {
+  CREDIT_CARD: 'Credit Card',
+  IDEAL: 'IDEAL',
+  BANCONTACT: 'BANCONTACT',
+  GOOGLE_PAY: 'GooglePay',
+  APPLE_PAY: 'ApplePay',
+};
+
+const cannotAdd = () =>
+  new AppError(
+    422,
+    'payment-method-cannot-be-added',
+    'Payment method can’t be added',
+    'We’re sorry but it isn’t possible to add a payment method at this time. You will be able to add a payment method when you place an order.',
+  );
+
+/** The payload of the stored record (§3 Payment save payload): the method's facts and the billing address. */
+function savePayload(
+  type: Schemas['PaymentMethodType'],
+  stored: StoredMethod,
+  card: CardFacts | undefined,
+  address: Schemas['Address'],
+): Som['PaymentSavePayload'] {
+  const brand = card?.brand ? card.brand.charAt(0).toUpperCase() + card.brand.slice(1) : undefined;
+  return {
+    SNP_OMS_PaymentType__c: OMS_TYPES[type],
+    SNP_OMS_PaymentMethodToken__c: stored.token,
+    ...(brand ? { SNP_OMS_CardType__c: brand } : {}),
+    ...(card?.last4 ? { SNP_OMS_Last4Digits__c: card.last4 } : {}),
+    SNP_OMS_PaymentInformation__c: card?.last4 ? `${brand ?? 'Card'} ending ${card.last4}` : OMS_TYPES[type],
+    ...billingPayload(address),
+  };
+}
+
+/**
+ * POST (add) or PUT (update) /account/payment-method: the region and the provider first, then the
+ * method read from the provider and the billing mismatch control where the card's country is known,
+ * then the saving (amount 0) at the provider — a 202 with the redirect when 3-D Secure or a bank page
+ * must approve it — and the stored record. Replacing keeps one method: the old one is removed at the
+ * provider once the new one is stored. A mismatch found after saving removes the new method (§5).
+ */
+export async function savePaymentMethod(
+  ctx: AppContext,
+  shopper: Shopper,
+  request: Schemas['SavePaymentMethodRequest'],
+  mode: 'add' | 'update',
+  ipAddress: string,
+): Promise<SaveAnswer> {
+  if (request.provider !== shopper.market.provider) throw wrongProvider(shopper.market.provider);
+  checkBillingRegion(shopper, request.billingAddress);
+  const customer = customerOf(shopper);
+  const information = await paymentMethodInformation(ctx, customer);
+  if (information.accountRecordId === null) throw cannotAdd();
+  if (mode === 'add' && information.paymentMethod) {
+    throw new AppError(
+      409,
+      'payment-method-exists',
+      'Payment method already saved',
+      'A payment method is saved already: edit it instead.',
+    );
+  }
+  if (mode === 'update' && !information.paymentMethod) throw noMethod();
+
+  const provider = paymentProvider(request.provider);
+  const method = await provider.checkMethod(ctx, request);
+  const mismatch = await mismatchControl(ctx, shopper, request.billingAddress);
+  if (method.type === 'card' && mismatch(method.card?.country)) throw billingMismatch();
+
+  const record: ProviderReferences = { key: randomUUID(), paymentType: request.paymentMethodType };
+  const name = `${request.billingAddress.firstName} ${request.billingAddress.lastName}`.trim();
+  const result = await provider.saveMethod(ctx, shopper, {
+    record,
+    method,
+    request,
+    currency: shopper.market.currency,
+    customer: { email: shopper.session.customer?.email ?? '', name },
+    billing: fromAddress(request.billingAddress),
+    returnUrl:
+      request.returnUrl ??
+      `${ctx.config.publicOrigin}/${shopper.locale}/account/my-payment-method?context=accountPaymentMethod&provider=${request.provider}`,
+  });
+  if (result.status === 'actionRequired') {
+    shopper.session.pendingMethodSave = {
+      mode,
+      provider: request.provider,
+      ...record,
+      ...(method.id ? { methodId: method.id } : {}),
+      billingAddress: request.billingAddress,
+      ipAddress,
+    };
+    await shopper.persist();
+    return {
+      status: 202,
+      body: {
+        outcome: 'actionRequired',
+        actionType: result.actionType,
+        orderNo: null,
+        redirectUrl: result.redirectUrl,
+      },
+    };
+  }
+  if (result.status === 'processing') throw stillProcessing();
+  return storeSaved(
+    ctx,
+    shopper,
+    { mode, type: request.paymentMethodType, address: request.billingAddress, ipAddress },
+    result,
+    mismatch,
+  );
+}
+
+/**
+ * Back from 3-D Secure or the bank page of a saving (confirmPayment, context accountPaymentMethod;
+ * §2: the page finishes a bank-debit save with setup_intent, setup_intent_client_secret and
+ * redirect_status): the result read back from the provider, never the browser's, then the record.
+ */
+export async function finishPaymentMethodSave(
+  ctx: AppContext,
+  shopper: Shopper,
+  request: Schemas['ConfirmPaymentRequest'],
+): Promise<{ status: 200; body: Schemas['PaymentConfirmation'] }> {
+  const pending = shopper.session.pendingMethodSave;
+  if (!pending)
+    throw new AppError(404, 'not-found', 'Not found', 'There is no payment method waiting for confirmation.');
+  if (request.setup_intent && request.setup_intent !== pending.setupIntentId) {
+    throw new AppError(400, 'validation-error', 'Invalid request', 'The setup intent does not belong to this saving.', {
+      errors: [{ field: '/setup_intent', message: 'Unknown setup intent.', code: 'mismatch' }],
+    });
+  }
+  const provider = paymentProvider(pending.provider);
+  const result = await provider.confirmSave(ctx, shopper, pending, pending.methodId, request);
+  if (result.status === 'actionRequired' || result.status === 'processing') throw stillProcessing();
+  delete shopper.session.pendingMethodSave;
+  await shopper.persist();
+  const mismatch = await mismatchControl(ctx, shopper, pending.billingAddress);
+  await storeSaved(
+    ctx,
+    shopper,
+    {
+      mode: pending.mode,
+      type: pending.paymentType as Schemas['PaymentMethodType'],
+      address: pending.billingAddress,
+      ipAddress: pending.ipAddress,
+    },
+    result,
+    mismatch,
+  );
+  return { status: 200, body: { outcome: 'paymentMethodSaved', orderNo: null, status: null } };
+}
+
+/** The region's billing mismatch control (§5): when on, a card of another country than the billing address's. */
+async function mismatchControl(ctx: AppContext, shopper: Shopper, address: Schemas['Address']) {
+  const preferences = await customPreferences(ctx, shopper.siteId, shopper.market.country, shopper.headers);
+  return (country: string | null | undefined) =>
+    preferences.c_billingMismatchControl === true && Boolean(country) && country !== address.countryCode;
+}
+
+const stillProcessing = () =>
+  new AppError(
+    409,
+    'payment-method-processing',
+    'Not saved yet',
+    'Your bank has not confirmed the payment method yet. Please check again later.',
+  );
+
+async function storeSaved(
+  ctx: AppContext,
+  shopper: Shopper,
+  saving: {
+    mode: 'add' | 'update';
+    type: Schemas['PaymentMethodType'];
+    address: Schemas['Address'];
+    ipAddress: string;
+  },
+  result: Extract<SaveResult, { status: 'saved' }>,
+  mismatch: (country: string | null | undefined) => boolean,
+): Promise<{ status: 200 | 201; body: Schemas['PaymentMethodPage'] }> {
+  const provider = paymentProvider(shopper.market.provider);
+  if (mismatch(result.card?.country)) {
+    // §5: the newly saved method is removed (Adyen answers the card's country only once it is stored).
+    await provider.removeStoredMethod(ctx, result.stored);
+    throw billingMismatch();
+  }
+  const customer = customerOf(shopper);
+  const information = await paymentMethodInformation(ctx, customer);
+  const payload = savePayload(saving.type, result.stored, result.card, saving.address);
+  const previous = information.paymentMethod;
+  const outcome = previous
+    ? await changePaymentRecord(ctx, customer, {
+        method: 'UpdatePaymentMethod',
+        recordId: previous.recordId,
+        payload,
+        ipAddress: saving.ipAddress,
+      })
+    : await changePaymentRecord(ctx, customer, {
+        method: 'AddPaymentMethod',
+        accountId: information.accountRecordId!,
+        payload,
+        ipAddress: saving.ipAddress,
+      });
+  if (!outcome) throw noMethod();
+  if (outcome.result !== 'Success') throw refusedByOrderSystem(shopper, outcome);
+  // One method kept: the replaced one leaves the provider too.
+  if (previous && previous.token !== result.stored.token) {
+    await provider
+      .removeStoredMethod(ctx, {
+        token: previous.token,
+        ...(shopper.tokens.customerId ? { shopperReference: shopper.tokens.customerId } : {}),
+      })
+      .catch((error: unknown) =>
+        shopper.log.warn({ err: error }, 'replaced payment method not removed at the provider'),
+      );
+  }
+  return { status: saving.mode === 'add' ? 201 : 200, body: await paymentMethodPage(ctx, shopper) };
+}
