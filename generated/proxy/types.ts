@@ -1574,6 +1574,11 @@ export interface components {
             renewUrl: string;
         };
         AccountOverview: {
+            /** @description Every vehicle of the customer's (issue 13 - an owner with more than one switches between them with carvin); the page shows one. */
+            vehicles?: {
+                vin: components["schemas"]["Vin"];
+                model: string;
+            }[];
             firstName: string | null;
             vehicle: {
                 make: string;

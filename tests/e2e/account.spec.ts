@@ -77,7 +77,11 @@ test('alex opens My Subscriptions through the login, requests a refund inside th
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My overview' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My overview' })).toBeVisible();
   await expect(page.getByRole('main').getByText('Hello, Alex')).toBeVisible();
-  await expect(page.getByText('ZAAAA1000AA000001')).toBeVisible();
+  // The most recently ordered vehicle first; the others a click away.
+  await page
+    .getByRole('navigation', { name: 'Your vehicles' })
+    .getByRole('link', { name: 'Aurora Sport Tourer · ZAAAA1000AA000001' })
+    .click();
   await expect(page.getByText('30 days left')).toBeVisible();
   await page.getByRole('link', { name: 'Renew now Connected Navigation' }).click();
   await expect(page).toHaveURL(/\/en-GB\/service\/cn-connected-navigation\?carvin=ZAAAA1000AA000001/);

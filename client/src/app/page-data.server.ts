@@ -177,10 +177,10 @@ const LOADERS: Record<string, Loader> = {
   account: async ({ prefix, search }, data) => {
     data.redirect = `${localePath(prefix, '/account/my-overview')}${search}`;
   },
-  'account/my-overview': accountPage(
-    ({ locale, reads }) => [getAccountOverviewKey(locale), reads.getAccountOverview({ locale })],
-    'header.menu.overview',
-  ),
+  'account/my-overview': accountPage(({ locale, reads, search }) => {
+    const carvin = new URLSearchParams(search).get('carvin') ?? undefined;
+    return [getAccountOverviewKey(locale, carvin), reads.getAccountOverview({ locale, ...(carvin ? { carvin } : {}) })];
+  }, 'header.menu.overview'),
   'account/my-subscriptions': subscriptions,
   'account/my-services': subscriptions,
   'account/my-orders': accountPage(

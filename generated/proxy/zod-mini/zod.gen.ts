@@ -678,6 +678,10 @@ export const zExpiringService = /* @__PURE__ */ z.object({
 });
 
 export const zAccountOverview = /* @__PURE__ */ z.object({
+    vehicles: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.object({
+        vin: zVin,
+        model: /* @__PURE__ */ z.string()
+    }))),
     firstName: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
     vehicle: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.object({
         make: /* @__PURE__ */ z.string(),

@@ -741,6 +741,13 @@ export type ExpiringService = {
 };
 
 export type AccountOverview = {
+    /**
+     * Every vehicle of the customer's (issue 13 - an owner with more than one switches between them with carvin); the page shows one.
+     */
+    vehicles?: Array<{
+        vin: Vin;
+        model: string;
+    }>;
     firstName: string | null;
     vehicle: {
         make: string;

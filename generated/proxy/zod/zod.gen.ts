@@ -677,6 +677,10 @@ export const zExpiringService = z.object({
 });
 
 export const zAccountOverview = z.object({
+    vehicles: z.array(z.object({
+        vin: zVin,
+        model: z.string()
+    })).optional(),
     firstName: z.string().nullable(),
     vehicle: z.object({
         make: z.string(),

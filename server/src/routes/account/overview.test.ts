@@ -49,6 +49,20 @@ describe('getAccountOverview', () => {
     ]);
   });
 
+  it('when no vehicle is asked for, then the most recently ordered, and the list of his vehicles to switch between', async () => {
+    const alex = await signedIn();
+    const { body } = await alex.call('getAccountOverview', '/api/account/overview');
+    // alex's newest aurora order (one day old) is for vehicle 2.
+    expect(body.vehicle.vin).toBe('ZAAAA1000AA000002');
+    expect(body.vehicles.map((v: { vin: string }) => v.vin).sort()).toEqual([
+      'ZAAAA1000AA000001',
+      'ZAAAA1000AA000002',
+      'ZAAAA1000AA000003',
+      'ZAAAA1000AA000004',
+      'ZAAAA1000AA000007',
+    ]);
+  });
+
   it('when the vehicle is up to date, then no expiring services', async () => {
     const alex = await signedIn();
     const { body } = await alex.call('getAccountOverview', '/api/account/overview?carvin=ZAAAA1000AA000003');

@@ -12,15 +12,35 @@ import { getProduct } from '../catalog.ts';
 import { contentAsset, searchFaqItems } from '../content.ts';
 import { customPreferences } from '../preferences.ts';
 import type { Shopper } from '../shopper.ts';
-import { subscriptionList, type Som } from './som.ts';
+import { orderHistory, subscriptionList, type Customer, type Som } from './som.ts';
 import { contactUsUrl, customerOf } from './subscriptions.ts';
 
 type Schemas = components['schemas'];
 
-/** The vehicle shown: the one asked for, else the session's, else the first with a subscription; all the customer's own. */
-function vehicleShown(subscriptions: Som['Subscription'][], asked: string | undefined, current: string | undefined) {
-  const owned = subscriptions.filter((s) => s.vin);
-  return owned.find((s) => s.vin === asked) ?? owned.find((s) => s.vin === current) ?? owned[0];
+/** The customer's vehicles, one each, as their subscriptions name them. */
+function vehiclesOf(subscriptions: Som['Subscription'][]) {
+  const byVin = new Map<string, Som['Subscription']>();
+  for (const s of subscriptions) if (s.vin && !byVin.has(s.vin)) byVin.set(s.vin, s);
+  return [...byVin.values()];
+}
+
+/**
+ * The vehicle shown, always one of the customer's own (issue 13): the one asked for, else the one in
+ * the session's context, else the most recently ordered, else the first.
+ */
+async function vehicleShown(
+  ctx: AppContext,
+  customer: Customer,
+  owned: Som['Subscription'][],
+  asked: string | undefined,
+  current: string | undefined,
+) {
+  const chosen = owned.find((s) => s.vin === asked) ?? owned.find((s) => s.vin === current);
+  if (chosen || owned.length < 2) return chosen ?? owned[0];
+  const latest = (await orderHistory(ctx, customer))
+    .filter((o) => owned.some((s) => s.vin === o.SNPOMSVin_C))
+    .sort((a, b) => b.CreatedDate.localeCompare(a.CreatedDate))[0];
+  return owned.find((s) => s.vin === latest?.SNPOMSVin_C) ?? owned[0];
 }
 
 /** GET /account/overview. 403 where the region does not show My Overview (account §2, §6). */
@@ -41,8 +61,10 @@ export async function accountOverview(
   }
   const firstName = shopper.session.customer?.firstName ?? null;
   const subscriptions = list.isCustomerEnabled ? list.subscriptionList : [];
-  const shown = vehicleShown(subscriptions, askedVin, shopper.session.vehicle?.vin);
-  if (!shown?.vin) return { firstName, vehicle: null, expiringServices: [] };
+  const owned = vehiclesOf(subscriptions);
+  const vehicles = owned.map((s) => ({ vin: s.vin!, model: s.vehicleModel ?? '' }));
+  const shown = await vehicleShown(ctx, customer, owned, askedVin, shopper.session.vehicle?.vin);
+  if (!shown?.vin) return { firstName, vehicle: null, vehicles, expiringServices: [] };
 
   const vin = shown.vin;
   const model = shown.vehicleModel ?? '';
@@ -94,6 +116,7 @@ export async function accountOverview(
   );
   return {
     firstName,
+    vehicles,
     vehicle: {
       make: shown.vehicleMake ?? shopper.siteId,
       model,

@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { formatLongDate } from '../../../../../domain/time.ts';
 import { Link } from '../../../components/ui/link.tsx';
 import { ApiError } from '../../../lib/api/client.ts';
@@ -17,7 +17,8 @@ import { AccountPage } from './account-layout.tsx';
 export function OverviewPage() {
   const { t } = useTranslation();
   const { locale, to } = useLocale();
-  const read = useAccountOverview(locale);
+  const carvin = new URLSearchParams(useLocation().search).get('carvin') ?? undefined;
+  const read = useAccountOverview(locale, carvin);
   const { error } = read;
   if (error instanceof ApiError && error.status === 403 && error.problem?.redirectUrl) {
     return <Navigate replace to={to(error.problem.redirectUrl)} />;
@@ -27,6 +28,22 @@ export function OverviewPage() {
     <AccountPage title={title} read={read}>
       {(data) => (
         <>
+          {data.vehicles && data.vehicles.length > 1 ? (
+            <nav className="overview__vehicles" aria-label={t('account.overview.vehicles')}>
+              <ul>
+                {data.vehicles.map((vehicle) => (
+                  <li key={vehicle.vin}>
+                    <Link
+                      to={to(`/account/my-overview?carvin=${vehicle.vin}`)}
+                      aria-current={vehicle.vin === data.vehicle?.vin ? 'true' : undefined}
+                    >
+                      {vehicle.model} · {vehicle.vin}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
           {data.firstName ? (
             <p className="overview__greeting">{t('header.greeting', { name: data.firstName })}</p>
           ) : null}
