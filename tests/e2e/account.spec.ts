@@ -4,7 +4,7 @@
  * DESIGN.md (alex's subscriptions, kim without any).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { resetSandbox } from './support.ts';
+import { resetSandbox, sandbox } from './support.ts';
 
 test.beforeEach(resetSandbox);
 
@@ -56,6 +56,17 @@ test('alex opens My Subscriptions through the login, requests a refund inside th
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'My subscriptions' })).toBeVisible();
   await expect(card(page, 'ZAAAA1000AA000003')).toHaveCount(0);
+
+  // The order it was bought with: refund requested, then, once the sandbox processes it, issued to the card.
+  await page.goto('/en-GB/account/my-orders/1OsSB0000000005AAA/00001005');
+  const steps = page.getByRole('list', { name: 'Order status' }).getByRole('listitem');
+  await expect(steps).toHaveText([/Refund requested \(done\)/, /Refund issued \(in progress\)/]);
+  await expect(page.getByText(/^A refund request of £\d+ is being processed\.$/)).toBeVisible();
+  await sandbox('POST', '/__sandbox/orders/00001005/advance');
+  await page.reload();
+  await expect(steps).toHaveText([/Refund requested \(done\)/, /Refund issued \(done\)/]);
+  await expect(page.getByText(/^A refund of £\d+ has been initiated to Visa \*\*\*\* 4242\.$/)).toBeVisible();
+  await page.goto('/en-GB/account/my-subscriptions');
 
   // Vehicle 7: auto-renewal off with a reason, then the card says when it expires.
   const sedan = card(page, 'ZAAAA1000AA000007');

@@ -7,7 +7,7 @@ import { adyenModule } from './upstreams/adyen/index.ts';
 import { commerceModule } from './upstreams/commerce/index.ts';
 import { identityModule } from './upstreams/identity/index.ts';
 import { loqateModule } from './upstreams/loqate/index.ts';
-import { somControls, somModule } from './upstreams/som/index.ts';
+import { customerControls, somControls, somModule } from './upstreams/som/index.ts';
 import { stripeModule } from './upstreams/stripe/index.ts';
 import { vehiclesModule } from './upstreams/vehicles/index.ts';
 
@@ -24,5 +24,7 @@ export function buildSandbox(): Sandbox {
   ]);
   // POST /__sandbox/orders/{orderNo}/advance walks an order through export, download and installation.
   sandbox.app.use('/__sandbox/orders', somControls);
+  // POST /__sandbox/customers/{email}/enabled switches a customer's isCustomerEnabled.
+  sandbox.app.use('/__sandbox/customers', customerControls);
   return sandbox;
 }

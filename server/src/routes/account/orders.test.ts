@@ -137,6 +137,24 @@ describe('getOrder', () => {
     expect(body.creditNotes).toEqual([expect.objectContaining({ available: true, number: 'CN00000015' })]);
   });
 
+  it('when the sandbox fails an installed order (Export Error), then the item reads Activation error with its help text', async () => {
+    const alex = await signedIn();
+    await fetch(`${shop.root}/__sandbox/orders/${orderNo(46)}/fail`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'Export Error' }),
+    });
+    const body = await detail(alex, 46);
+    expect(body.items[0]).toMatchObject({
+      statusKey: 'activationError',
+      timeline: [
+        { label: 'orderPlaced', status: 'done' },
+        { label: 'activationError', status: 'inactive' },
+      ],
+      helpText: { kind: 'activationError' },
+    });
+  });
+
   it('when the payment failed, then the order carries the timeline description of §4', async () => {
     const alex = await signedIn();
     const body = await detail(alex, 8);

@@ -121,6 +121,16 @@ describe('listSubscriptions', () => {
     expect(body).toMatchObject({ isCustomerEnabled: true, subscriptions: [] });
   });
 
+  it("when kim's account is not enabled (the sandbox's control), then nothing is listed for her", async () => {
+    await fetch(`${shop.root}/__sandbox/customers/kim.driver@example.com/enabled`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ enabled: false }),
+    });
+    const kim = await signedIn('kim');
+    expect(await list(kim)).toMatchObject({ isCustomerEnabled: false, subscriptions: [] });
+  });
+
   it('when sam has no account in the order system, then not enabled and nothing listed', async () => {
     const sam = await signedIn('sam');
     expect(await list(sam)).toMatchObject({ isCustomerEnabled: false, subscriptions: [] });

@@ -26,7 +26,7 @@ import {
   zUpdatePaymentMethodRequest,
 } from '../../../../../generated/som/zod/zod.gen.ts';
 import type { SandboxContext, UpstreamModule } from '../../app.ts';
-import { VEHICLES } from '../../seed.ts';
+import { SHOPPERS, VEHICLES } from '../../seed.ts';
 import { imageUrl } from '../commerce/catalog.ts';
 import { IMAGE_BASE } from './seed-data.ts';
 import type { OmsSubscription } from './model.ts';
@@ -47,6 +47,9 @@ import {
   advanceOrder,
   cancelAutoRenewal,
   deletePaymentMethod,
+  failOrder,
+  FAILURE_STATUSES,
+  type FailureStatus,
   findCreditNote,
   findInvoice,
   findOrder,
@@ -56,6 +59,7 @@ import {
   reactivateAutoRenewal,
   requestRefund,
   resetSom,
+  setCustomerEnabled,
   subscriptionsOf,
   updateBillingAddress,
   updateOmsRecord,
@@ -274,17 +278,54 @@ export function somRouter(context: SandboxContext): Router {
 
 /**
  * Sandbox controls for orders, to be mounted at `/__sandbox/orders`:
- * `POST /:orderNo/advance` moves the order one fulfilment step and answers `{orderNo, status}`.
+ * `POST /:orderNo/advance` moves the order one fulfilment step and answers `{orderNo, status}`;
+ * `POST /:orderNo/fail` `{"status": "Export Error"}` puts it into one of FAILURE_STATUSES.
  */
 export const somControls: Router = express.Router();
-somControls.post('/:orderNo/advance', (req, res) => {
-  try {
-    const status = advanceOrder(req.params.orderNo);
-    res.json({ orderNo: req.params.orderNo, status });
-  } catch (error) {
-    if (error instanceof AdvanceError) res.status(error.status).json({ error: error.message });
-    else throw error;
+somControls.use(express.json());
+const control =
+  (step: (req: express.Request) => string): express.RequestHandler =>
+  (req, res) => {
+    try {
+      res.json({ orderNo: req.params.orderNo, status: step(req) });
+    } catch (error) {
+      if (error instanceof AdvanceError) res.status(error.status).json({ error: error.message });
+      else throw error;
+    }
+  };
+somControls.post(
+  '/:orderNo/advance',
+  control((req) => advanceOrder(String(req.params.orderNo))),
+);
+somControls.post(
+  '/:orderNo/fail',
+  control((req) => {
+    const status = (req.body as { status?: unknown } | undefined)?.status;
+    if (!(FAILURE_STATUSES as readonly unknown[]).includes(status)) {
+      throw new AdvanceError(400, `status must be one of ${FAILURE_STATUSES.join(', ')}.`);
+    }
+    return failOrder(String(req.params.orderNo), status as FailureStatus);
+  }),
+);
+
+/**
+ * Sandbox control for customers, to be mounted at `/__sandbox/customers`:
+ * `POST /:email/enabled` `{"enabled": false}` switches the customer's isCustomerEnabled.
+ */
+export const customerControls: Router = express.Router();
+customerControls.use(express.json());
+customerControls.post('/:email/enabled', (req, res) => {
+  const shopper = SHOPPERS.find((s) => s.email === req.params.email);
+  const enabled = (req.body as { enabled?: unknown } | undefined)?.enabled;
+  if (typeof enabled !== 'boolean') {
+    res.status(400).json({ error: 'enabled must be true or false.' });
+    return;
   }
+  if (!shopper || !setCustomerEnabled(shopper.uid, enabled)) {
+    res.status(404).json({ error: `No order-management account for ${req.params.email}.` });
+    return;
+  }
+  res.json({ email: shopper.email, enabled });
 });
 
 export const somModule: UpstreamModule = {

@@ -8,7 +8,7 @@ import {
 import { createSandbox, type Sandbox } from '../../app.ts';
 import { SHOPPERS } from '../../seed.ts';
 import { vehiclesModule } from '../vehicles/index.ts';
-import { somControls, somModule, recordPlacedOrder } from './index.ts';
+import { customerControls, recordPlacedOrder, somControls, somModule } from './index.ts';
 import { SEED_ORDERS } from './seed-data.ts';
 import { findPaymentRecord } from './state.ts';
 
@@ -18,6 +18,7 @@ const sam = SHOPPERS.find((s) => s.handle === 'sam')!;
 
 const sandbox: Sandbox = createSandbox([somModule, vehiclesModule]);
 sandbox.app.use('/__sandbox/orders', somControls);
+sandbox.app.use('/__sandbox/customers', customerControls);
 let base = '';
 
 beforeAll(async () => {
@@ -227,6 +228,44 @@ describe('orders placed through commerce and the advance control', () => {
 
   it('when an unknown order is advanced, then 404', async () => {
     expect((await fetch(`${base}/__sandbox/orders/00009999/advance`, { method: 'POST' })).status).toBe(404);
+  });
+
+  const post = (path: string, body: unknown) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it.each(['Export Error', 'Failed Installation', 'Payment Error'])(
+    'when installed order 00001046 is failed with %s, then Details shows it on the order and its fulfillment',
+    async (status) => {
+      const res = await post('/__sandbox/orders/00001046/fail', { status });
+      expect(await res.json()).toEqual({ orderNo: '00001046', status });
+      const details = await call('Details', { orderId: '1OsSB0000000046AAA', userId: alex.uid });
+      const summary = details.body.records.find((r: any) => r.attributes.type === 'OrderSummary');
+      expect(summary.Status).toBe(status);
+      if (status !== 'Payment Error') {
+        const fulfillment = details.body.records.find((r: any) => r.attributes.type === 'FulfillmentOrder');
+        expect(fulfillment.Status).toBe(status);
+      }
+    },
+  );
+
+  it('when a refund is failed, then its refund record is in Error; an unknown status is 400', async () => {
+    expect((await post('/__sandbox/orders/00001014/fail', { status: 'Refund error' })).status).toBe(200);
+    const details = await call('Details', { orderId: '1OsSB0000000014AAA', userId: alex.uid });
+    const summary = details.body.records.find((r: any) => r.attributes.type === 'OrderSummary');
+    expect(summary.OrderPaymentSummaries.records[0].Refunds.records[0].Status).toBe('Error');
+    expect((await post('/__sandbox/orders/00001014/fail', { status: 'Broken' })).status).toBe(400);
+  });
+
+  it('when kim is disabled, then isCustomerEnabled is false until the reset; sam has no account to disable', async () => {
+    expect((await post(`/__sandbox/customers/${kim.email}/enabled`, { enabled: false })).status).toBe(200);
+    expect((await call('SubscriptionList', { userId: kim.uid })).body.isCustomerEnabled).toBe(false);
+    expect((await post(`/__sandbox/customers/${sam.email}/enabled`, { enabled: false })).status).toBe(404);
+    await fetch(`${base}/__sandbox/reset`, { method: 'POST' });
+    expect((await call('SubscriptionList', { userId: kim.uid })).body.isCustomerEnabled).toBe(true);
   });
 });
 

@@ -323,6 +323,54 @@ export function advanceOrder(orderNo: string): OmsStatus {
   return target;
 }
 
+/** The failures the fail control puts an order into (account §4's failure statuses). */
+export const FAILURE_STATUSES = [
+  'Export Error',
+  'Failed',
+  'Failed Installation',
+  'Payment Error',
+  'Refund error',
+] as const;
+export type FailureStatus = (typeof FAILURE_STATUSES)[number];
+
+/**
+ * Moves an order into a failure (the sandbox's fail control): an export or installation failure on
+ * its fulfillment order, a payment error on the order, a refund error on its refund record.
+ */
+export function failOrder(orderNo: string, status: FailureStatus): OmsStatus {
+  const order = state.orders.find((o) => o.orderNo === orderNo);
+  if (!order) throw new AdvanceError(404, `No order ${orderNo}.`);
+  if (status === 'Refund error') {
+    const refund = order.refunds.find((r) => r.status === 'Draft') ?? order.refunds[0];
+    if (!refund) throw new AdvanceError(409, `Order ${orderNo} has no refund to fail.`);
+    refund.status = 'Error';
+  } else if (status !== 'Payment Error') {
+    const fulfillment = order.fulfillments[0];
+    if (fulfillment) fulfillment.status = status;
+    else {
+      const n = Number(order.id.slice(5, 15));
+      order.fulfillments.push({
+        id: recordId(PREFIX.fulfillment, n),
+        lineIds: order.items.map((_, i) => recordId(PREFIX.fulfillmentLine, n + i * 1_000_000)),
+        status,
+        downloadDate: null,
+        installationDate: null,
+      });
+    }
+  }
+  order.status = status;
+  for (const item of order.items) item.status = status;
+  return order.status;
+}
+
+/** Enables or disables a customer's order-management account (isCustomerEnabled); false without one. */
+export function setCustomerEnabled(userId: string, enabled: boolean): boolean {
+  const account = state.accounts.find((a) => a.userId === userId);
+  if (!account) return false;
+  account.enabled = enabled;
+  return true;
+}
+
 /**
  * Processes a requested refund (the advance control's step after "Refund requested"): the draft
  * refund is processed, the items are marked refunded, the return order is cancelled and a posted
