@@ -192,9 +192,16 @@ test('alex keeps his card while subscriptions renew with it, changes its billing
   await page.getByLabel('Town or city').fill('Paris');
   await page.getByLabel('Postal code').fill('75004');
   await page.getByRole('button', { name: 'Save address' }).click();
+  // The billing mismatch modal (account §8); closing it goes back to Payment details.
+  const mismatch = page.getByRole('dialog', { name: 'Billing address mismatch' });
   await expect(
-    page.getByText(/^Your billing address does not match the country associated with your payment method/),
+    mismatch.getByText(
+      'Your billing address does not match the country associated with your payment method. Please try again with a different address or payment method',
+    ),
   ).toBeVisible();
+  await mismatch.getByRole('button', { name: 'Close' }).last().click();
+  await expect(page).toHaveURL(/\/en-GB\/account\/my-payment-method$/);
+  await page.getByRole('link', { name: 'Edit address' }).click();
   await page.getByLabel('Country').selectOption('GB');
   await page.getByLabel('Town or city').fill('London');
   await page.getByLabel('Postal code').fill('SW1P 3BD');

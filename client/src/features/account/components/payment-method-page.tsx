@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AddressForm } from '../../../components/address/address-form.tsx';
+import { PaymentErrorDialog } from '../../../components/payment/payment-error-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { useToast } from '../../../components/ui/toasts.tsx';
-import { ApiError, type components } from '../../../lib/api/client.ts';
+import { ApiError, type components, type Problem } from '../../../lib/api/client.ts';
 import { useConfirmPayment } from '../../../lib/api/confirm-payment.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useLocale } from '../../../lib/locales.ts';
@@ -234,6 +235,7 @@ export function EditBillingAddressPage() {
   const toast = useToast();
   const read = usePaymentMethod();
   const update = useUpdateBillingAddress();
+  const [mismatch, setMismatch] = useState<Partial<Problem> | undefined>();
   return (
     <AccountPage title={t('account.paymentMethod.editAddressTitle')} read={read}>
       {(data) => (
@@ -243,7 +245,15 @@ export function EditBillingAddressPage() {
             initial={data.billingAddress}
             submitLabel={t('account.paymentMethod.saveAddress')}
             onSubmit={async (address) => {
-              await update(address);
+              try {
+                await update(address);
+              } catch (error) {
+                // account §8: the billing mismatch opens its modal; any other problem shows on the form.
+                if (!(error instanceof ApiError) || error.problem?.paymentErrorKind !== 'billing_address_missmatch')
+                  throw error;
+                setMismatch(error.problem);
+                return;
+              }
               toast.show(
                 data.billingAddress
                   ? t('account.paymentMethod.toast.addressUpdated')
@@ -256,6 +266,15 @@ export function EditBillingAddressPage() {
           <p>
             <Link to={to(PAGE)}>{t('account.paymentMethod.back')}</Link>
           </p>
+          <PaymentErrorDialog
+            problem={mismatch}
+            onClose={() => {
+              setMismatch(undefined);
+              // account §8: closing the billing mismatch modal reloads my-payment-method.
+              void read.mutate();
+              void navigate(to(PAGE));
+            }}
+          />
         </>
       )}
     </AccountPage>

@@ -1,13 +1,14 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AddressForm } from '../../../components/address/address-form.tsx';
+import { PaymentErrorDialog, paymentProblemOf } from '../../../components/payment/payment-error-dialog.tsx';
 import type { PaymentMethodInput } from '../../../components/payment/payment-method-input.ts';
 import { LivePaymentForm } from '../../../components/payment/live-payment-form.tsx';
 import { SandboxCardForm } from '../../../components/payment/sandbox-card-form.tsx';
 import { BusyOverlay } from '../../../components/ui/busy-overlay.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { useToast } from '../../../components/ui/toasts.tsx';
-import { ApiError, type components } from '../../../lib/api/client.ts';
+import type { components, Problem } from '../../../lib/api/client.ts';
 import { usePaymentSetup } from '../../../lib/api/setup-payment.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useLocale } from '../../../lib/locales.ts';
@@ -39,7 +40,7 @@ export function SavePaymentMethodPage({ mode }: { mode: 'add' | 'update' }) {
   const update = useUpdatePaymentMethod();
   const [billing, setBilling] = useState<Address | null>(null);
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | undefined>();
+  const [problem, setProblem] = useState<Partial<Problem> | undefined>();
 
   const save = useCallback(
     async (method: PaymentMethodInput) => {
@@ -59,9 +60,7 @@ export function SavePaymentMethodPage({ mode }: { mode: 'add' | 'update' }) {
         );
         await navigate(to(PAGE));
       } catch (error) {
-        setProblem(
-          error instanceof ApiError && error.problem?.detail ? error.problem.detail : t('account.manage.failed'),
-        );
+        setProblem(paymentProblemOf(error));
         setBusy(false);
       }
     },
@@ -95,11 +94,6 @@ export function SavePaymentMethodPage({ mode }: { mode: 'add' | 'update' }) {
           {billing ? (
             <section aria-labelledby="save-method">
               <h2 id="save-method">{t('account.paymentMethod.methodStep')}</h2>
-              {problem ? (
-                <p className="field__error" role="alert">
-                  {problem}
-                </p>
-              ) : null}
               {setupError ? (
                 <p className="field__error" role="alert">
                   {t('account.paymentMethod.unavailable')}
@@ -130,6 +124,16 @@ export function SavePaymentMethodPage({ mode }: { mode: 'add' | 'update' }) {
             <Link to={to(PAGE)}>{t('account.paymentMethod.back')}</Link>
           </p>
           {busy ? <BusyOverlay label={t('account.paymentMethod.saving')} /> : null}
+          <PaymentErrorDialog
+            problem={problem}
+            showDetail
+            onClose={() => {
+              const mismatch = problem?.paymentErrorKind === 'billing_address_missmatch';
+              setProblem(undefined);
+              // account §8: the billing mismatch modal returns to my-payment-method from add-payment-method.
+              if (mismatch) void navigate(to(PAGE));
+            }}
+          />
         </div>
       )}
     </AccountPage>

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useLocale } from '../../../lib/locales.ts';
 import type { Problem } from '../../../lib/api/client.ts';
 import { useConfirmPayment } from '../../../lib/api/confirm-payment.ts';
-import { PaymentErrorDialog, paymentProblemOf } from './payment-error-dialog.tsx';
+import { PaymentErrorDialog, paymentProblemOf } from '../../../components/payment/payment-error-dialog.tsx';
 
 const REDIRECT_STATUSES = ['succeeded', 'failed', 'processing', 'requires_payment_method'] as const;
 

@@ -9,7 +9,7 @@ import { useCreateSandboxBankMethod } from '../../../lib/api/create-sandbox-bank
 import type { Basket } from '../api/get-checkout-state.ts';
 import { newAttemptKey, usePaymentFailed, usePlaceOrder, type PlaceOrderRequest } from '../api/place-order.ts';
 import { usePaymentSetup } from '../../../lib/api/setup-payment.ts';
-import { PaymentErrorDialog, paymentProblemOf } from './payment-error-dialog.tsx';
+import { PaymentErrorDialog, paymentProblemOf } from '../../../components/payment/payment-error-dialog.tsx';
 import { LivePaymentForm } from '../../../components/payment/live-payment-form.tsx';
 import { SandboxCardForm } from '../../../components/payment/sandbox-card-form.tsx';
 

@@ -1,7 +1,7 @@
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { paymentErrorEntryIndex } from '../../../../../domain/payment-errors.ts';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { ApiError, type Problem } from '../../../lib/api/client.ts';
+import { useTranslation } from '../../lib/i18n-react.tsx';
+import { paymentErrorEntryIndex } from '../../../../domain/payment-errors.ts';
+import { Dialog } from '../ui/dialog.tsx';
+import { ApiError, type Problem } from '../../lib/api/client.ts';
 
 /** What the payment error modal shows for a failed call: the proxy's problem, or a lost connection. */
 export function paymentProblemOf(error: unknown): Partial<Problem> {
@@ -10,7 +10,7 @@ export function paymentProblemOf(error: unknown): Partial<Problem> {
 }
 
 /**
- * The payment error modal (storefront §8): the entry for the problem's kind, with the proxy's
+ * The payment error modal (storefront §8, account §8): the entry for the problem's kind, with the proxy's
  * detail where asked for (never for a billing mismatch). What closing does is the caller's.
  */
 export function PaymentErrorDialog({
