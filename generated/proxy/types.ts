@@ -3281,6 +3281,10 @@ export interface operations {
             query?: {
                 /** @description Locale id; defaults to the session or site default. */
                 locale?: components["parameters"]["LocaleQuery"];
+                /** @description Test hook (account §2 Order detail) - forces the status Refunded. Honoured only on the test-flag hosts, never in live mode. */
+                refunded?: boolean;
+                /** @description Test hook - forces the status Refunded, as with a credit note that failed. Test-flag hosts only. */
+                creditNoteError?: boolean;
             };
             header?: never;
             path: {

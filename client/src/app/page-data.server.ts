@@ -10,7 +10,7 @@ import type { Key } from 'swr';
 import { isPageReadError, type PageReadError, type PageReads } from '../../../domain/page-render.ts';
 import { getAccountOverviewKey } from '../features/account/api/get-account-overview.ts';
 import { getHelpContentKey } from '../features/account/api/get-help-content.ts';
-import { getOrderKey } from '../features/account/api/get-order.ts';
+import { getOrderKey, orderTestHooks } from '../features/account/api/get-order.ts';
 import { getPaymentMethodKey } from '../features/account/api/get-payment-method.ts';
 import { listOrdersKey } from '../features/account/api/list-orders.ts';
 import { listSubscriptionsKey } from '../features/account/api/list-subscriptions.ts';
@@ -189,10 +189,10 @@ const LOADERS: Record<string, Loader> = {
   ),
   'account/my-orders/:id/:orderNo': async (input, data) => {
     const { id = '', orderNo = '' } = input.params;
-    await accountPage(
-      ({ locale, reads }) => [getOrderKey(id, orderNo, locale), reads.getOrder(id, orderNo, { locale })],
-      'account.orders.title',
-    )(input, data);
+    await accountPage(({ locale, reads, search }) => {
+      const hooks = orderTestHooks(search);
+      return [getOrderKey(id, orderNo, locale, hooks), reads.getOrder(id, orderNo, { locale, ...hooks })];
+    }, 'account.orders.title')(input, data);
     data.title = input.t('account.orders.orderNumber', { orderNo });
   },
   'account/my-payment-method': accountPage(

@@ -1388,7 +1388,9 @@ export const zGetOrderPath = /* @__PURE__ */ z.object({
 });
 
 export const zGetOrderQuery = /* @__PURE__ */ z.object({
-    locale: /* @__PURE__ */ z.optional(zLocale)
+    locale: /* @__PURE__ */ z.optional(zLocale),
+    refunded: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+    creditNoteError: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean())
 });
 
 /**

@@ -2721,6 +2721,14 @@ export type GetOrderData = {
          * Locale id; defaults to the session or site default.
          */
         locale?: Locale;
+        /**
+         * Test hook (account §2 Order detail) - forces the status Refunded. Honoured only on the test-flag hosts, never in live mode.
+         */
+        refunded?: boolean;
+        /**
+         * Test hook - forces the status Refunded, as with a credit note that failed. Test-flag hosts only.
+         */
+        creditNoteError?: boolean;
     };
     url: '/account/orders/{id}/{orderNo}';
 };

@@ -1387,7 +1387,9 @@ export const zGetOrderPath = z.object({
 });
 
 export const zGetOrderQuery = z.object({
-    locale: zLocale.optional()
+    locale: zLocale.optional(),
+    refunded: z.boolean().optional(),
+    creditNoteError: z.boolean().optional()
 });
 
 /**

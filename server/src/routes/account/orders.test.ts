@@ -155,6 +155,16 @@ describe('getOrder', () => {
     });
   });
 
+  it('when the page comes with a test hook (?refunded=true, ?creditNoteError=true) on a test host, then the status is Refunded', async () => {
+    const alex = await signedIn();
+    for (const hook of ['refunded=true', 'creditNoteError=true']) {
+      const { body } = await alex.call('getOrder', `/api/account/orders/${orderId(46)}/${orderNo(46)}?${hook}`);
+      expect(body.status).toBe('Refunded');
+      expect(body.items[0]).toMatchObject({ status: 'Refunded', statusKey: 'refundIssued', flow: 'cancellation' });
+    }
+    expect((await detail(alex, 46)).items[0].statusKey).toBe('active');
+  });
+
   it('when the payment failed, then the order carries the timeline description of §4', async () => {
     const alex = await signedIn();
     const body = await detail(alex, 8);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { SHORT_STATUS_LABELS, type StatusLabel } from '../../../../../domain/order-status.ts';
 import { formatLongDate } from '../../../../../domain/time.ts';
 import { Breadcrumb } from '../../../components/layout/breadcrumb.tsx';
@@ -10,7 +10,7 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { languageOf, useLocale } from '../../../lib/locales.ts';
 import { getCreditNoteDocument } from '../api/get-credit-note-document.ts';
 import { getInvoiceDocument } from '../api/get-invoice-document.ts';
-import { useOrder } from '../api/get-order.ts';
+import { orderTestHooks, useOrder } from '../api/get-order.ts';
 import { planPeriod } from '../plan-period.ts';
 import { AccountLayout, AccountState } from './account-layout.tsx';
 import { AddressLines } from './address-lines.tsx';
@@ -31,7 +31,8 @@ export function OrderDetailPage() {
   const { t } = useTranslation();
   const { locale, to } = useLocale();
   const { id = '', orderNo = '' } = useParams();
-  const { data, error, mutate } = useOrder(id, orderNo, locale);
+  const { search } = useLocation();
+  const { data, error, mutate } = useOrder(id, orderNo, locale, orderTestHooks(search));
   const title = t('account.orders.orderNumber', { orderNo });
   if (!data) {
     return (
