@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  defaultBillingRegionRule,
   isRestrictedBillingRegion,
   hasStateField,
   isShippingNotAllowed,
@@ -113,6 +114,15 @@ describe('restricted billing regions (account §5)', () => {
     ['DE', '10115', true, true],
     ['US', '48226', true, false],
   ])('%s %s (extra market %s) → restricted %s', (country, postal, extraMarket, restricted) =>
-    expect(isRestrictedBillingRegion(country, postal, { extraMarket })).toBe(restricted),
+    expect(isRestrictedBillingRegion(defaultBillingRegionRule(extraMarket ? 'US' : 'GB'), country, postal)).toBe(
+      restricted,
+    ),
   );
+
+  it('when a market configures its own rule, then that rule decides', () => {
+    const rule = { countries: ['GB'], excludedPostalCodes: { GB: /^(GY|JE)/ } };
+    expect(isRestrictedBillingRegion(rule, 'GB', 'JE2 3AB')).toBe(true);
+    expect(isRestrictedBillingRegion(rule, 'GB', 'SW1A 2AA')).toBe(false);
+    expect(isRestrictedBillingRegion(rule, 'FR', '75004')).toBe(true);
+  });
 });

@@ -97,17 +97,36 @@ export function sanitizePostalCode(input: string): string {
 }
 
 /**
- * The restricted-region rule of a billing address (account §5: country and postal code, "exact rule
- * not shown"): the shop's own regions, read as the storefront draws them — a country outside the
- * supported address countries, or a postal code the storefront excludes (overseas and special
- * territories; every country but the US and Canada for an extra market).
+ * A market's restricted-region rule for billing addresses (account §5: country and postal code,
+ * "exact rule not shown"; docs/decisions/008): the countries a billing address may be in, and per
+ * country the postal codes (patterns, spaces stripped) it may not have.
  */
+export interface BillingRegionRule {
+  countries: readonly string[];
+  excludedPostalCodes: Readonly<Record<string, RegExp>>;
+}
+
+/**
+ * The default rule of a market, as the storefront draws its regions: the supported address countries
+ * (the US and Canada only for an extra market) without the postal codes the storefront excludes.
+ */
+export function defaultBillingRegionRule(marketCountry: string): BillingRegionRule {
+  const extraMarket = (EXTRA_MARKETS as readonly string[]).includes(marketCountry);
+  return {
+    countries: extraMarket ? [...EXTRA_MARKET_ALLOWED_COUNTRIES] : [...SUPPORTED_ADDRESS_COUNTRIES],
+    excludedPostalCodes: SHIPPING_EXCLUDED_POSTAL_CODES,
+  };
+}
+
+/** Whether a billing address falls outside its market's rule. */
 export function isRestrictedBillingRegion(
+  rule: BillingRegionRule,
   countryCode: string | null | undefined,
   postalCode: string | null | undefined,
-  options: ShippingCheckOptions = {},
 ): boolean {
-  return !isSupportedAddressCountry(countryCode) || isShippingNotAllowed(countryCode, postalCode, options);
+  const country = (countryCode ?? '').trim().toUpperCase();
+  if (!rule.countries.includes(country)) return true;
+  return rule.excludedPostalCodes[country]?.test((postalCode ?? '').replace(/\s+/g, '')) ?? false;
 }
 
 export const REGION_NOT_SUPPORTED_MESSAGE =

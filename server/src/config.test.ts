@@ -117,3 +117,34 @@ describe('configuration', () => {
     );
   });
 });
+
+describe('restricted billing regions per market (account §5, docs/decisions/008)', () => {
+  it('when nothing is configured, then every market has the default rule: supported countries, excluded postal codes', () => {
+    const { billingRegionRules } = loadConfig({});
+    expect(Object.keys(billingRegionRules)).toEqual(expect.arrayContaining(['GB', 'FR', 'DE', 'US', 'CZ']));
+    expect(billingRegionRules.GB!.countries).toContain('FR');
+    expect(billingRegionRules.US!.countries).toEqual(['US', 'CA']);
+    expect(billingRegionRules.FR!.excludedPostalCodes.FR!.test('97100')).toBe(true);
+  });
+
+  it('when BILLING_REGION_RULES names a market, then its rule replaces the default for that market only', () => {
+    const { billingRegionRules } = loadConfig({
+      BILLING_REGION_RULES: JSON.stringify({ GB: { countries: ['GB'], excludedPostalCodes: { GB: '^(GY|JE)' } } }),
+    });
+    expect(billingRegionRules.GB!.countries).toEqual(['GB']);
+    expect(billingRegionRules.GB!.excludedPostalCodes.GB!.test('JE23AB')).toBe(true);
+    expect(billingRegionRules.FR!.countries).toContain('GB');
+  });
+
+  it.each([
+    ['not json', /BILLING_REGION_RULES: not JSON/],
+    [JSON.stringify({ XX: { countries: ['GB'] } }), /XX is not a market of the shop/],
+    [JSON.stringify({ GB: { countries: [] } }), /BILLING_REGION_RULES: GB.countries/],
+    [
+      JSON.stringify({ GB: { countries: ['GB'], excludedPostalCodes: { GB: '(' } } }),
+      /GB.GB is not a regular expression/,
+    ],
+  ])('when BILLING_REGION_RULES is %s, then the configuration is refused, saying why', (value, message) => {
+    expect(() => loadConfig({ BILLING_REGION_RULES: value })).toThrow(message);
+  });
+});

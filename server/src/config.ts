@@ -4,7 +4,8 @@
  * half-configured. The three upstream modes share one shape; only base URLs and keys differ.
  */
 import { z } from 'zod';
-import { DEFAULT_LOCALE, marketOfLocale } from './markets.ts';
+import { defaultBillingRegionRule, type BillingRegionRule } from '../../domain/postal-codes.ts';
+import { DEFAULT_LOCALE, MARKETS, marketOfLocale } from './markets.ts';
 
 export const UPSTREAM_NAMES = [
   'commerce',
@@ -126,6 +127,53 @@ export interface Config {
   splashCountryPrefixes: string[];
   /** The localised contact-us page (account §2), `{locale}` replaced by the shopper's locale. */
   contactUsUrl: string;
+  /** Each market's restricted-region rule for billing addresses (account §5; docs/decisions/008), by market country. */
+  billingRegionRules: Record<string, BillingRegionRule>;
+}
+
+const zBillingRegionRules = z.record(
+  z.string().regex(/^[A-Z]{2}$/, 'a market country code'),
+  z.object({
+    countries: z.array(z.string().regex(/^[A-Z]{2}$/)).min(1),
+    excludedPostalCodes: z.record(z.string().regex(/^[A-Z]{2}$/), z.string()).default({}),
+  }),
+);
+
+/** Every market's rule: the default (domain/postal-codes.ts), replaced where BILLING_REGION_RULES names the market. */
+function billingRegionRules(json: string, problems: string[]): Record<string, BillingRegionRule> {
+  const rules: Record<string, BillingRegionRule> = Object.fromEntries(
+    MARKETS.map((m) => [m.country, defaultBillingRegionRule(m.country)]),
+  );
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    problems.push('BILLING_REGION_RULES: not JSON');
+    return rules;
+  }
+  const result = zBillingRegionRules.safeParse(parsed);
+  if (!result.success) {
+    problems.push(
+      `BILLING_REGION_RULES: ${result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+    );
+    return rules;
+  }
+  for (const [market, rule] of Object.entries(result.data)) {
+    if (!rules[market]) {
+      problems.push(`BILLING_REGION_RULES: ${market} is not a market of the shop`);
+      continue;
+    }
+    const excludedPostalCodes: Record<string, RegExp> = {};
+    for (const [country, pattern] of Object.entries(rule.excludedPostalCodes)) {
+      try {
+        excludedPostalCodes[country] = new RegExp(pattern);
+      } catch {
+        problems.push(`BILLING_REGION_RULES: ${market}.${country} is not a regular expression`);
+      }
+    }
+    rules[market] = { countries: rule.countries, excludedPostalCodes };
+  }
+  return rules;
 }
 
 export class ConfigError extends Error {
@@ -180,6 +228,8 @@ const envSchema = z.object({
   SPLASH_COUNTRY_PREFIXES: csv(''),
   LOCALES_NOT_IN_PRODUCTION: csv(''),
   IMAGE_ORIGINS: csv(''),
+  // JSON by market country: {"GB": {"countries": ["GB"], "excludedPostalCodes": {"GB": "^(GY|JE)"}}}
+  BILLING_REGION_RULES: z.string().default('{}'),
   CONTACT_US_URL: z
     .url()
     .refine((url) => /^https?:/.test(url), 'must be an http(s) URL')
@@ -305,6 +355,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginAllowedDomains: production ? [] : e.LOGIN_ALLOWED_DOMAINS.map((d) => d.toLowerCase()),
     splashCountryPrefixes: e.SPLASH_COUNTRY_PREFIXES.map((c) => c.toLowerCase()),
     contactUsUrl: e.CONTACT_US_URL,
+    billingRegionRules: billingRegionRules(e.BILLING_REGION_RULES, problems),
     localesNotInProduction: e.LOCALES_NOT_IN_PRODUCTION,
     imageOrigins,
   };

@@ -78,7 +78,7 @@ export async function savePaymentMethod(
   ipAddress: string,
 ): Promise<SaveAnswer> {
   if (request.provider !== shopper.market.provider) throw wrongProvider(shopper.market.provider);
-  checkBillingRegion(shopper, request.billingAddress);
+  checkBillingRegion(ctx, shopper, request.billingAddress);
   const customer = customerOf(shopper);
   const information = await paymentMethodInformation(ctx, customer);
   if (information.accountRecordId === null) throw cannotAdd();

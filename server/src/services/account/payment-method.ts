@@ -25,8 +25,6 @@ import { customerOf } from './subscriptions.ts';
 
 type Schemas = components['schemas'];
 
-const EXTRA_MARKETS = ['SK', 'CA', 'US'];
-
 /** The stored billing address as the page shows it (address1 may hold two lines joined by a pipe; §3). */
 export function addressOf(address: Som['BillingAddress'] | null | undefined): Schemas['Address'] | null {
   if (!address?.address1 || !address.city) return null;
@@ -122,10 +120,14 @@ export async function deletePaymentMethod(ctx: AppContext, shopper: Shopper): Pr
   if (outcome.result !== 'Success') throw refusedByOrderSystem(shopper, outcome);
 }
 
-/** The restricted-region rule (§5), as the billing form shows it: on the postal code, in the document's words. */
-export function checkBillingRegion(shopper: Pick<Shopper, 'market'>, address: Schemas['Address']): void {
-  const extraMarket = EXTRA_MARKETS.includes(shopper.market.country);
-  if (!isRestrictedBillingRegion(address.countryCode, address.postalCode, { extraMarket })) return;
+/** The market's restricted-region rule (§5, configured per market), as the billing form shows it: on the postal code, in the document's words. */
+export function checkBillingRegion(
+  ctx: AppContext,
+  shopper: Pick<Shopper, 'market'>,
+  address: Schemas['Address'],
+): void {
+  const rule = ctx.config.billingRegionRules[shopper.market.country];
+  if (!rule || !isRestrictedBillingRegion(rule, address.countryCode, address.postalCode)) return;
   throw new AppError(422, 'region-not-supported', 'Region not supported', REGION_NOT_SUPPORTED_MESSAGE, {
     errors: [{ field: '/postalCode', message: REGION_NOT_SUPPORTED_MESSAGE, code: 'region_not_supported' }],
   });
@@ -156,7 +158,7 @@ export async function updateBillingAddress(
   shopper: Shopper,
   address: Schemas['Address'],
 ): Promise<Schemas['PaymentMethodPage']> {
-  checkBillingRegion(shopper, address);
+  checkBillingRegion(ctx, shopper, address);
   const customer = customerOf(shopper);
   const [information, preferences] = await Promise.all([
     paymentMethodInformation(ctx, customer),
