@@ -38,15 +38,8 @@ const ConfirmationPage = lazyPage(
   () => import('../features/confirmation/components/confirmation-page.tsx'),
   'ConfirmationPage',
 );
-const accountPages = () => import('../features/account/components/account-pages.tsx');
-const OverviewPage = lazyPage(accountPages, 'OverviewPage');
-const SubscriptionsPage = lazyPage(accountPages, 'SubscriptionsPage');
-const HelpPage = lazyPage(accountPages, 'HelpPage');
-const OrdersPage = lazyPage(accountPages, 'OrdersPage');
-const OrderDetailPage = lazyPage(accountPages, 'OrderDetailPage');
-const PaymentMethodPage = lazyPage(accountPages, 'PaymentMethodPage');
-const EditBillingAddressPage = lazyPage(accountPages, 'EditBillingAddressPage');
-const SavePaymentMethodPage = lazyPage(accountPages, 'SavePaymentMethodPage');
+// The account area: one chunk, one lazy component naming its page by key.
+const Account = lazyPage(() => import('../features/account/components/account-pages.tsx'), 'AccountRoute');
 const CallbackPage = lazyPage(() => import('../features/session/components/callback-page.tsx'), 'CallbackPage');
 const SplashPage = lazyPage(() => import('../features/splash/components/splash-page.tsx'), 'SplashPage');
 const TermsPage = lazyPage(() => import('../features/content/components/terms-page.tsx'), 'TermsPage');
@@ -124,16 +117,16 @@ export function pageRoutes(options: { production: boolean }): RouteObject[] {
     page('confirmation/:orderNo', <ConfirmationPage />),
     page('payment-confirmation', <PaymentConfirmationPage />, 'payment-confirmation'),
     page('account', <AccountIndex />, 'account'),
-    page('account/my-overview', <OverviewPage />, 'account'),
-    page('account/my-subscriptions', <SubscriptionsPage />, 'account'),
-    page('account/my-services', <SubscriptionsPage />, 'account'),
-    page('account/my-orders', <OrdersPage />, 'account'),
-    page('account/my-orders/:id/:orderNo', <OrderDetailPage />, 'account'),
-    page('account/my-payment-method', <PaymentMethodPage />, 'account'),
-    page('account/my-payment-method/edit-billing-address', <EditBillingAddressPage />, 'account'),
-    page('account/my-payment-method/add-payment-method', <SavePaymentMethodPage mode="add" />, 'account'),
-    page('account/my-payment-method/edit-payment-method', <SavePaymentMethodPage mode="update" />, 'account'),
-    page('account/need-help', <HelpPage />, 'account'),
+    page('account/my-overview', <Account page="overview" />, 'account'),
+    page('account/my-subscriptions', <Account page="subscriptions" />, 'account'),
+    page('account/my-services', <Account page="subscriptions" />, 'account'),
+    page('account/my-orders', <Account page="orders" />, 'account'),
+    page('account/my-orders/:id/:orderNo', <Account page="order" />, 'account'),
+    page('account/my-payment-method', <Account page="paymentMethod" />, 'account'),
+    page('account/my-payment-method/edit-billing-address', <Account page="editBillingAddress" />, 'account'),
+    page('account/my-payment-method/add-payment-method', <Account page="addPaymentMethod" />, 'account'),
+    page('account/my-payment-method/edit-payment-method', <Account page="editPaymentMethod" />, 'account'),
+    page('account/need-help', <Account page="help" />, 'account'),
     page('account/*', <PageNotFoundPage />, 'error'),
     page('faqs/*', <FaqsPage />),
     page('terms-conditions', <TermsPage />, 'terms'),
