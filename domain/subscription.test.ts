@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ADDITIONAL_INFO_MAX,
   addDays,
+  AUTO_RENEWAL_REASONS,
+  REFUND_REASONS,
   isInCoolingOff,
   isListedSubscription,
   manageOffer,
@@ -61,4 +64,29 @@ describe('manage modal, step one (account §2)', () => {
     [{ inProgress: false, inCoolingOff: false, isExpiring: true }, 'renew'],
     [{ inProgress: false, inCoolingOff: false, isExpiring: false }, 'noRefund'],
   ])('%o → %s', (facts, offer) => expect(manageOffer(facts)).toBe(offer));
+});
+
+describe('cancellation reasons and additional information (account §5, §9)', () => {
+  it('when the reasons are listed, then those of §5 in its order, Other last', () => {
+    expect(REFUND_REASONS).toEqual([
+      'Service did not meet expectations',
+      'Service is too expensive',
+      'Not using the service enough',
+      'Technical issues with the service',
+      'Dissatisfied with customer support',
+      'Service is no longer needed',
+      'Purchased by mistake',
+      'Other',
+    ]);
+    expect(AUTO_RENEWAL_REASONS).toEqual([
+      'Planning to assess benefits of service before renewal',
+      'More control over the renewal process',
+      'Planning to sell vehicle before renewal',
+      'Other',
+    ]);
+  });
+
+  it('when the additional information is bounded, then at 150 characters (§9)', () => {
+    expect(ADDITIONAL_INFO_MAX).toBe(150);
+  });
 });

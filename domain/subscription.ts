@@ -2,6 +2,8 @@
 // auto-renewal), §5 (cancellation reasons and additional information), §9 (limits). Days are calendar days
 // in UTC, as the order-management system writes its dates (YYYY-MM-DD); the clock is never read here.
 
+import { zAutoRenewalReason, zRefundReason, zRefundRequest } from '../generated/proxy/zod-mini/zod.gen.ts';
+import { contractMaxLength } from './address-form.ts';
 import { RENEWAL_WINDOW_DAYS } from './expiry.ts';
 import { toMillis, type Instant } from './time.ts';
 
@@ -60,33 +62,16 @@ export function showsExpirationAlert(facts: {
   return facts.isExpiring && !facts.autoRenewalActive && !facts.showAutoRenewal;
 }
 
-/** Reasons offered when requesting a refund (account §5), in the document's order. */
-export const REFUND_REASONS = [
-  'Service did not meet expectations',
-  'Service is too expensive',
-  'Not using the service enough',
-  'Technical issues with the service',
-  'Dissatisfied with customer support',
-  'Service is no longer needed',
-  'Purchased by mistake',
-  'Other',
-] as const;
+/** Reasons offered when requesting a refund (account §5), in the document's order: the contract's enum. */
+export const REFUND_REASONS = zRefundReason.options;
 
-/** Reasons offered when turning auto-renewal off (account §5). */
-export const AUTO_RENEWAL_REASONS = [
-  'Planning to assess benefits of service before renewal',
-  'More control over the renewal process',
-  'Planning to sell vehicle before renewal',
-  'Other',
-] as const;
-
-export type RefundReason = (typeof REFUND_REASONS)[number];
-export type AutoRenewalReason = (typeof AUTO_RENEWAL_REASONS)[number];
+/** Reasons offered when turning auto-renewal off (account §5): the contract's enum. */
+export const AUTO_RENEWAL_REASONS = zAutoRenewalReason.options;
 
 /** The reason that reveals the free-text box. */
 export const OTHER_REASON = 'Other';
 /** Additional information: at most 150 characters, debounced by 200 ms (account §5, §9). */
-export const ADDITIONAL_INFO_MAX = 150;
+export const ADDITIONAL_INFO_MAX = contractMaxLength(zRefundRequest.shape.additionalInfo);
 export const ADDITIONAL_INFO_DEBOUNCE_MS = 200;
 export const TEXT_TOO_LONG_MESSAGE = 'The entered text is too long';
 /** Refund display: 5-10 business days; toasts last 5000 ms (account §9). */

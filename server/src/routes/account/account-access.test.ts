@@ -4,42 +4,13 @@
  * lets a signed-in customer through. Against the in-process sandbox, answers checked against
  * proxy.yaml.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildSandbox } from '../../../../mocks/sandbox/src/sandbox.ts';
-import type { Sandbox } from '../../../../mocks/sandbox/src/app.ts';
+import { describe, expect, it } from 'vitest';
 import { operations, type OperationId } from '../../../../generated/proxy/operations.ts';
 import { ACCOUNT_OPERATIONS } from '../../http/customer.ts';
-import type { ProxyServer } from '../../server.ts';
-import { startTestServer, testConfig } from '../../test-helpers.ts';
-import { logIn, ShopBrowser, type ShopUnderTest } from '../../testing/shop-browser.ts';
+import { useSandboxServer } from '../../testing/sandbox-server.ts';
+import { logIn, ShopBrowser } from '../../testing/shop-browser.ts';
 
-let sandbox: Sandbox;
-let server: ProxyServer;
-let url: (path: string) => string;
-let root = '';
-const shop: ShopUnderTest = {
-  get server() {
-    return server;
-  },
-  url: (path) => url(path),
-  get root() {
-    return root;
-  },
-};
-
-beforeAll(async () => {
-  sandbox = buildSandbox();
-  const port = await sandbox.start(0);
-  root = `http://localhost:${port}`;
-  ({ server, url } = await startTestServer(testConfig({ SANDBOX_URL: root, RATE_LIMIT_LOGIN: '1000' })));
-});
-afterAll(async () => {
-  await server.stop();
-  await sandbox.stop();
-});
-beforeEach(async () => {
-  await fetch(`${root}/__sandbox/reset`, { method: 'POST' });
-});
+const { shop, url } = useSandboxServer({ RATE_LIMIT_LOGIN: '1000' });
 
 const ACCOUNT = (Object.keys(operations) as OperationId[]).filter((id) => operations[id].tag === 'account');
 
