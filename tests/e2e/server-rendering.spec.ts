@@ -39,6 +39,12 @@ test.describe('without JavaScript', () => {
     await question.click();
     await expect(item.locator('.accordion__panel')).toBeVisible();
     await expect(item.locator('.accordion__panel')).not.toBeEmpty();
+    // The search form works before (or without) the app: the browser sends ?q= and the server answers.
+    await page.getByLabel('Search the FAQs').fill('refund');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/en-GB\/faqs\?q=refund$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Results for “refund”' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 3, name: /refund/i }).first()).toBeVisible();
   });
 
   test('an unknown VIN answers the VIN error page, and a page that does not exist says so', async ({ page }) => {

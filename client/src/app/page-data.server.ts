@@ -17,7 +17,13 @@ import { listSubscriptionsKey } from '../features/account/api/list-subscriptions
 import { ORDERS_PAGE_SIZE } from '../../../domain/order-status.ts';
 import { getCheckoutStateKey } from '../features/checkout/api/get-checkout-state.ts';
 import { getOrderConfirmationKey } from '../features/confirmation/api/get-order-confirmation.ts';
-import { faqCategoryOf, faqsQuery, searchFaqsKey, topFaqsQuery } from '../features/content/api/search-faqs.ts';
+import {
+  faqCategoryOf,
+  faqSearchOf,
+  faqsQuery,
+  searchFaqsKey,
+  topFaqsQuery,
+} from '../features/content/api/search-faqs.ts';
 import { TERMS_ASSET_ID } from '../features/content/content-assets.ts';
 import { ADAS_PRODUCT_ID, getRenewalPageKey, renewalQuery } from '../features/renewal/api/get-renewal-page.ts';
 import { renewalFailure } from '../features/renewal/renewal-errors.ts';
@@ -128,9 +134,10 @@ const terms: Loader = async ({ locale, reads, t }, data) => {
 };
 
 /** The help centre: the first results of its category (or all), and the top questions while browsing. */
-const faqs: Loader = async ({ params, locale, reads, t }, data) => {
+const faqs: Loader = async ({ params, search, locale, reads, t }, data) => {
   const category = faqCategoryOf(params['*'] ?? '');
-  const queries = [faqsQuery(locale, category, ''), ...(category ? [] : [topFaqsQuery(locale)])];
+  const q = faqSearchOf(search);
+  const queries = [faqsQuery(locale, category, q), ...(category || q ? [] : [topFaqsQuery(locale)])];
   await Promise.all(
     queries.map(async (query) => {
       const key = searchFaqsKey(query);

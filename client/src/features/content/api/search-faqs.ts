@@ -14,6 +14,11 @@ export function faqsQuery(locale: string, category: FaqCategory | null, text: st
   return { locale, limit, offset: 0, ...(category ? { category } : {}), ...(text ? { q: text } : {}) };
 }
 
+/** The question of a help-centre URL (?q=, what the search form sends without JavaScript), trimmed. */
+export function faqSearchOf(search: string): string {
+  return (new URLSearchParams(search).get('q') ?? '').trim().slice(0, 200);
+}
+
 /** The category a help-centre path names (/faqs/<category>), if it names one. */
 export function faqCategoryOf(rest: string): FaqCategory | null {
   let name = rest;

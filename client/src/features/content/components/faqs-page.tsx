@@ -7,7 +7,7 @@ import { useLocale } from '../../../lib/locales.ts';
 import { Accordion } from '../../../components/ui/accordion.tsx';
 import { NeedHelp } from '../../../components/ui/need-help.tsx';
 import { FAQ_CATEGORIES, type FaqCategory } from '../../../../../domain/faq.ts';
-import { FAQ_PAGE_SIZE, faqCategoryOf, faqsQuery, topFaqsQuery, useFaqs } from '../api/search-faqs.ts';
+import { FAQ_PAGE_SIZE, faqCategoryOf, faqSearchOf, faqsQuery, topFaqsQuery, useFaqs } from '../api/search-faqs.ts';
 
 type Category = FaqCategory;
 
@@ -19,7 +19,7 @@ type Category = FaqCategory;
 export function FaqsPage() {
   const { t } = useTranslation();
   const { locale, to } = useLocale();
-  const { state, key } = useLocation();
+  const { state, key, search } = useLocation();
   const { '*': rest = '' } = useParams();
   const linkedFrom = (state as { from?: string } | null)?.from;
   // Reached by the browser itself (a link followed before the app had started, decision 006): the
@@ -35,8 +35,10 @@ export function FaqsPage() {
   const from = linkedFrom ?? referrer;
   const initialCategory = faqCategoryOf(rest);
   const [category, setCategory] = useState<Category | null>(initialCategory);
-  const [text, setText] = useState('');
-  const [query, setQuery] = useState('');
+  // A search sent by the browser itself (before the app ran, the form has no JavaScript yet) comes as ?q=.
+  const searched = faqSearchOf(search);
+  const [text, setText] = useState(searched);
+  const [query, setQuery] = useState(searched);
   const [limit, setLimit] = useState(FAQ_PAGE_SIZE);
   const searchId = useId();
   const { data, error } = useFaqs(faqsQuery(locale, category, query, limit));
@@ -69,7 +71,14 @@ export function FaqsPage() {
         <p>{t('content.helpIntro')}</p>
         <form role="search" className="faq-search" onSubmit={submit}>
           <label htmlFor={searchId}>{t('content.searchLabel')}</label>
-          <input id={searchId} type="search" value={text} maxLength={200} onChange={(e) => setText(e.target.value)} />
+          <input
+            id={searchId}
+            name="q"
+            type="search"
+            value={text}
+            maxLength={200}
+            onChange={(e) => setText(e.target.value)}
+          />
           <button type="submit" className="button button--primary">
             {t('content.search')}
           </button>
