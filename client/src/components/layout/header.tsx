@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { useLocation, useNavigate } from 'react-router';
 import { Link } from '../ui/link.tsx';
@@ -10,8 +10,8 @@ import { MiniCart } from './mini-cart.tsx';
 import { useLocale } from '../../lib/locales.ts';
 import { type PageType } from './page-type.ts';
 import { LogoutIcon, PersonIcon } from '../ui/icons.tsx';
-import { accountLinks } from '../../lib/account-links.ts';
-import { useSiteConfig } from '../../lib/api/get-site-config.ts';
+
+const AccountMenuList = lazy(() => import('./account-menu-list.tsx'));
 
 const RELOADING_PAGES: ReadonlySet<PageType | undefined> = new Set(['error', 'restricted-access']);
 
@@ -50,15 +50,12 @@ function Logo({ reload }: { reload: boolean }) {
 
 /**
  * The profile menu of a registered customer: opens on click, closes on an outside click or Escape.
- * Its entries follow the region's preferences (account §2), read when it first opens.
+ * Its entries follow the region's preferences (account §2), loaded when it first opens.
  */
 function AccountMenu({ greeting }: { greeting?: string | undefined }) {
   const { t } = useTranslation();
-  const { to } = useLocale();
-  const site = useSite();
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
-  const { data: config } = useSiteConfig(site, opened);
   const ref = useRef<HTMLDivElement>(null);
   const menuId = useId();
   useEffect(() => {
@@ -93,13 +90,11 @@ function AccountMenu({ greeting }: { greeting?: string | undefined }) {
       </button>
       <ul id={menuId} className="account-menu__list" hidden={!open}>
         {open && greeting ? <li className="account-menu__greeting">{greeting}</li> : null}
-        {accountLinks(config?.customPreferences).map(([key, path]) => (
-          <li key={key}>
-            <Link to={to(path)} onClick={() => setOpen(false)}>
-              {t(`header.menu.${key}`)}
-            </Link>
-          </li>
-        ))}
+        {opened ? (
+          <Suspense fallback={null}>
+            <AccountMenuList close={() => setOpen(false)} />
+          </Suspense>
+        ) : null}
       </ul>
     </div>
   );
