@@ -15,6 +15,7 @@ import { pageData, PAGE_MODULES } from './app/page-data.server.ts';
 import { AppProvider } from './app/provider.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { createRoutes } from './app/routes.tsx';
+import { matchAccountPath } from './features/account/account-paths.ts';
 import { seededCache } from './lib/api/server-data.ts';
 import { createI18n } from './lib/i18n.ts';
 import { catalogueAt } from './lib/lazy.ts';
@@ -29,9 +30,12 @@ function pageOf(routes: ReturnType<typeof createRoutes>, pathname: string) {
   const leaf = matches.at(-1);
   const prefixed = matches.find((match) => match.route.path === ':locale');
   const prefixOk = !prefixed || isLocale(prefixed.params.locale);
-  const route = leaf?.route.path ?? '';
-  const notFound = (!prefixOk && !isSplashPath(pathname)) || route === '*' || route === 'page-not-found';
-  return { route: prefixOk ? route : '', params: leaf?.params ?? {}, notFound };
+  // The account area routes its own pages (features/account/account-paths.ts).
+  const account = leaf?.route.path === 'account/*' ? matchAccountPath(leaf.params['*'] ?? '') : undefined;
+  const route = account?.route ?? leaf?.route.path ?? '';
+  const notFound =
+    (!prefixOk && !isSplashPath(pathname)) || route === '*' || route === 'page-not-found' || route === 'account/*';
+  return { route: prefixOk ? route : '', params: account?.params ?? leaf?.params ?? {}, notFound };
 }
 
 export async function renderPage(request: PageRequest): Promise<PageAnswer> {

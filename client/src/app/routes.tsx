@@ -38,7 +38,7 @@ const ConfirmationPage = lazyPage(
   () => import('../features/confirmation/components/confirmation-page.tsx'),
   'ConfirmationPage',
 );
-// The account area: one chunk, one lazy component naming its page by key.
+// The account area: one chunk that routes its own pages (account/*).
 const Account = lazyPage(() => import('../features/account/components/account-pages.tsx'), 'AccountRoute');
 const CallbackPage = lazyPage(() => import('../features/session/components/callback-page.tsx'), 'CallbackPage');
 const SplashPage = lazyPage(() => import('../features/splash/components/splash-page.tsx'), 'SplashPage');
@@ -70,13 +70,6 @@ function RedirectToMain() {
   const { search, hash } = useLocation();
   const { prefix } = useLocale();
   return <Navigate replace to={`${localePath(prefix, '/home')}${search}${hash}`} />;
-}
-
-/** /account opens My Overview (which sends the customer on to My Subscriptions where the region has no overview). */
-function AccountIndex() {
-  const { search } = useLocation();
-  const { to } = useLocale();
-  return <Navigate replace to={`${to('/account/my-overview')}${search}`} />;
 }
 
 /** A page only some locales have (spec §2: /test-override for fr-BE and es-ES). */
@@ -116,18 +109,7 @@ export function pageRoutes(options: { production: boolean }): RouteObject[] {
     page('checkout', <CheckoutPage />, 'checkout'),
     page('confirmation/:orderNo', <ConfirmationPage />),
     page('payment-confirmation', <PaymentConfirmationPage />, 'payment-confirmation'),
-    page('account', <AccountIndex />, 'account'),
-    page('account/my-overview', <Account page="overview" />, 'account'),
-    page('account/my-subscriptions', <Account page="subscriptions" />, 'account'),
-    page('account/my-services', <Account page="subscriptions" />, 'account'),
-    page('account/my-orders', <Account page="orders" />, 'account'),
-    page('account/my-orders/:id/:orderNo', <Account page="order" />, 'account'),
-    page('account/my-payment-method', <Account page="paymentMethod" />, 'account'),
-    page('account/my-payment-method/edit-billing-address', <Account page="editBillingAddress" />, 'account'),
-    page('account/my-payment-method/add-payment-method', <Account page="addPaymentMethod" />, 'account'),
-    page('account/my-payment-method/edit-payment-method', <Account page="editPaymentMethod" />, 'account'),
-    page('account/need-help', <Account page="help" />, 'account'),
-    page('account/*', <PageNotFoundPage />, 'error'),
+    page('account/*', <Account notFound={<PageNotFoundPage />} />, 'account'),
     page('faqs/*', <FaqsPage />),
     page('terms-conditions', <TermsPage />, 'terms'),
     page('subscriptions-redirect', <SubscriptionsRedirectPage />, 'login-redirect'),

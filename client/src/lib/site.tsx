@@ -3,10 +3,9 @@ import { createContext, useContext, type ReactNode } from 'react';
 /** The two brands (site ids) of the shop; aurora is the default. */
 export const SITES = ['aurora', 'borealis'] as const;
 export type SiteId = (typeof SITES)[number];
-export const isSiteId = (value: string): value is SiteId => (SITES as readonly string[]).includes(value);
 export const DEFAULT_SITE: SiteId = 'aurora';
 
-const isSite = (value: string | null | undefined): value is SiteId =>
+export const isSite = (value: string | null | undefined): value is SiteId =>
   (SITES as readonly string[]).includes(value ?? '');
 
 /** The site from the `site` query parameter, else from the host name (a host naming a brand), else the default. */

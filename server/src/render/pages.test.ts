@@ -158,6 +158,23 @@ describe.skipIf(!built)('pages rendered on the server', () => {
     expect(await response.text()).toContain('id="error-page-title"');
   });
 
+  it('when an account path has no page, then HTTP 404 "page not found"; /account itself opens My Overview (account §2)', async () => {
+    const missing = await page('/en-GB/account/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('id="error-page-title"');
+    const index = await page('/en-GB/account?carvin=ZAAAA1000AA000003');
+    expect(index.status).toBe(302);
+    expect(index.headers.get('location')).toBe('/en-GB/account/my-overview?carvin=ZAAAA1000AA000003');
+  });
+
+  it('when a guest opens an account page, then its frame is painted with the login prompt, not a 404', async () => {
+    const response = await page('/en-GB/account/my-orders/a1B8d000000AbCdEFG/00001005');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<title>Order 00001005</title>');
+    expect(html).toContain('Please log in to see your account.');
+  });
+
   it('when the basket holds a plan, then the checkout paints its steps and summary with the HTML', async () => {
     const first = await page(RENEWAL);
     const cookie = sessionCookie(first);

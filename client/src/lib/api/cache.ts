@@ -9,7 +9,12 @@
  * has no row.
  */
 import type { ScopedMutator } from 'swr';
-import type { NoContent, operationTypes } from './client.ts';
+import type { operationTypes } from './client.ts';
+
+/** What a mutation answered with 204 (No Content) resolves to: an answer, unlike a failure's none. */
+export interface NoContent {
+  noContent: true;
+}
 
 type Operation = keyof operationTypes;
 type Responses<Op extends Operation> = operationTypes[Op]['responses'];
@@ -17,7 +22,7 @@ type JsonOf<R, Status extends number> = R extends { [S in Status]: { content: { 
   ? Body
   : never;
 
-/** The JSON body of an operation's success answer (200, 201 or 202), or NO_CONTENT for a 204. */
+/** The JSON body of an operation's success answer (200, 201 or 202), or NoContent for a 204. */
 export type Answer<Op extends Operation> =
   | JsonOf<Responses<Op>, 200>
   | JsonOf<Responses<Op>, 201>

@@ -114,7 +114,3 @@ export async function request<T>(call: Promise<Result<T>>): Promise<T> {
   if (error !== undefined || !response.ok) throw new ApiError(response.status, error);
   return data as T;
 }
-
-/** What a mutation answered with 204 (No Content) resolves to: an answer, unlike a failure's none. */
-export const NO_CONTENT = { noContent: true } as const;
-export type NoContent = typeof NO_CONTENT;

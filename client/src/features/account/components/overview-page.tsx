@@ -4,7 +4,7 @@ import { Link } from '../../../components/ui/link.tsx';
 import { ApiError } from '../../../lib/api/client.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useLocale } from '../../../lib/locales.ts';
-import { isSiteId } from '../../../lib/site.tsx';
+import { isSite } from '../../../lib/site.tsx';
 import { useAccountOverview } from '../api/get-account-overview.ts';
 import { ServiceImage } from './service-image.tsx';
 import { AccountPage } from './account-layout.tsx';
@@ -62,7 +62,7 @@ export function OverviewPage() {
                 <h2 id="overview-vehicle">{t('account.overview.vehicle')}</h2>
                 <dl className="vehicle-facts">
                   <dt>{t('account.overview.make')}</dt>
-                  <dd>{isSiteId(data.vehicle.make) ? t(`brand.${data.vehicle.make}`) : data.vehicle.make}</dd>
+                  <dd>{isSite(data.vehicle.make) ? t(`brand.${data.vehicle.make}`) : data.vehicle.make}</dd>
                   <dt>{t('account.overview.model')}</dt>
                   <dd>{data.vehicle.model}</dd>
                   <dt>{t('account.overview.vin')}</dt>
