@@ -19,6 +19,7 @@ import { DEFAULT_LOCALE, marketOfLocale } from './markets.ts';
 import { isSiteId, resolveSite } from './site.ts';
 import { messagesFor } from './routes/site/get-translations.ts';
 import { loadRenderer, renderRequest, SERVER_ENTRY } from './render/pages.ts';
+import { checkoutEmailForm } from './render/checkout-email-form.ts';
 import { renewForm } from './render/renew-form.ts';
 import { TtlCache } from './services/ttl-cache.ts';
 import { clientApp } from './static.ts';
@@ -83,6 +84,8 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
 
   // The renewal page's renew form, posted before the page's JavaScript runs (render/renew-form.ts).
   app.use(renewForm(context));
+  // The checkout's guest e-mail form, posted before the page's JavaScript runs (render/checkout-email-form.ts).
+  app.use(checkoutEmailForm(context));
 
   // The built client, when there is one (make start builds it); API-only in tests.
   const client =

@@ -26,10 +26,21 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/en-GB\/checkout$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
     await expect(page.getByRole('complementary').getByText('£179').first()).toBeVisible();
+    // The guest's e-mail form posts to the server too: a wrong address says so, a right one moves on.
+    await page.getByLabel('Email address').fill('not-an-address');
+    await page.getByRole('button', { name: 'Continue as guest' }).click();
+    await expect(page).toHaveURL(/\/en-GB\/checkout\?emailError=invalid$/);
+    await expect(page.getByRole('alert')).toBeVisible();
+    await page.getByLabel('Email address').fill('keys@example.com');
+    await page.getByRole('button', { name: 'Continue as guest' }).click();
+    await expect(page).toHaveURL(/\/en-GB\/checkout$/);
+    await expect(page.getByLabel('First name')).toBeVisible();
   });
 
   test('the help centre reads, and a question opens its answer', async ({ page }) => {
-    await page.goto('/en-GB/faqs');
+    // "View all" on the renewal page names the page to go back to (storefront §2: the originating path in navigation state, and in ?from= for the browser).
+    await page.goto('/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA000001');
+    await page.getByRole('link', { name: 'View all' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Help centre' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Top questions' })).toBeVisible();
     const question = page.getByRole('heading', { level: 3 }).first();
@@ -42,15 +53,21 @@ test.describe('without JavaScript', () => {
     // The search form works before (or without) the app: the browser sends ?q= and the server answers.
     await page.getByLabel('Search the FAQs').fill('refund');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(page).toHaveURL(/\/en-GB\/faqs\?q=refund$/);
+    await expect(page).toHaveURL(/\/en-GB\/faqs\?from=.*&q=refund$/);
     await expect(page.getByRole('heading', { level: 2, name: 'Results for “refund”' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 3, name: /refund/i }).first()).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the previous page' }).click();
+    await expect(page).toHaveURL(/\/en-GB\/service\/cn-connected-navigation\?carvin=ZAAAA1000AA000001$/);
   });
 
   test('an unknown VIN answers the VIN error page, and a page that does not exist says so', async ({ page }) => {
     await page.goto('/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA999999');
     await expect(page).toHaveURL(/\/en-GB\/vin-error$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Its VIN form opens the renewal page for the VIN typed.
+    await page.getByLabel('Vehicle identification number (VIN)').fill('ZAAAA1000AA000001');
+    await page.getByRole('button', { name: 'Check subscriptions' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Renew Your Connected Navigation' })).toBeVisible();
     const missing = await page.goto('/en-GB/no-such-page');
     expect(missing?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

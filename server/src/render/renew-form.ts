@@ -17,7 +17,8 @@ import { sameToken } from '../session.ts';
 /** /service/{productId} and /product, with or without a locale prefix. */
 export const RENEWAL_PAGE_PATH = /^\/(?:([a-z]{2}-[A-Z]{2})\/)?(?:service\/([^/]+)|product)\/?$/;
 
-const field = (body: unknown, name: string): string | undefined => {
+/** A non-empty text field of a posted form. */
+export const formField = (body: unknown, name: string): string | undefined => {
   const value = (body as Record<string, unknown> | undefined)?.[name];
   return typeof value === 'string' && value !== '' ? value : undefined;
 };
@@ -39,14 +40,14 @@ export function renewForm(ctx: AppContext): RequestHandler {
     const [, prefix, productInPath] = RENEWAL_PAGE_PATH.exec(req.path) ?? [];
     try {
       const session = await ctx.sessions.current(req);
-      const csrf = field(req.body, 'csrfToken');
+      const csrf = formField(req.body, 'csrfToken');
       if (!session || !csrf || !sameToken(csrf, session.csrfToken)) return back(req, res, 'renewError');
-      if (!field(req.body, 'variantId')) return back(req, res, 'planError');
+      if (!formField(req.body, 'variantId')) return back(req, res, 'planError');
       // The API's own request schema (one schema on both sides).
       const request = zRenewItemBody.safeParse({
         productId: productInPath ? decodeURIComponent(productInPath) : ADAS_PRODUCT_ID,
-        variantId: field(req.body, 'variantId'),
-        ...(field(req.body, 'vin') ? { vin: field(req.body, 'vin') } : {}),
+        variantId: formField(req.body, 'variantId'),
+        ...(formField(req.body, 'vin') ? { vin: formField(req.body, 'vin') } : {}),
       });
       if (!request.success) return back(req, res, 'renewError');
       await renewItem(ctx, await shopperOf(req, res, ctx), request.data);

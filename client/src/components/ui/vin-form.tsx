@@ -5,24 +5,40 @@ import { useTranslation } from '../../lib/i18n-react.tsx';
 import * as z from 'zod/mini';
 import { zVin } from '../../../../generated/proxy/zod-mini/zod.gen.ts';
 
-const vinFormSchema = z.object({ vin: zVin });
+const vinFormSchema = z.object({ carvin: zVin });
 type VinFormValues = z.infer<typeof vinFormSchema>;
 
 /**
  * A VIN input (17 characters, upper-cased as sent) with its hint and error, validated by the
- * contract's Vin schema; the VIN error page and the main page use it.
+ * contract's Vin schema; the VIN error page and the main page use it. Before the app runs it is a
+ * plain form that opens `action?carvin=…` (the server checks the VIN as it does a link's).
  */
-export function VinForm({ submitLabel, onVin }: { submitLabel: string; onVin: (vin: string) => void }) {
+export function VinForm({
+  submitLabel,
+  action,
+  onVin,
+}: {
+  submitLabel: string;
+  /** The page the VIN opens (with ?carvin=). */
+  action: string;
+  onVin: (vin: string) => void;
+}) {
   const { t } = useTranslation();
   const inputId = useId();
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<VinFormValues>({ resolver: zodResolver(vinFormSchema), defaultValues: { vin: '' } });
+  } = useForm<VinFormValues>({ resolver: zodResolver(vinFormSchema) });
 
   return (
-    <form className="form vin-form" noValidate onSubmit={handleSubmit(({ vin }) => onVin(vin))}>
+    <form
+      className="form vin-form"
+      action={action}
+      method="get"
+      noValidate
+      onSubmit={handleSubmit(({ carvin }) => onVin(carvin))}
+    >
       <div className="field">
         <label htmlFor={inputId}>{t('errors.vinError.vinLabel')}</label>
         <p id={`${inputId}-hint`} className="field__hint">
@@ -35,16 +51,16 @@ export function VinForm({ submitLabel, onVin }: { submitLabel: string; onVin: (v
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={17}
-          aria-invalid={errors.vin ? true : undefined}
-          aria-describedby={errors.vin ? `${inputId}-hint ${inputId}-error` : `${inputId}-hint`}
-          {...register('vin', {
+          aria-invalid={errors.carvin ? true : undefined}
+          aria-describedby={errors.carvin ? `${inputId}-hint ${inputId}-error` : `${inputId}-hint`}
+          {...register('carvin', {
             setValueAs: (value: unknown) =>
               String(value ?? '')
                 .trim()
                 .toUpperCase(),
           })}
         />
-        {errors.vin ? (
+        {errors.carvin ? (
           <p id={`${inputId}-error`} className="field__error" role="alert">
             {t('errors.vinError.vinInvalid')}
           </p>

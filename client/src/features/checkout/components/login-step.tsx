@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { ApiError } from '../../../lib/api/client.ts';
@@ -16,15 +17,21 @@ export function LoginStep({ basket, registered }: { basket: Basket; registered: 
   const { data: session } = useSession();
   const setEmail = useSetCustomerEmail();
   const id = useId();
-  const [serverError, setServerError] = useState<string | undefined>();
+  const { pathname, search } = useLocation();
+  // The form posted by the browser itself (before the app ran) comes back naming what went wrong.
+  const [serverError, setServerError] = useState<string | undefined>(() => {
+    const posted = new URLSearchParams(search).get('emailError');
+    if (posted === 'linked') return t('checkout.login.linkedMailbox');
+    if (posted === 'invalid') return t('checkout.login.emailInvalid');
+    return posted ? t('checkout.unexpectedError') : undefined;
+  });
+  // No defaultValues: the form takes the box's own value when it starts, also what was typed before
+  // the app ran (the box shows the basket's e-mail from the server).
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<{ email: string }>({
-    resolver: zodResolver(customerEmailSchema),
-    defaultValues: { email: basket.customerEmail ?? '' },
-  });
+  } = useForm<{ email: string }>({ resolver: zodResolver(customerEmailSchema) });
   const submit = handleSubmit(async ({ email }) => {
     setServerError(undefined);
     try {
@@ -64,8 +71,9 @@ export function LoginStep({ basket, registered }: { basket: Basket; registered: 
           {t('checkout.login.logIn')}
         </button>
       </div>
-      <form className="form" noValidate onSubmit={submit}>
+      <form className="form" method="post" action={pathname} noValidate onSubmit={submit}>
         <h3>{t('checkout.login.guestTitle')}</h3>
+        <input type="hidden" name="csrfToken" value={session?.csrfToken ?? ''} />
         <div className="field">
           <label htmlFor={`${id}-email`}>{t('checkout.login.email')}</label>
           <input
@@ -73,6 +81,7 @@ export function LoginStep({ basket, registered }: { basket: Basket; registered: 
             type="email"
             autoComplete="email"
             maxLength={EMAIL_MAX_LENGTH}
+            defaultValue={basket.customerEmail ?? ''}
             aria-invalid={errors.email || serverError ? true : undefined}
             aria-describedby={errors.email ? `${id}-email-error` : serverError ? `${id}-email-server` : undefined}
             {...register('email')}

@@ -59,6 +59,26 @@ describe('help centre', () => {
     expect(await screen.findByText(/Call 0800 123 456/)).toBeTruthy();
   });
 
+  it('when linked with ?from=, then "Back to the previous page" leads there, and a search sent without the app keeps it', async () => {
+    stubHelpCentre();
+    const from = '/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA000001';
+    renderApp(`/en-GB/faqs?${new URLSearchParams({ from }).toString()}`);
+    const back = await screen.findByRole('link', { name: 'Back to the previous page' });
+    expect(back.getAttribute('href')).toBe(from);
+    const form = screen.getByRole('search');
+    expect(new FormData(form as HTMLFormElement).get('from')).toBe(from);
+  });
+
+  it('when ?from= names another site (//host or a full address), then there is no way back to it', async () => {
+    for (const from of ['//evil.example/x', 'https://evil.example/x', '/\\evil.example']) {
+      stubHelpCentre();
+      const { unmount } = renderApp(`/en-GB/faqs?${new URLSearchParams({ from }).toString()}`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Help centre' })).toBeTruthy();
+      expect(screen.queryByRole('link', { name: 'Back to the previous page' })).toBeNull();
+      unmount();
+    }
+  });
+
   it('when a search is made, then the results are titled with it and the top questions give way', async () => {
     const stub = stubHelpCentre();
     renderApp('/en-GB/faqs');

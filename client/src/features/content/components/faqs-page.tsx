@@ -11,6 +11,9 @@ import { FAQ_PAGE_SIZE, faqCategoryOf, faqSearchOf, faqsQuery, topFaqsQuery, use
 
 type Category = FaqCategory;
 
+/** A path of this shop (never another site's address, as `//host` would be), else undefined. */
+const shopPathOf = (value: string | null) => (value && /^\/(?![/\\])/.test(value) ? value : undefined);
+
 /**
  * /faqs (prefix match), the help centre (storefront §2 Other screens): a hero with the FAQ search,
  * the categories, the market's top questions, the results 25 at a time with "Show more", the
@@ -21,7 +24,9 @@ export function FaqsPage() {
   const { locale, to } = useLocale();
   const { state, key, search } = useLocation();
   const { '*': rest = '' } = useParams();
-  const linkedFrom = (state as { from?: string } | null)?.from;
+  // The page that linked here: in the link's state, or in ?from= (a link or a search sent by the
+  // browser itself, before the app ran, keeps it that way); only a path of this shop.
+  const linkedFrom = (state as { from?: string } | null)?.from ?? shopPathOf(new URLSearchParams(search).get('from'));
   // Reached by the browser itself (a link followed before the app had started, decision 006): the
   // page it came from is the referrer, when it is one of the shop's.
   const [referrer, setReferrer] = useState<string>();
@@ -37,7 +42,6 @@ export function FaqsPage() {
   const [category, setCategory] = useState<Category | null>(initialCategory);
   // A search sent by the browser itself (before the app ran, the form has no JavaScript yet) comes as ?q=.
   const searched = faqSearchOf(search);
-  const [text, setText] = useState(searched);
   const [query, setQuery] = useState(searched);
   const [limit, setLimit] = useState(FAQ_PAGE_SIZE);
   const searchId = useId();
@@ -53,10 +57,11 @@ export function FaqsPage() {
     : category
       ? categoryLabel(category)
       : t('content.faqTitle');
-  const submit = (event: FormEvent) => {
+  // The box is read when the search is sent: text typed before the app ran is in it, not in state.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setLimit(FAQ_PAGE_SIZE);
-    setQuery(text.trim());
+    setQuery(String(new FormData(event.currentTarget).get('q') ?? '').trim());
   };
   return (
     <article className="page help-centre">
@@ -70,14 +75,14 @@ export function FaqsPage() {
         <h1>{t('content.helpTitle')}</h1>
         <p>{t('content.helpIntro')}</p>
         <form role="search" className="faq-search" onSubmit={submit}>
+          {from ? <input type="hidden" name="from" value={from} /> : null}
           <label htmlFor={searchId}>{t('content.searchLabel')}</label>
           <input
             id={searchId}
             name="q"
             type="search"
-            value={text}
+            defaultValue={searched}
             maxLength={200}
-            onChange={(e) => setText(e.target.value)}
           />
           <button type="submit" className="button button--primary">
             {t('content.search')}

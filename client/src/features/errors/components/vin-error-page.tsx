@@ -15,6 +15,7 @@ export function VinErrorPage() {
     <ErrorLayout title={t('errors.vinError.title')} message={t('errors.vinError.message')}>
       <VinForm
         submitLabel={t('errors.vinError.checkSubscriptions')}
+        action={to(`/service/${VIN_RENEWAL_PRODUCT}`)}
         onVin={(vin) => void navigate(`${to(`/service/${VIN_RENEWAL_PRODUCT}`)}?carvin=${encodeURIComponent(vin)}`)}
       />
     </ErrorLayout>

@@ -56,7 +56,11 @@ export function HomePage({ production = isProduction() }: { production?: boolean
         <section className="home__card" aria-labelledby="home-find">
           <h2 id="home-find">{t('pages.home.findTitle')}</h2>
           <p>{t('pages.home.findText')}</p>
-          <VinForm submitLabel={t('pages.home.findButton')} onVin={(vin) => void navigate(servicesOf(vin))} />
+          <VinForm
+            submitLabel={t('pages.home.findButton')}
+            action={to('/service')}
+            onVin={(vin) => void navigate(servicesOf(vin))}
+          />
         </section>
         <section className="home__card" aria-labelledby="home-account">
           <h2 id="home-account">{t('pages.home.accountTitle')}</h2>

@@ -356,7 +356,13 @@ function RenewalDetail({ data }: { data: Data }) {
           <Suspense fallback={null}>
             <Accordion items={data.faqs} />
           </Suspense>
-          <Link className="button button--ghost" to={to('/faqs')} state={{ from: pathname + search }}>
+          <Link
+            className="button button--ghost"
+            // The originating path in navigation state (storefront §2), and in the address for a
+            // link followed before the app runs.
+            to={`${to('/faqs')}?${new URLSearchParams({ from: pathname + search }).toString()}`}
+            state={{ from: pathname + search }}
+          >
             {t('renewal.faqViewAll')}
           </Link>
         </section>
