@@ -4,59 +4,21 @@
  * proxy reads the upstream contracts' own example answers (commerce, vehicles, Loqate) and still
  * answers its browser what proxy.yaml promises.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../generated/proxy/operations.ts';
 import type { ProxyServer } from '../../server/src/server.ts';
 import { startTestServer, testConfig } from '../../server/src/test-helpers.ts';
 import { expectConforms } from '../../server/src/testing/conformance.ts';
-import { ROOT, contractPath } from './lib/openapi.ts';
+import { startPrisms } from './lib/prism.ts';
 
-const PRISM = resolve(ROOT, 'node_modules/.bin/prism');
 const NEEDED = ['commerce', 'vehicles', 'loqate'] as const;
-const children: ChildProcess[] = [];
+let prisms: Awaited<ReturnType<typeof startPrisms>> | undefined;
 let server: ProxyServer;
 let url: (path: string) => string;
 
-function freePort(from: number): Promise<number> {
-  return new Promise((done) => {
-    const probe = createServer();
-    probe.once('error', () => void freePort(from + 1).then(done));
-    probe.listen(from, '127.0.0.1', () => probe.close(() => done(from)));
-  });
-}
-
-function startPrism(file: string, port: number): Promise<void> {
-  const child = spawn(PRISM, ['mock', '-p', String(port), '-h', '127.0.0.1', file], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, FORCE_COLOR: '0' },
-  });
-  children.push(child);
-  return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`Prism did not start for ${file}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      if (/Prism is listening/i.test(chunk.toString())) {
-        clearTimeout(timer);
-        done();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-  });
-}
-
 beforeAll(async () => {
-  const ports: Record<string, number> = {};
-  let next = 4311;
-  for (const name of NEEDED) {
-    ports[name] = await freePort(next);
-    next = ports[name] + 1;
-  }
-  await Promise.all(NEEDED.map((name) => startPrism(contractPath(name), ports[name]!)));
-  const base = (name: string) => `http://127.0.0.1:${ports[name]}`;
+  prisms = await startPrisms(NEEDED, 4311);
+  const { base } = prisms;
   ({ server, url } = await startTestServer(
     testConfig({
       UPSTREAM: 'prism',
@@ -70,7 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  prisms?.stop();
 });
 
 async function call(operationId: OperationId, path: string, cookie = '') {
