@@ -77,13 +77,7 @@ export function FaqsPage() {
         <form role="search" className="faq-search" onSubmit={submit}>
           {from ? <input type="hidden" name="from" value={from} /> : null}
           <label htmlFor={searchId}>{t('content.searchLabel')}</label>
-          <input
-            id={searchId}
-            name="q"
-            type="search"
-            defaultValue={searched}
-            maxLength={200}
-          />
+          <input id={searchId} name="q" type="search" defaultValue={searched} maxLength={200} />
           <button type="submit" className="button button--primary">
             {t('content.search')}
           </button>
