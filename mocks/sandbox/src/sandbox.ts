@@ -1,12 +1,13 @@
 /**
- * The whole sandbox: every upstream stand-in on one app, with the order-management controls.
- * Used by `make sandbox` (main.ts), `make start` and the tests that need the real stand-ins.
+ * The whole sandbox: every upstream stand-in on one app, with the order-management and saved-card
+ * controls. Used by `make sandbox` (main.ts), `make start` and the tests that need the real stand-ins.
  */
 import { createSandbox, type Sandbox } from './app.ts';
 import { adyenModule } from './upstreams/adyen/index.ts';
 import { commerceModule } from './upstreams/commerce/index.ts';
 import { identityModule } from './upstreams/identity/index.ts';
 import { loqateModule } from './upstreams/loqate/index.ts';
+import { paymentMethodControls } from './upstreams/payment-method-controls.ts';
 import { customerControls, somControls, somModule } from './upstreams/som/index.ts';
 import { stripeModule } from './upstreams/stripe/index.ts';
 import { vehiclesModule } from './upstreams/vehicles/index.ts';
@@ -26,5 +27,7 @@ export function buildSandbox(): Sandbox {
   sandbox.app.use('/__sandbox/orders', somControls);
   // POST /__sandbox/customers/{email}/enabled switches a customer's isCustomerEnabled.
   sandbox.app.use('/__sandbox/customers', customerControls);
+  // POST /__sandbox/payment-methods/{token}/expiry sets a stored card's expiry (Stripe or Adyen, and its record).
+  sandbox.app.use('/__sandbox/payment-methods', paymentMethodControls);
   return sandbox;
 }

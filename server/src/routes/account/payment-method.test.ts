@@ -1,9 +1,9 @@
 /**
  * Payment details through the proxy against the in-process sandbox (account §2 Payment method page,
- * §3 stored payment record, §5 restricted region and billing mismatch, §8 'Payment method can't be
- * removed'; DESIGN.md: alex's saved Visa 4242 12/2030 with a GB billing address, kim without a
- * method, sam without an account; the billing mismatch control is on in GB). Answers checked
- * against proxy.yaml.
+ * §3 stored payment record, §5 restricted region, billing mismatch and card expiry, §7 Adyen saved
+ * payment methods (get, remove, keep one), §8 'Payment method can't be removed' and expired card;
+ * DESIGN.md: alex's saved Visa 4242 12/2030 with a GB billing address, kim without a method, sam
+ * without an account; the billing mismatch control is on in GB). Answers checked against proxy.yaml.
  */
 import { describe, expect, it } from 'vitest';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
@@ -20,6 +20,14 @@ async function signedIn(handle = 'alex') {
 const page = async (browser: ShopBrowser) =>
   (await browser.call('getPaymentMethod', '/api/account/payment-method')).body;
 
+/** The sandbox's expiry control: the stored card's expiry at its provider and in the record carrying it. */
+const setExpiry = (token: string, expMonth: number, expYear: number) =>
+  fetch(`${shop.root}/__sandbox/payment-methods/${token}/expiry`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ expMonth, expYear }),
+  });
+
 const address = (fields: Record<string, unknown> = {}) => ({
   firstName: 'Alex',
   lastName: 'Owner',
@@ -35,7 +43,7 @@ const putAddress = (browser: ShopBrowser, body: unknown) =>
   browser.call('updateBillingAddress', '/api/account/billing-address', { method: 'PUT', body: JSON.stringify(body) });
 
 describe('getPaymentMethod', () => {
-  it('when alex opens Payment details, then his Visa, its billing address, and that active subscriptions use it', async () => {
+  it('when alex opens Payment details, then his Visa (expiry 12/2030 as Stripe holds it, not expired), its billing address, and that active subscriptions use it', async () => {
     const alex = await signedIn();
     expect(await page(alex)).toMatchObject({
       paymentMethod: { type: 'CREDIT_CARD', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, expired: false },
@@ -45,6 +53,28 @@ describe('getPaymentMethod', () => {
       provider: 'stripe',
       showAutoRenewal: true,
     });
+  });
+
+  it("§8 expired card: when the expiry control moves alex's card to January 2020, then the page says expired", async () => {
+    const alex = await signedIn();
+    expect((await setExpiry('pm_SandboxVisa4242', 1, 2020)).status).toBe(200);
+    // The proxy compares with its own clock (§5: exp_year and exp_month precede now).
+    expect((await page(alex)).paymentMethod).toMatchObject({
+      last4: '4242',
+      expMonth: 1,
+      expYear: 2020,
+      expired: true,
+    });
+  });
+
+  it("§5: when Stripe cannot be read, then the record's expiry is shown and the page still answers", async () => {
+    const alex = await signedIn();
+    await fetch(`${shop.root}/__sandbox/faults/stripe`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 500 }),
+    });
+    expect((await page(alex)).paymentMethod).toMatchObject({ expMonth: 12, expYear: 2030, expired: false });
   });
 
   it('when kim has no method, then none and Add is possible; sam without an account cannot add one', async () => {
@@ -153,14 +183,14 @@ const cardToken = async (
   number: string,
   billingAddress?: Record<string, unknown>,
   provider: 'stripe' | 'adyen' = 'stripe',
+  expiry = { expMonth: 12, expYear: 30 },
 ) => {
   const { response, body } = await browser.call('tokenizeSandboxCard', '/api/sandbox/card-tokens', {
     method: 'POST',
     body: JSON.stringify({
       provider,
       number,
-      expMonth: 12,
-      expYear: 30,
+      ...expiry,
       cvc: '123',
       ...(billingAddress ? { billingAddress } : {}),
     }),
@@ -203,7 +233,7 @@ describe('addPaymentMethod and updatePaymentMethod', () => {
 
   it('when alex replaces his card with a GB card (0082), then one method: the new one, the old one detached', async () => {
     const alex = await signedIn();
-    const card = await cardToken(alex, '4000008260000000');
+    const card = await cardToken(alex, '4000008260000000', undefined, 'stripe', { expMonth: 3, expYear: 31 });
     const { response, body } = await save(alex, 'PUT', {
       provider: 'stripe',
       paymentMethodType: 'CREDIT_CARD',
@@ -212,10 +242,42 @@ describe('addPaymentMethod and updatePaymentMethod', () => {
     });
     expect(response.status).toBe(200);
     expect(body.paymentMethod.last4).toBe('0000');
+    // §5: the record keeps no expiry of a new card; the page reads it from Stripe.
+    expect((await page(alex)).paymentMethod).toMatchObject({ expMonth: 3, expYear: 2031, expired: false });
     const old = await fetch(`${shop.root}/stripe/v1/payment_methods/pm_SandboxVisa4242`, {
       headers: { authorization: 'Bearer sk_test_sandbox' },
     });
     expect((await old.json()).customer).toBeNull();
+  });
+
+  it('§7 keep one: when alex saves a new card in FR (Adyen), then Adyen keeps one stored method, the new one, and the page shows its expiry', async () => {
+    // alex's FR vehicle ZAAAA1000AA000004: the fr-FR market pays with Adyen. His record carries his
+    // Stripe card; Adyen also holds an older stored card of his (8316234567890123), which must go.
+    const alex = await signedIn();
+    await alex.call('getSession', '/api/session?locale=fr-FR');
+    const card = await cardToken(alex, '4000002500000003', undefined, 'adyen', { expMonth: 3, expYear: 31 });
+    const { response, body } = await save(alex, 'PUT', {
+      provider: 'adyen',
+      paymentMethodType: 'CREDIT_CARD',
+      adyenPaymentMethod: {
+        type: 'scheme',
+        encryptedCardNumber: card.encryptedCardNumber,
+        encryptedExpiryMonth: card.encryptedExpiryMonth,
+        encryptedExpiryYear: card.encryptedExpiryYear,
+        encryptedSecurityCode: card.encryptedSecurityCode,
+      },
+      billingAddress: address({ countryCode: 'FR', address1: '8 Rue de Rivoli', city: 'Paris', postalCode: '75004' }),
+    });
+    expect(response.status).toBe(200);
+    const stored = await fetch(
+      `${shop.root}/adyen/v71/storedPaymentMethods?shopperReference=abcAlexOwner0001&merchantAccount=SandboxMerchantECOM`,
+      { headers: { 'x-api-key': 'sandbox-adyen-api-key' } },
+    );
+    expect((await stored.json()).storedPaymentMethods).toEqual([
+      expect.objectContaining({ lastFour: '0003', expiryMonth: '03', expiryYear: '2031' }),
+    ]);
+    // §5: the record keeps no expiry of a new card; the page reads it from Adyen.
+    expect(body.paymentMethod).toMatchObject({ last4: '0003', expMonth: 3, expYear: 2031, expired: false });
   });
 
   it("when the card's country is not the billing address's (an FR card in GB, control on), then 409 and nothing changes", async () => {

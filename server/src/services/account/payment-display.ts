@@ -5,25 +5,36 @@
  */
 import type { components } from '../../../../generated/proxy/types.ts';
 import { isCardExpired, paymentMethodType } from '../../../../domain/payment-method.ts';
+import type { CardExpiry } from '../payments/provider.ts';
 import type { Som } from './som.ts';
 
 type Schemas = components['schemas'];
 
-/** The saved method as a card shows it (account §3 Saved payment method, §5 card expiry). */
+/** The front-end type of a stored record (account §3), undefined when it names no method. */
+export const savedMethodType = (record: Som['PaymentMethodRecord'] | null | undefined) =>
+  record ? paymentMethodType(record.SNPOMSType_C ?? record.type) : undefined;
+
+/**
+ * The saved method as a card shows it (account §3 Saved payment method, §5 card expiry): the
+ * record's, with the card's expiry as the provider holds it when given (`expiry`), else the record's.
+ */
 export function savedMethodDisplay(
   record: Som['PaymentMethodRecord'] | null | undefined,
   now: number,
+  expiry?: CardExpiry | null,
 ): Schemas['PaymentMethodDisplay'] | null {
-  const type = record && paymentMethodType(record.SNPOMSType_C ?? record.type);
+  const type = savedMethodType(record);
   if (!record || !type) return null;
+  const expMonth = expiry ? expiry.expMonth : (record.exp_month ?? null);
+  const expYear = expiry ? expiry.expYear : (record.exp_year ?? null);
   return {
     type,
     brand: record.SNPOMSCardType_C?.toLowerCase() ?? null,
     last4: record.SNPOMSCreditCardLast4_C ?? null,
-    expMonth: record.exp_month ?? null,
-    expYear: record.exp_year ?? null,
+    expMonth,
+    expYear,
     bankCode: record.SNPOMSBankCode_C ?? null,
-    expired: isCardExpired(record.exp_year, record.exp_month, now),
+    expired: isCardExpired(expYear, expMonth, now),
   };
 }
 

@@ -67,8 +67,9 @@ function savePayload(
  * POST (add) or PUT (update) /account/payment-method: the region and the provider first, then the
  * method read from the provider and the billing mismatch control where the card's country is known,
  * then the saving (amount 0) at the provider — a 202 with the redirect when 3-D Secure or a bank page
- * must approve it — and the stored record. Replacing keeps one method: the old one is removed at the
- * provider once the new one is stored. A mismatch found after saving removes the new method (§5).
+ * must approve it — and the stored record. One method is kept: once the new one is stored, the
+ * provider removes the others (Adyen: all the shopper's other stored methods; Stripe: the replaced
+ * one). A mismatch found after saving removes the new method (§5).
  */
 export async function savePaymentMethod(
   ctx: AppContext,
@@ -231,16 +232,16 @@ async function storeSaved(
       });
   if (!outcome) throw noMethod();
   if (outcome.result !== 'Success') throw refusedByOrderSystem(shopper, outcome);
-  // One method kept: the replaced one leaves the provider too.
-  if (previous && previous.token !== result.stored.token) {
-    await provider
-      .removeStoredMethod(ctx, {
+  // One method kept (§7 keep one): the others leave the provider too — at Adyen every other stored
+  // method of the shopper, at Stripe the replaced one. Not removed is logged, never fatal.
+  const replaced = previous
+    ? {
         token: previous.token,
         ...(shopper.tokens.customerId ? { shopperReference: shopper.tokens.customerId } : {}),
-      })
-      .catch((error: unknown) =>
-        shopper.log.warn({ err: error }, 'replaced payment method not removed at the provider'),
-      );
-  }
+      }
+    : undefined;
+  await provider
+    .keepOnlyStoredMethod(ctx, result.stored, replaced)
+    .catch((error: unknown) => shopper.log.warn({ err: error }, 'other payment methods not removed at the provider'));
   return { status: saving.mode === 'add' ? 201 : 200, body: await paymentMethodPage(ctx, shopper) };
 }

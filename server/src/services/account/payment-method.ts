@@ -1,8 +1,9 @@
 /**
  * Payment details (account §2 Payment method page, §3 Stored payment record, §5, §8): the customer's
- * one saved method with its billing address, whether active subscriptions use it, whether a method
- * can be added; deleting it (detached at the provider, the record blanked) and changing its billing
- * address (the restricted-region rule and the billing mismatch control first).
+ * one saved method with its billing address (a card's expiry as its provider holds it, so that the
+ * expired card of §8 shows), whether active subscriptions use it, whether a method can be added;
+ * deleting it (detached at the provider, the record blanked) and changing its billing address (the
+ * restricted-region rule and the billing mismatch control first).
  */
 import type { components } from '../../../../generated/proxy/types.ts';
 import { joinAddressLines, normalizeCountryCode, splitAddressLines } from '../../../../domain/address-form.ts';
@@ -10,10 +11,11 @@ import { isRestrictedBillingRegion, REGION_NOT_SUPPORTED_MESSAGE } from '../../.
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { billingMismatch } from '../payments/payment-problems.ts';
+import type { CardExpiry } from '../payments/provider.ts';
 import { paymentProvider } from '../payments/providers.ts';
 import { customPreferences } from '../preferences.ts';
 import type { Shopper } from '../shopper.ts';
-import { savedMethodDisplay } from './payment-display.ts';
+import { savedMethodDisplay, savedMethodType } from './payment-display.ts';
 import {
   activeSubscriptionList,
   changePaymentRecord,
@@ -54,25 +56,51 @@ export function billingPayload(address: Schemas['Address']): Som['BillingAddress
   };
 }
 
+/**
+ * The saved card's expiry as the market's provider holds it (§5 card expiry, §8 expired card); only
+ * cards have one. Null when the provider holds no such card or cannot be read (a warning): the page
+ * then shows the record's expiry and never fails for it.
+ */
+async function savedCardExpiry(
+  ctx: AppContext,
+  shopper: Shopper,
+  record: Som['PaymentMethodRecord'] | null,
+): Promise<CardExpiry | null> {
+  if (!record || savedMethodType(record) !== 'CREDIT_CARD') return null;
+  try {
+    return await paymentProvider(shopper.market.provider).storedCardExpiry(ctx, {
+      token: record.token,
+      ...(shopper.tokens.customerId ? { shopperReference: shopper.tokens.customerId } : {}),
+    });
+  } catch (error) {
+    shopper.log.warn({ err: error }, "saved card's expiry not readable at the provider: the record's is shown");
+    return null;
+  }
+}
+
 /** GET /account/payment-method (account §2 Payment method page). */
 export async function paymentMethodPage(ctx: AppContext, shopper: Shopper): Promise<Schemas['PaymentMethodPage']> {
   const customer = customerOf(shopper);
-  const [information, active, preferences] = await Promise.all([
-    paymentMethodInformation(ctx, customer),
+  const [{ information, expiry }, active, preferences] = await Promise.all([
+    paymentMethodInformation(ctx, customer).then(async (information) => ({
+      information,
+      expiry: await savedCardExpiry(ctx, shopper, information.paymentMethod),
+    })),
     activeSubscriptionList(ctx, customer),
     customPreferences(ctx, shopper.siteId, shopper.market.country, shopper.headers),
   ]);
-  return pageOf(shopper, information, active.length > 0, preferences.c_showAutoRenewal === true);
+  return pageOf(shopper, information, expiry, active.length > 0, preferences.c_showAutoRenewal === true);
 }
 
 function pageOf(
   shopper: Shopper,
   information: Som['PaymentMethodInformationResponse'],
+  expiry: CardExpiry | null,
   linked: boolean,
   showAutoRenewal: boolean,
 ): Schemas['PaymentMethodPage'] {
   return {
-    paymentMethod: savedMethodDisplay(information.paymentMethod, Date.now()),
+    paymentMethod: savedMethodDisplay(information.paymentMethod, Date.now(), expiry),
     billingAddress: information.paymentMethod ? addressOf(information.billingAddress) : null,
     hasLinkedActiveSubscriptions: linked,
     // No account in the order system yet: the page's Add button opens the 'cannot be added' modal (§2).

@@ -3,7 +3,8 @@
  * paid with /payments (recurring model Subscription, so the card can be stored for renewals),
  * 3-D Secure returns through /payments/details, and the refusal reasons map to the §8 kinds
  * (domain/payment-errors.ts adyenRefusal). Saving a method is a payment of 0 that stores it;
- * stored methods are removed with /storedPaymentMethods. Amounts travel in minor units.
+ * the shopper's stored methods are listed (their expiry too) and removed with /storedPaymentMethods
+ * (account §7: get, remove, keep one). Amounts travel in minor units.
  */
 import { adyenRefusal } from '../../../../domain/payment-errors.ts';
 import type { components as AdyenComponents } from '../../../../generated/adyen/types.ts';
@@ -13,6 +14,7 @@ import { invalidField } from '../../errors.ts';
 import type { Shopper } from '../shopper.ts';
 import { missingPaymentMethod, providerFailure, refused } from './payment-problems.ts';
 import type {
+  CardExpiry,
   CardFacts,
   MethodRequest,
   PaymentParty,
@@ -24,6 +26,7 @@ import type {
 
 type Schemas = components['schemas'];
 type AdyenPaymentRequest = AdyenComponents['schemas']['PaymentRequest'];
+type StoredPaymentMethodResource = AdyenComponents['schemas']['StoredPaymentMethodResource'];
 
 const minorUnits = (value: number): number => Math.round(value * 100);
 
@@ -82,6 +85,23 @@ function savedOf(shopper: Shopper, record: ProviderReferences, data: AdyenResult
     shopperReference: extra['tokenization.shopperReference'] ?? shopper.tokens.customerId ?? reference,
   };
   return { status: 'saved', stored, ...(result.card ? { card: result.card } : {}) };
+}
+
+/** The shopper's stored payment methods (GET /storedPaymentMethods); throws when Adyen cannot be read. */
+async function storedMethodsOf(ctx: AppContext, shopperReference: string): Promise<StoredPaymentMethodResource[]> {
+  const { data, response } = await ctx.upstreams.adyen.GET('/storedPaymentMethods', {
+    params: { query: { shopperReference, merchantAccount: ctx.config.credentials.adyen.merchantAccount } },
+  });
+  if (!data) throw providerFailure(response.status);
+  return data.storedPaymentMethods ?? [];
+}
+
+/** A stored card's expiry: Adyen documents the year's last two digits, and answers four as well. */
+function expiryOf(method: StoredPaymentMethodResource): CardExpiry | null {
+  const month = Number(method.expiryMonth);
+  const year = Number(method.expiryYear);
+  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year) || year <= 0) return null;
+  return { expMonth: month, expYear: (method.expiryYear ?? '').length <= 2 ? 2000 + year : year };
 }
 
 /** One /payments call: an order's amount, or 0 to store the method; the answer read as the result. */
@@ -221,5 +241,25 @@ export const adyenProvider: PaymentProvider = {
       },
     });
     if (!response.ok) throw providerFailure(response.status);
+  },
+
+  // Every method the shopper has stored but the new one goes: a replaced card, one stored by a checkout.
+  async keepOnlyStoredMethod(ctx, kept) {
+    const shopperReference = kept.shopperReference;
+    if (!shopperReference) return;
+    const others = (await storedMethodsOf(ctx, shopperReference)).flatMap((m) =>
+      m.id && m.id !== kept.token ? [m.id] : [],
+    );
+    const removals = await Promise.allSettled(
+      others.map((token) => adyenProvider.removeStoredMethod(ctx, { token, shopperReference })),
+    );
+    const failed = removals.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    if (failed.length > 0) throw new AggregateError(failed, `${failed.length} stored payment method(s) not removed`);
+  },
+
+  async storedCardExpiry(ctx, stored) {
+    if (!stored.shopperReference) return null;
+    const method = (await storedMethodsOf(ctx, stored.shopperReference)).find((m) => m.id === stored.token);
+    return method ? expiryOf(method) : null;
   },
 };

@@ -1,8 +1,9 @@
 /**
  * The provider interface's saved-method operations against the in-process sandbox (account
  * §"payment method": save one method, remove it; the card-provider calls of account §7): a
- * method saved with an amount of 0 is stored with the provider, and `removeStoredMethod` takes it
- * away (Adyen's stored payment methods, Stripe's detach).
+ * method saved with an amount of 0 is stored with the provider, `removeStoredMethod` takes it
+ * away (Adyen's stored payment methods, Stripe's detach), `keepOnlyStoredMethod` keeps one (Adyen:
+ * get, remove, keep one) and `storedCardExpiry` reads a saved card's expiry (§5 card expiry).
  */
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,6 +116,29 @@ describe('Adyen saved methods', () => {
     expect(await storedTokens('customer-fr-FR')).toEqual([]);
   });
 
+  it('when a second card is saved and kept, then the first is removed and the kept one tells its expiry', async () => {
+    const shopper = shopperIn('it-IT');
+    const card = (number: string, year: string): MethodRequest => ({
+      provider: 'adyen',
+      paymentMethodType: 'CREDIT_CARD',
+      adyenPaymentMethod: {
+        type: 'scheme',
+        encryptedCardNumber: `test_${number}`,
+        encryptedExpiryMonth: 'test_03',
+        encryptedExpiryYear: `test_${year}`,
+        encryptedSecurityCode: 'test_123',
+      },
+    });
+    const first = await save(adyenProvider, shopper, card('4242424242424242', '2030'), 'adyen-keep-1');
+    const second = await save(adyenProvider, shopper, card('4000008260000000', '2031'), 'adyen-keep-2');
+    expect(await storedTokens('customer-it-IT')).toEqual([first.stored.token, second.stored.token]);
+
+    await adyenProvider.keepOnlyStoredMethod(ctx, second.stored, undefined);
+    expect(await storedTokens('customer-it-IT')).toEqual([second.stored.token]);
+    expect(await adyenProvider.storedCardExpiry(ctx, second.stored)).toEqual({ expMonth: 3, expYear: 2031 });
+    expect(await adyenProvider.storedCardExpiry(ctx, first.stored)).toBeNull();
+  });
+
   it('when a method that is not stored is removed, then a 502 payment problem: nothing changed', async () => {
     const error = await failureOf(
       adyenProvider.removeStoredMethod(ctx, { token: '8000000000000000', shopperReference: 'customer-fr-FR' }),
@@ -148,6 +172,9 @@ describe('Stripe saved methods', () => {
     expect(saved.stored.token).toBe(id);
     expect(saved.card).toMatchObject({ last4: '4242', expMonth: 12, expYear: 2030 });
     expect(await customerOf(id)).toBe(saved.stored.customerId);
+
+    expect(await stripeProvider.storedCardExpiry(ctx, saved.stored)).toEqual({ expMonth: 12, expYear: 2030 });
+    expect(await stripeProvider.storedCardExpiry(ctx, { token: 'pm_Unknown' })).toBeNull();
 
     await stripeProvider.removeStoredMethod(ctx, saved.stored);
     expect(await customerOf(id)).toBeNull();

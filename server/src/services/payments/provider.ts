@@ -3,7 +3,8 @@
  * US, CA; Adyen in FR, IT, ES, PT, CZ, SK). The checkout sets up the payment form, checks the
  * method, pays and confirms after a redirect; the account area (account §"payment method")
  * saves, replaces and removes the customer's one stored method through the same providers:
- * `saveMethod` (amount 0, kept for off-session renewals) and `removeStoredMethod`. The
+ * `saveMethod` (amount 0, kept for off-session renewals), `keepOnlyStoredMethod`,
+ * `removeStoredMethod`, and reads the saved card's expiry with `storedCardExpiry`. The
  * orchestration (what is written when, settling the order) is the caller's: a provider only
  * talks to its provider, reads every result back from it, and throws the payment problems of
  * payment-problems.ts.
@@ -93,6 +94,9 @@ export interface StoredMethod {
   customerId?: string;
 }
 
+/** A saved card's expiry as the provider holds it (account §3 Saved payment method, §5 card expiry). */
+export type CardExpiry = Pick<CardFacts, 'expMonth' | 'expYear'>;
+
 export type SaveResult =
   { status: 'saved'; stored: StoredMethod; card?: CardFacts } | ActionRequired | { status: 'processing' };
 
@@ -131,4 +135,16 @@ export interface PaymentProvider {
   ): Promise<SaveResult>;
   /** Removes a stored method (replacing or deleting the saved method; a mismatched new Adyen method). */
   removeStoredMethod(ctx: AppContext, stored: StoredMethod): Promise<void>;
+  /**
+   * One method kept once `kept` is stored (account §1 one saved method; §7 "Adyen saved payment
+   * methods (get, remove, keep one)"): Adyen lists the shopper's stored methods and removes all
+   * others, Stripe detaches `previous` (the replaced record's). Every removal is tried; a failure is
+   * thrown once they are done (the caller logs it).
+   */
+  keepOnlyStoredMethod(ctx: AppContext, kept: StoredMethod, previous: StoredMethod | undefined): Promise<void>;
+  /**
+   * The saved card's expiry as the provider holds it (account §5 card expiry, §8 expired card):
+   * null when the provider holds no card by that token; throws when the provider cannot be read.
+   */
+  storedCardExpiry(ctx: AppContext, stored: StoredMethod): Promise<CardExpiry | null>;
 }

@@ -2,8 +2,9 @@
  * Stripe (storefront §4 "Payment setup" and "On payment"): the payment customer is found by the
  * customer's CDC id or created; saving a method is a SetupIntent confirmed off-session with it,
  * 3-D Secure and bank pages through its redirect, and the result is always read back from
- * Stripe. Paying an order is saving its method (the renewals charge it off-session). Stripe's API
- * is form-encoded.
+ * Stripe. Paying an order is saving its method (the renewals charge it off-session); a replaced
+ * method is detached, and a saved card's expiry read from its PaymentMethod. Stripe's API is
+ * form-encoded.
  */
 import { stripeRefusal } from '../../../../domain/payment-errors.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
@@ -220,5 +221,19 @@ export const stripeProvider: PaymentProvider = {
       headers: FORM,
     });
     if (!response.ok) throw providerFailure(response.status);
+  },
+
+  // The saving attached the new method to the payment customer; only the replaced one is detached.
+  async keepOnlyStoredMethod(ctx, kept, previous) {
+    if (previous && previous.token !== kept.token) await stripeProvider.removeStoredMethod(ctx, previous);
+  },
+
+  async storedCardExpiry(ctx, stored) {
+    const { data, response } = await ctx.upstreams.stripe.GET('/v1/payment_methods/{payment_method}', {
+      params: { path: { payment_method: stored.token } },
+    });
+    if (response.status === 404) return null;
+    if (!data) throw providerFailure(response.status);
+    return data.card ? { expMonth: data.card.exp_month, expYear: data.card.exp_year } : null;
   },
 };

@@ -329,6 +329,41 @@ describe('adyen stand-in: stored payment methods', () => {
     const res = await fetch(`${base}/storedPaymentMethods/0000?${query}`, { method: 'DELETE', headers });
     expect(res.status).toBe(422);
   });
+
+  it.each([
+    ['GET', '/storedPaymentMethods', `merchantAccount=${ADYEN_SEED.merchantAccount}`, 'shopperReference'],
+    ['GET', '/storedPaymentMethods', `shopperReference=${ADYEN_SEED.alexShopperReference}`, 'merchantAccount'],
+    [
+      'DELETE',
+      `/storedPaymentMethods/${ADYEN_SEED.alexStoredPaymentMethodId}`,
+      `merchantAccount=${ADYEN_SEED.merchantAccount}`,
+      'shopperReference',
+    ],
+    [
+      'DELETE',
+      `/storedPaymentMethods/${ADYEN_SEED.alexStoredPaymentMethodId}`,
+      `shopperReference=${ADYEN_SEED.alexShopperReference}`,
+      'merchantAccount',
+    ],
+  ])('when %s %s comes without %s, then it answers 422 Required field (702)', async (method, path, q, field) => {
+    const res = await fetch(`${base}${path}?${q}`, { method, headers });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ errorCode: '702', message: `Required field '${field}' is not provided.` });
+  });
+
+  it("when another shopper's reference deletes alex's card, then it answers 422 Contract not found and keeps it", async () => {
+    const other = `shopperReference=abcKimDriver0002&merchantAccount=${ADYEN_SEED.merchantAccount}`;
+    const res = await fetch(`${base}/storedPaymentMethods/${ADYEN_SEED.alexStoredPaymentMethodId}?${other}`, {
+      method: 'DELETE',
+      headers,
+    });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ errorCode: '800', message: 'Contract not found' });
+    const list = (await (await fetch(`${base}/storedPaymentMethods?${query}`, { headers })).json()) as {
+      storedPaymentMethods: unknown[];
+    };
+    expect(list.storedPaymentMethods).toHaveLength(1);
+  });
 });
 
 describe('adyen stand-in: idempotency keys', () => {

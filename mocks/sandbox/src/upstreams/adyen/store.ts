@@ -131,6 +131,15 @@ export function adyenLedger(): Charge[] {
   return structuredClone(store.ledger);
 }
 
+/** Sets a stored card's expiry (the expiry control); false when no stored method has that id. */
+export function setStoredCardExpiry(id: string, expMonth: number, expYear: number): boolean {
+  const stored = store.storedCards.get(id);
+  if (!stored || stored.resource.type !== 'scheme') return false;
+  stored.resource.expiryMonth = String(expMonth).padStart(2, '0');
+  stored.resource.expiryYear = String(expYear);
+  return true;
+}
+
 /** Read-only: the stored payment methods of a shopper. */
 export function getStoredPaymentMethods(shopperReference: string): StoredPaymentMethodResource[] {
   return [...store.storedCards.values()]

@@ -371,6 +371,16 @@ export function setCustomerEnabled(userId: string, enabled: boolean): boolean {
   return true;
 }
 
+/** Sets the card expiry of the payment records carrying `token` (the expiry control); false when none does. */
+export function setPaymentRecordExpiry(token: string, expMonth: number, expYear: number): boolean {
+  const records = state.paymentRecords.filter((p) => p.token !== '' && p.token === token);
+  for (const record of records) {
+    record.expMonth = expMonth;
+    record.expYear = expYear;
+  }
+  return records.length > 0;
+}
+
 /**
  * Processes a requested refund (the advance control's step after "Refund requested"): the draft
  * refund is processed, the items are marked refunded, the return order is cancelled and a posted

@@ -143,6 +143,15 @@ export function getSetupIntent(id: string): SetupIntent | undefined {
   return intent ? clone(intent.object) : undefined;
 }
 
+/** Sets a card payment method's expiry (the expiry control); false when no card has that id. */
+export function setStripeCardExpiry(id: string, expMonth: number, expYear: number): boolean {
+  const card = store.paymentMethods.get(id)?.object.card;
+  if (!card) return false;
+  card.exp_month = expMonth;
+  card.exp_year = expYear;
+  return true;
+}
+
 /** Read-only: a payment method by id. */
 export function getStripePaymentMethod(id: string): PaymentMethod | undefined {
   const method = store.paymentMethods.get(id);
