@@ -4,7 +4,8 @@ import './dialog.css';
 
 /**
  * A modal dialog on the native <dialog> element: showModal() traps focus and makes the page
- * inert, Escape closes it, and focus returns to the element that opened it. Labelled by its title.
+ * inert, Escape closes it, and focus returns to the element that opened it (also when the dialog
+ * is unmounted while open). Labelled by its title.
  */
 export function Dialog({
   open,
@@ -38,8 +39,18 @@ export function Dialog({
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
       if (opener.current instanceof HTMLElement) opener.current.focus();
+      opener.current = null;
     }
   }, [open]);
+
+  // A dialog its owner unmounts while open (rendered only when open) gives focus back all the same.
+  useEffect(
+    () => () => {
+      const opened = opener.current;
+      if (opened instanceof HTMLElement && opened.isConnected) opened.focus();
+    },
+    [],
+  );
 
   return (
     <dialog
