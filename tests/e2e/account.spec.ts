@@ -77,6 +77,14 @@ test('alex opens My Subscriptions through the login, requests a refund inside th
   await expect(page.getByText('Auto-renewal turned off for Connected Navigation')).toBeVisible();
   await expect(sedan.getByText(/^Expires on \d+ \w+ \d{4}\.$/)).toBeVisible();
   await expect(sedan.getByText('Visa ending in 4242')).toHaveCount(0);
+  // And on again (journey 3): charged to the saved card on the expiry date.
+  await sedan.getByRole('button', { name: 'Manage Connected Navigation' }).click();
+  await dialog.getByRole('button', { name: 'Turn on auto-renewal' }).click();
+  await expect(dialog.getByText(/^The renewal fee will be charged to your saved card on the expiry date, /)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Turn on auto-renewal' }).click();
+  await expect(page.getByText('Auto-renewal turned on for Connected Navigation')).toBeVisible();
+  await expect(sedan.getByText(/^Auto-renews on \d+ \w+ \d{4}\.$/)).toBeVisible();
+  await expect(sedan.getByText('Visa ending in 4242')).toBeVisible();
 
   // The Online Pack is still being processed: the modal says so and offers nothing else.
   await card(page, 'ZAAAA1000AA000001', 'Online Pack').getByRole('button', { name: 'Manage Online Pack' }).click();
@@ -157,6 +165,13 @@ test('alex pages through My Orders, opens a refunded order with its timeline, he
   ]);
   await expect.poll(() => tab.url()).toMatch(/^blob:/);
   await tab.close();
+  // So does its credit note (journey 4).
+  const [note] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('button', { name: /^View credit note / }).first().click(),
+  ]);
+  await expect.poll(() => note.url()).toMatch(/^blob:/);
+  await note.close();
 
   // An order not yet invoiced says when it will be.
   await page.goto('/en-GB/account/my-orders/1OsSB0000000002AAA/00001002');
