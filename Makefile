@@ -60,10 +60,11 @@ test: install check-generated lint typecheck chromium build
 test-e2e: install chromium build
 	playwright test
 
-# The figures of issues 4 and 12 (Lighthouse beside static snapshots, first-route JavaScript, API calls,
-# the rendered page and the JSON call under load) into reports/bench.md.
+# The figures of issues 4, 12 and 13 (Lighthouse beside static snapshots, first-route JavaScript, API calls,
+# the rendered page and the JSON call under load; the signed-in account pages, the account routes' JavaScript
+# and the account calls under load) into reports/bench.md.
 bench: install chromium build
-	node scripts/bench.ts
+	node scripts/bench/main.ts
 
 # Debian's Chromium for Playwright and Lighthouse (no browser downloads); installed when missing.
 chromium:

@@ -17,11 +17,12 @@ export const PHONE: BrowserContextOptions = {
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({ executablePath: CHROME, args: [...CHROME_FLAGS, '--disable-dev-shm-usage'] });
 
-/** A "name=value" cookie header as a Playwright cookie of the shop. */
-export function shopCookie(header: string) {
-  const at = header.indexOf('=');
-  return { name: header.slice(0, at), value: header.slice(at + 1), url: SHOP };
-}
+/** A cookie header ("name=value", or several joined by "; ") as Playwright cookies of the shop. */
+export const shopCookies = (header: string) =>
+  header.split('; ').map((pair) => {
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: SHOP };
+  });
 
 interface Marks {
   /** performance.now() when an element matched the page's ready selector and none was disabled. */
@@ -48,7 +49,7 @@ export const requestsBefore = (capture: Capture, at: number, test: (path: string
 export async function capturePage(browser: Browser, spec: PageSpec, cookie: string | undefined): Promise<Capture> {
   const context = await browser.newContext(PHONE);
   try {
-    if (cookie) await context.addCookies([shopCookie(cookie)]);
+    if (cookie) await context.addCookies(shopCookies(cookie));
     const page = await context.newPage();
     await page.addInitScript((selector: string) => {
       const marks: Marks = {};

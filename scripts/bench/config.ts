@@ -5,6 +5,8 @@
  * - LIGHTHOUSE_RUNS (5): Lighthouse runs per page and per static snapshot; the median is reported.
  * - BENCH_SECONDS (20): each load test's duration (50 connections).
  * - BENCH_ONLY=lighthouse: no load tests and no report files (for working on the page figures).
+ * - BENCH_AREA=storefront or BENCH_AREA=account: only the storefront's figures (issue 12) or only
+ *   the account area's (issue 13), and no report files; both by default.
  * - CHROMIUM_PATH or CHROME_PATH (/usr/bin/chromium): the browser of Lighthouse and Playwright.
  */
 import { execFileSync } from 'node:child_process';
@@ -33,6 +35,10 @@ export const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ??
 export const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 export const LOAD_CONNECTIONS = 50;
 export const ONLY = process.env.BENCH_ONLY;
+export const AREA = process.env.BENCH_AREA;
+if (AREA !== undefined && AREA !== 'storefront' && AREA !== 'account') {
+  throw new Error(`BENCH_AREA=${AREA}: storefront or account`);
+}
 
 /** The built client the shop serves: files written here are answered as static files (no-cache). */
 export const CLIENT_DIR = path.join(root, 'dist/client');
@@ -83,3 +89,34 @@ export const TARGETS = {
   firstRouteJsKb: 100,
   apiCalls: 1,
 };
+
+/** The signed-in owner of the account figures (mocks/sandbox/README.md: alex owns every order below). */
+export const ACCOUNT_OWNER = { email: 'alex.owner@example.com', password: 'Sandbox-Pass-1' };
+/** alex's order 00001005 (Installed, inside the cooling-off period): its detail page and call. */
+export const ACCOUNT_ORDER_NO = '00001005';
+export const SUBSCRIPTIONS_PATH = '/en-GB/account/my-subscriptions';
+export const SUBSCRIPTIONS_API_PATH = '/api/account/subscriptions?locale=en-GB';
+/** The order detail's page and call, by the order's 18-character summary id (read from My Orders' call). */
+export const orderPath = (id: string) => `/en-GB/account/my-orders/${id}/${ACCOUNT_ORDER_NO}`;
+export const orderApiPath = (id: string) => `/api/account/orders/${id}/${ACCOUNT_ORDER_NO}?locale=en-GB`;
+
+/** The account pages Lighthouse measures, signed in (no static snapshot: issue 13 asks for none). */
+export const accountPages = (orderId: string): PageSpec[] => [
+  {
+    id: 'account-subscriptions',
+    name: 'My Subscriptions (signed in)',
+    path: SUBSCRIPTIONS_PATH,
+    basket: false,
+    ready: '.subscription-list .subscription',
+  },
+  {
+    id: 'account-order',
+    name: `order detail ${ACCOUNT_ORDER_NO} (signed in)`,
+    path: orderPath(orderId),
+    basket: false,
+    ready: '.order__total',
+  },
+];
+
+/** Lighthouse's targets for the account pages (issue 13). */
+export const ACCOUNT_TARGETS = { performance: 95, accessibility: 100, bestPractices: 95 };

@@ -99,7 +99,8 @@ export async function writeReports(measuredAt: Date): Promise<void> {
     '',
     '## Runs',
     '',
-    'Every Lighthouse run, by page. They ran interleaved: run n of a page, then run n of its static snapshot, then the next page.',
+    'Every Lighthouse run, by page. They ran interleaved: run n of a page, then run n of its static snapshot, then the next page; ' +
+      'the account pages (signed in, no snapshot) after the storefront’s, run n of one, then run n of the other.',
     '',
     ...runs,
     '',

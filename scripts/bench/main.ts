@@ -1,8 +1,9 @@
 /**
- * `make bench`: the figures of issue 12, measured against the stack `make start` runs (started here
- * on its stable ports, after the client build), written to reports/bench.md and reports/bench.json;
- * the exit status is 1 when a figure misses its target. Settings: scripts/bench/config.ts.
+ * `make bench`: the figures of issues 12 and 13, measured against the stack `make start` runs
+ * (started here on its stable ports, after the client build), written to reports/bench.md and
+ * reports/bench.json; the exit status is 1 when a figure misses its target. Settings: config.ts.
  *
+ * The storefront (issue 12):
  * - The first route's JavaScript, gzipped, from the Vite manifest (and what the browser fetched).
  * - The API calls the browser makes before the renewal page's plan selector is usable.
  * - Lighthouse (mobile, simulated throttling; LIGHTHOUSE_RUNS runs, the median reported) on the
@@ -11,12 +12,19 @@
  *   between a page's LCP and its snapshot's is what our JavaScript and server cost.
  * - Under 50 connections for 20 s (autocannon): the rendered renewal page (HTML) and its JSON call,
  *   both as a returning shopper, and the sandbox's vehicle lookup called directly.
+ *
+ * The account area, signed in as alex (issue 13, account.ts):
+ * - Lighthouse, same settings and runs, on My Subscriptions and on order 00001005's detail page.
+ * - The account routes' JavaScript, beside the first route's.
+ * - Under 50 connections for 20 s: the subscriptions call and the order detail call.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { firstRouteJs, gzipSize, kb } from './bench/bundle.ts';
-import { capturePage, launchBrowser, requestsBefore, viewSnapshot, type Capture } from './bench/browser.ts';
+import { firstRouteJs, gzipSize, kb } from './bundle.ts';
+import { capturePage, launchBrowser, requestsBefore, viewSnapshot, type Capture } from './browser.ts';
+import { lighthouseAccount, loadAccount, recordAccountBundle, signInOwner, type Owner } from './account.ts';
 import {
+  AREA,
   LIGHTHOUSE_RUNS,
   ONLY,
   PAGES,
@@ -28,13 +36,13 @@ import {
   VIN,
   chromiumVersion,
   root,
-} from './bench/config.ts';
-import { recordLighthouse, recordSnapshotCheck, type SnapshotCheck } from './bench/figures.ts';
-import { lighthouseRun, median, medianRun, type LighthouseRun } from './bench/lighthouse.ts';
-import { describeLoad, load, loadHow } from './bench/load.ts';
-import { failed, notes, record, writeReports } from './bench/report.ts';
-import { hasScript, holdsText, removeSnapshots, writeSnapshot } from './bench/snapshot.ts';
-import { basketSession, startStack } from './bench/stack.ts';
+} from './config.ts';
+import { recordLighthouse, recordSnapshotCheck, type SnapshotCheck } from './figures.ts';
+import { lighthouseRun, median, medianRun, type LighthouseRun } from './lighthouse.ts';
+import { describeLoad, load, loadHow } from './load.ts';
+import { failed, notes, record, writeReports } from './report.ts';
+import { hasScript, holdsText, removeSnapshots, writeSnapshot } from './snapshot.ts';
+import { basketSession, startStack } from './stack.ts';
 
 const started = new Date();
 const renewalSpec = PAGES.find((spec) => spec.id === 'renewal')!;
@@ -215,6 +223,18 @@ async function loadFigures(h1: string) {
   });
 }
 
+/** alex signed in and the account pages loaded with the session, in a browser of its own. */
+async function accountOwner(): Promise<Owner> {
+  const browser = await launchBrowser();
+  try {
+    return await signInOwner(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
+const storefront = AREA !== 'account';
+const account = AREA !== 'storefront';
 // A run stopped by a signal leaves neither snapshots nor a stack behind.
 removeSnapshots();
 const stack = await startStack();
@@ -225,18 +245,26 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 try {
-  const { renewal, checks } = await captureAndSnapshot();
-  await recordBundle(renewal);
-  recordCalls(renewal);
-  notes.push(
-    'Static snapshots: each page opened in Chromium (412×823 phone screen) until its main content was shown and the ' +
-      'network idle; its document without scripts and module preloads (style sheets and images kept) written to ' +
-      'dist/client/bench-snapshot/ and answered by the same shop server as a static file; removed after the run ' +
-      '(copies in reports/bench-snapshot-*.html).',
-  );
-  await lighthouseAll(checks);
-  removeSnapshots();
-  if (ONLY !== 'lighthouse') await loadFigures(renewal.h1);
+  const front = storefront ? await captureAndSnapshot() : undefined;
+  const owner = account ? await accountOwner() : undefined;
+  if (front) await recordBundle(front.renewal);
+  if (owner) await recordAccountBundle(owner);
+  if (front) {
+    recordCalls(front.renewal);
+    notes.push(
+      'Static snapshots: each page opened in Chromium (412×823 phone screen) until its main content was shown and the ' +
+        'network idle; its document without scripts and module preloads (style sheets and images kept) written to ' +
+        'dist/client/bench-snapshot/ and answered by the same shop server as a static file; removed after the run ' +
+        '(copies in reports/bench-snapshot-*.html).',
+    );
+    await lighthouseAll(front.checks);
+    removeSnapshots();
+  }
+  if (owner) await lighthouseAccount(owner);
+  if (ONLY !== 'lighthouse') {
+    if (front) await loadFigures(front.renewal.h1);
+    if (owner) await loadAccount(owner);
+  }
 } finally {
   removeSnapshots();
   await stack.stop();
@@ -245,5 +273,5 @@ try {
 notes.push(
   `The run took ${((Date.now() - started.getTime()) / 60_000).toFixed(1)} min (the client build before it not counted).`,
 );
-if (!ONLY) await writeReports(started);
+if (!ONLY && !AREA) await writeReports(started);
 if (failed()) process.exitCode = 1;
