@@ -80,7 +80,9 @@ test('alex opens My Subscriptions through the login, requests a refund inside th
   // And on again (journey 3): charged to the saved card on the expiry date.
   await sedan.getByRole('button', { name: 'Manage Connected Navigation' }).click();
   await dialog.getByRole('button', { name: 'Turn on auto-renewal' }).click();
-  await expect(dialog.getByText(/^The renewal fee will be charged to your saved card on the expiry date, /)).toBeVisible();
+  await expect(
+    dialog.getByText(/^The renewal fee will be charged to your saved card on the expiry date, /),
+  ).toBeVisible();
   await dialog.getByRole('button', { name: 'Turn on auto-renewal' }).click();
   await expect(page.getByText('Auto-renewal turned on for Connected Navigation')).toBeVisible();
   await expect(sedan.getByText(/^Auto-renews on \d+ \w+ \d{4}\.$/)).toBeVisible();
@@ -168,7 +170,10 @@ test('alex pages through My Orders, opens a refunded order with its timeline, he
   // So does its credit note (journey 4).
   const [note] = await Promise.all([
     context.waitForEvent('page'),
-    page.getByRole('button', { name: /^View credit note / }).first().click(),
+    page
+      .getByRole('button', { name: /^View credit note / })
+      .first()
+      .click(),
   ]);
   await expect.poll(() => note.url()).toMatch(/^blob:/);
   await note.close();
