@@ -78,3 +78,24 @@ test('the ADAS page /product offers Adaptive Cruise Control, whose trial ended, 
     page.getByRole('complementary', { name: 'Order summary' }).getByText('Adaptive Cruise Control'),
   ).toBeVisible();
 });
+
+test('on a phone the renewal page keeps a checkout bar fixed at the bottom: the chosen plan’s price and Renew now (storefront §2)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA000001');
+  const bar = page.getByRole('region', { name: 'Checkout' });
+  await expect(bar).toBeVisible();
+  await page.getByRole('radio', { name: /12 months/ }).check();
+  await expect(bar).toContainText('£99');
+  // Fixed: at the bottom of the screen wherever the page is scrolled.
+  await page.mouse.wheel(0, 1500);
+  await expect.poll(async () => Math.round((await bar.boundingBox())!.y + (await bar.boundingBox())!.height)).toBe(740);
+  await bar.getByRole('button', { name: 'Renew now' }).click();
+  await expect(page).toHaveURL(/\/en-GB\/checkout/);
+  // From md (48rem) up, the page's own Renew now is beside the plans: no bar.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA000001');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Checkout' })).toBeHidden();
+});

@@ -1,5 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SESSION_STUB, stubApi } from '../../testing/api-stub.ts';
 import { ChunkLoadError, loadChunk } from '../../lib/lazy.ts';
 import { renderApp } from '../../testing/render-app.tsx';
@@ -27,6 +27,26 @@ describe('shell', () => {
     } finally {
       delete document.documentElement.dataset.idleDelay;
     }
+  });
+
+  it('when the logo is pressed on an error page, then the page reloads; on any other page it opens the main page (storefront §2)', async () => {
+    const reload = vi.fn();
+    const original = window.location;
+    Object.defineProperty(window, 'location', { configurable: true, value: { ...original, reload } });
+    try {
+      const { router } = renderApp('/en-GB/generic-error');
+      const logo = await screen.findByRole('link', { name: 'Aurora connected services – home' });
+      expect(screen.queryByRole('button', { name: 'My account' })).toBeNull();
+      act(() => logo.click());
+      expect(reload).toHaveBeenCalledTimes(1);
+      expect(router.state.location.pathname).toBe('/en-GB/generic-error');
+    } finally {
+      Object.defineProperty(window, 'location', { configurable: true, value: original });
+    }
+    const { router } = renderApp('/en-GB/terms-conditions');
+    const logos = await screen.findAllByRole('link', { name: 'Aurora connected services – home' });
+    act(() => logos.at(-1)!.click());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en-GB/home'));
   });
 
   it('when the page loads, then the skip link targets the main landmark', async () => {
