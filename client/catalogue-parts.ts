@@ -6,6 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Plugin } from 'vite';
+import { pseudoCatalogue } from './pseudo-locale.ts';
 
 /** Namespaces, or single entries of one (`errors.unableToLoad`), in the core part. */
 export const CORE_PATHS = [
@@ -20,9 +21,10 @@ export const CORE_PATHS = [
 ] as const;
 
 type Catalogue = { [key: string]: string | Catalogue };
+type Part = 'core' | 'rest';
 
 /** The part of a catalogue under the core paths, or everything else. */
-export function cataloguePart(catalogue: Catalogue, part: 'core' | 'rest'): Catalogue {
+export function cataloguePart(catalogue: Catalogue, part: Part): Catalogue {
   const core: Catalogue = {};
   const rest: Catalogue = structuredClone(catalogue);
   for (const path of CORE_PATHS) {
@@ -45,7 +47,8 @@ export function cataloguePart(catalogue: Catalogue, part: 'core' | 'rest'): Cata
   return part === 'core' ? core : rest;
 }
 
-const PART_ID = /\/locales\/[a-z]{2}\.json\?part=(core|rest)$/;
+/** `en.json?part=core`, or `en.json?part=core&pseudo`: the part in the en-XB pseudo-locale (pseudo-locale.ts). */
+const PART_ID = /\/locales\/[a-z]{2}\.json\?part=(core|rest)(&pseudo)?$/;
 
 export function catalogueParts(): Plugin {
   return {
@@ -55,10 +58,11 @@ export function catalogueParts(): Plugin {
       filter: { id: PART_ID },
       async handler(id) {
         const [file, query] = id.split('?') as [string, string];
-        const part = query === 'part=core' ? 'core' : 'rest';
+        const [, part, pseudo] = /^part=(core|rest)(&pseudo)?$/.exec(query) as unknown as [string, Part, string?];
         this.addWatchFile(file);
-        const catalogue = JSON.parse(await readFile(file, 'utf8')) as Catalogue;
-        return { code: `export default ${JSON.stringify(cataloguePart(catalogue, part))};`, moduleType: 'js' };
+        const catalogue = cataloguePart(JSON.parse(await readFile(file, 'utf8')) as Catalogue, part);
+        const code = JSON.stringify(pseudo ? pseudoCatalogue(catalogue) : catalogue);
+        return { code: `export default ${code};`, moduleType: 'js' };
       },
     },
   };

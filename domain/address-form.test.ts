@@ -224,6 +224,8 @@ describe('address storage', () => {
     ['en-GB', 'GB'],
     ['fr-BE', 'BE'],
     ['de', undefined],
+    // issue 14: en-XB is the Slovak market's pseudo-locale (storefront §9), not a country XB
+    ['en-XB', 'SK'],
   ])('when the locale is %s, then the default country is %s', (locale, expected) => {
     expect(defaultCountryFromLocale(locale)).toBe(expected);
   });

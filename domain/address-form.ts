@@ -122,8 +122,15 @@ export function normalizeCountryCode(value: string | { value?: string | null } |
   return code.trim().toUpperCase();
 }
 
-/** Default country from the locale's country part: 'en-GB' → 'GB'. */
+/**
+ * The pseudo-locale's region XB is no country: en-XB is the Slovak market's locale (storefront §9,
+ * server/src/markets.ts), so its addresses default to Slovakia.
+ */
+const PSEUDO_LOCALE_COUNTRIES: Readonly<Record<string, string>> = { 'en-XB': 'SK' };
+
+/** Default country from the locale's country part: 'en-GB' → 'GB' (the pseudo-locale en-XB → 'SK'). */
 export function defaultCountryFromLocale(locale: string | null | undefined): string | undefined {
+  if (locale && Object.hasOwn(PSEUDO_LOCALE_COUNTRIES, locale)) return PSEUDO_LOCALE_COUNTRIES[locale];
   const part = (locale ?? '').split(/[-_]/)[1];
   return part ? part.toUpperCase() : undefined;
 }

@@ -13,12 +13,14 @@ import {
   PAYMENT_METHOD_CANNOT_BE_ADDED_MESSAGE,
   paymentErrorEntry,
   paymentErrorEntryIndex,
+  paymentErrorKindForMethod,
   paymentErrorKindForStatus,
   PAYMENT_AUTHORISATION_TEXT,
   providerFailureKind,
   stripeRefusal,
   stripeStatusEntryIndex,
   isLuhnValid,
+  type PaymentErrorKind,
 } from './payment-errors.ts';
 
 const NOW = Date.parse('2025-06-15T12:00:00Z');
@@ -68,6 +70,36 @@ describe('paymentErrorKindForStatus', () => {
     [503, undefined],
   ])('when the status is %i, then the kind is %s', (status, expected) => {
     expect(paymentErrorKindForStatus(status)).toBe(expected);
+  });
+});
+
+describe('paymentErrorKindForMethod (storefront §8 gPay-error, aPay-error, iDeal-error where they occur)', () => {
+  it.each<[string, string | undefined, string]>([
+    ['card_authorisation_error', 'IDEAL', 'iDeal-error'],
+    ['card_error', 'IDEAL', 'iDeal-error'],
+    ['card_error', 'ideal', 'iDeal-error'],
+    ['card_error', 'GOOGLE_PAY', 'gPay-error'],
+    ['card_authorisation_error', 'google_pay', 'gPay-error'],
+    ['card_error', 'APPLE_PAY', 'aPay-error'],
+    ['card_authorisation_error', 'apple_pay', 'aPay-error'],
+    ['card_error', 'CREDIT_CARD', 'card_error'],
+    ['card_authorisation_error', 'BANCONTACT', 'card_authorisation_error'],
+    ['card_error', undefined, 'card_error'],
+    ['card_error', 'toString', 'card_error'],
+    ['billing_address_missmatch', 'GOOGLE_PAY', 'billing_address_missmatch'],
+    ['payment_platform_error', 'IDEAL', 'payment_platform_error'],
+    ['connection_error', 'APPLE_PAY', 'connection_error'],
+  ])('when a %s occurs with %s, then the kind is %s', (kind, paymentType, expected) => {
+    expect(paymentErrorKindForMethod(kind as PaymentErrorKind, paymentType)).toBe(expected);
+  });
+
+  it.each([
+    ['iDeal-error', 'iDEAL payment failed'],
+    ['gPay-error', 'Google Pay payment failed'],
+    ['aPay-error', 'Apple Pay payment failed'],
+    ['card_error', 'Card error'],
+  ])('when the kind is %s, then its modal is its own: "%s"', (kind, title) => {
+    expect(paymentErrorEntry(kind).title).toBe(title);
   });
 });
 

@@ -125,14 +125,11 @@ export const PAYMENT_ERROR_MODAL_ENTRIES: readonly PaymentErrorModalEntry[] = [
     description: PAYMENT_AUTHORISATION_TEXT,
     label: TRY_AGAIN,
   },
-  /* 6 gPay-error / aPay-error */ {
-    title: 'Wallet payment failed',
-    description: PAYMENT_GENERIC_TEXT,
-    label: TRY_AGAIN,
-  },
+  /* 6 gPay-error */ { title: 'Google Pay payment failed', description: PAYMENT_GENERIC_TEXT, label: TRY_AGAIN },
   /* 7 iDeal-error */ { title: 'iDEAL payment failed', description: PAYMENT_GENERIC_TEXT, label: TRY_AGAIN },
   /* 8 billing_address_missmatch */
   { title: 'Billing address mismatch', description: BILLING_ADDRESS_MISMATCH_TEXT, label: CLOSE },
+  /* 9 aPay-error */ { title: 'Apple Pay payment failed', description: PAYMENT_GENERIC_TEXT, label: TRY_AGAIN },
 ];
 
 export const GENERIC_PAYMENT_ERROR_ENTRY_INDEX = 3;
@@ -147,7 +144,7 @@ const ENTRY_INDEX_BY_KIND: Readonly<Record<PaymentErrorKind, number>> = {
   payment_platform_error: 4,
   card_authorisation_error: 5,
   'gPay-error': 6,
-  'aPay-error': 6,
+  'aPay-error': 9,
   'iDeal-error': 7,
   billing_address_missmatch: BILLING_MISMATCH_ENTRY_INDEX,
 };
@@ -155,6 +152,32 @@ const ENTRY_INDEX_BY_KIND: Readonly<Record<PaymentErrorKind, number>> = {
 /** Modal entry index for a kind; unknown or missing kinds use the generic entry (index 3). */
 export function paymentErrorEntryIndex(kind: string | null | undefined): number {
   return isPaymentErrorKind(kind) ? ENTRY_INDEX_BY_KIND[kind] : GENERIC_PAYMENT_ERROR_ENTRY_INDEX;
+}
+
+/**
+ * The error kinds of the payment methods that have their own (storefront §8 gPay-error, aPay-error,
+ * iDeal-error), by front-end payment type (storefront §3, both spellings).
+ */
+const METHOD_ERROR_KINDS: Readonly<Record<string, PaymentErrorKind>> = {
+  IDEAL: 'iDeal-error',
+  ideal: 'iDeal-error',
+  GOOGLE_PAY: 'gPay-error',
+  google_pay: 'gPay-error',
+  APPLE_PAY: 'aPay-error',
+  apple_pay: 'aPay-error',
+};
+
+/**
+ * The kind of a failed payment, chosen by the payment method where it occurs: a refusal or a failed
+ * approval (card_error, card_authorisation_error) paid with iDEAL, Google Pay or Apple Pay is that
+ * method's kind; every other kind (provider faults, billing mismatch, invalid data) stays as it is.
+ */
+export function paymentErrorKindForMethod(
+  kind: PaymentErrorKind | undefined,
+  paymentType: string | null | undefined,
+): PaymentErrorKind | undefined {
+  const own = Object.hasOwn(METHOD_ERROR_KINDS, paymentType ?? '') ? METHOD_ERROR_KINDS[paymentType!] : undefined;
+  return own && (kind === 'card_error' || kind === 'card_authorisation_error') ? own : kind;
 }
 
 export function paymentErrorEntry(kind: string | null | undefined): PaymentErrorModalEntry {

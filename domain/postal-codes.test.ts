@@ -60,6 +60,24 @@ describe('isShippingNotAllowed', () => {
   ])('when the market is extra and the country is %s, then blocked is %s', (country, postal, expected) => {
     expect(isShippingNotAllowed(country, postal, { extraMarket: true })).toBe(expected);
   });
+
+  it.each<[string, string, boolean]>([
+    // issue 14: no market rule blocks the addresses of the Slovak market (locale en-XB, storefront §9)
+    ['SK', '811 01', false],
+    ['sk', '81101', false],
+    ['US', '10001', false],
+    ['DE', '10115', true],
+    ['AT', '1010', true],
+  ])('when the extra market is SK and the country is %s, then blocked is %s', (country, postal, expected) => {
+    expect(isShippingNotAllowed(country, postal, { extraMarket: true, marketCountry: 'SK' })).toBe(expected);
+  });
+
+  it('when the Slovak market draws its billing regions, then a Slovak address is not restricted', () => {
+    const rule = defaultBillingRegionRule('SK');
+    expect(isRestrictedBillingRegion(rule, 'SK', '811 01')).toBe(false);
+    expect(isRestrictedBillingRegion(rule, 'US', '10001')).toBe(false);
+    expect(isRestrictedBillingRegion(rule, 'DE', '10115')).toBe(true);
+  });
 });
 
 describe('supported address countries', () => {

@@ -24,11 +24,14 @@ export const EXTRA_MARKET_ALLOWED_COUNTRIES = ['US', 'CA'] as const;
 export interface ShippingCheckOptions {
   /** The storefront is an extra or special market. */
   extraMarket?: boolean;
+  /** The storefront's own country: the extra-market rule never blocks its addresses (Slovakia's, in en-XB). */
+  marketCountry?: string;
 }
 
 /**
  * True when shipping is not allowed to this postal code. For extra or special markets every country except
- * US and CA is blocked.
+ * US and CA is blocked, but for the market's own country (issue 14: no market rule blocks the addresses of
+ * the Slovak market, whose locale is the en-XB pseudo-locale).
  */
 export function isShippingNotAllowed(
   countryCode: string | null | undefined,
@@ -36,7 +39,8 @@ export function isShippingNotAllowed(
   options: ShippingCheckOptions = {},
 ): boolean {
   const country = (countryCode ?? '').trim().toUpperCase();
-  if (options.extraMarket && !(EXTRA_MARKET_ALLOWED_COUNTRIES as readonly string[]).includes(country)) return true;
+  const allowed = [...EXTRA_MARKET_ALLOWED_COUNTRIES, options.marketCountry?.toUpperCase()];
+  if (options.extraMarket && !allowed.includes(country)) return true;
   const pattern = SHIPPING_EXCLUDED_POSTAL_CODES[country];
   if (!pattern) return false;
   return pattern.test((postalCode ?? '').replace(/\s+/g, ''));
@@ -108,12 +112,15 @@ export interface BillingRegionRule {
 
 /**
  * The default rule of a market, as the storefront draws its regions: the supported address countries
- * (the US and Canada only for an extra market) without the postal codes the storefront excludes.
+ * (for an extra market the US, Canada and its own country) without the postal codes the storefront excludes.
  */
 export function defaultBillingRegionRule(marketCountry: string): BillingRegionRule {
   const extraMarket = (EXTRA_MARKETS as readonly string[]).includes(marketCountry);
+  const own = marketCountry.toUpperCase();
   return {
-    countries: extraMarket ? [...EXTRA_MARKET_ALLOWED_COUNTRIES] : [...SUPPORTED_ADDRESS_COUNTRIES],
+    countries: extraMarket
+      ? [...new Set<string>([...EXTRA_MARKET_ALLOWED_COUNTRIES, own])]
+      : [...SUPPORTED_ADDRESS_COUNTRIES],
     excludedPostalCodes: SHIPPING_EXCLUDED_POSTAL_CODES,
   };
 }

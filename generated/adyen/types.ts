@@ -61,8 +61,9 @@ export interface paths {
         /**
          * Submit details for a payment
          * @description Submits the details of a payment started with `POST /payments` that did not reach a final
-         *     state, here the `redirectResult` the shopper's browser brings back to `returnUrl` after the
-         *     3-D Secure challenge.
+         *     state: the `redirectResult` the shopper's browser brings back to `returnUrl` after a
+         *     redirect (GET or POST), or the `threeDSResult` the component's `onAdditionalDetails` gives
+         *     after a native 3-D Secure 2 challenge.
          */
         post: operations["postPaymentsDetails"];
         delete?: never;
@@ -236,6 +237,7 @@ export interface components {
             /** @description The payment method details (card through secured fields, stored card, iDEAL). */
             paymentMethod: components["schemas"]["CardDetails"] | components["schemas"]["IdealDetails"];
             returnUrl: string;
+            authenticationData?: components["schemas"]["AuthenticationData"];
             billingAddress?: components["schemas"]["BillingAddress"];
             browserInfo?: components["schemas"]["BrowserInfo"];
             /** @enum {string} */
@@ -256,6 +258,17 @@ export interface components {
             shopperReference?: string;
             storePaymentMethod?: boolean;
         };
+        AuthenticationData: {
+            threeDSRequestData?: components["schemas"]["ThreeDSRequestData"];
+        };
+        ThreeDSRequestData: {
+            /**
+             * @description `preferred`: native 3-D Secure 2 when available (a `threeDS2` action; Adyen may still
+             *     fall back to a redirect); `disabled`: the redirect flow.
+             * @enum {string}
+             */
+            nativeThreeDS?: "preferred" | "disabled";
+        };
         CheckoutRedirectAction: {
             data?: {
                 [key: string]: string;
@@ -264,6 +277,16 @@ export interface components {
             paymentMethodType?: string;
             /** @enum {string} */
             type: "redirect";
+            url?: string;
+        };
+        CheckoutThreeDS2Action: {
+            authorisationToken?: string;
+            paymentData?: string;
+            paymentMethodType?: string;
+            subtype?: string;
+            token?: string;
+            /** @enum {string} */
+            type: "threeDS2";
             url?: string;
         };
         CheckoutOrderResponse: {
@@ -275,8 +298,11 @@ export interface components {
             remainingAmount?: components["schemas"]["Amount"];
         };
         PaymentResponse: {
-            /** @description Action to take to complete the payment (here a redirect to the 3-D Secure challenge). */
-            action?: components["schemas"]["CheckoutRedirectAction"];
+            /**
+             * @description Action to take to complete the payment: a redirect (GET, or POST with `data`) to the
+             *     3-D Secure challenge or the bank page, or a native 3-D Secure 2 fingerprint or challenge.
+             */
+            action?: components["schemas"]["CheckoutRedirectAction"] | components["schemas"]["CheckoutThreeDS2Action"];
             /**
              * @description Additional data of the result, string values only. Keys the shop reads (from Adyen's
              *     `ResponseAdditionalDataCard` and `ResponseAdditionalDataCommon`): `cardSummary`,

@@ -4,6 +4,7 @@
 export const operations = {
   authorizeCustomer: { method: 'get', path: '/shopper/auth/v1/organizations/{organizationId}/oauth2/authorize', tag: 'shopper-login' },
   getAccessToken: { method: 'post', path: '/shopper/auth/v1/organizations/{organizationId}/oauth2/token', tag: 'shopper-login' },
+  getTrustedSystemAccessToken: { method: 'post', path: '/shopper/auth/v1/organizations/{organizationId}/oauth2/trusted-system/token', tag: 'shopper-login' },
   logoutCustomer: { method: 'get', path: '/shopper/auth/v1/organizations/{organizationId}/oauth2/logout', tag: 'shopper-login' },
   createBasket: { method: 'post', path: '/checkout/shopper-baskets/v1/organizations/{organizationId}/baskets', tag: 'shopper-baskets' },
   mergeBasket: { method: 'post', path: '/checkout/shopper-baskets/v1/organizations/{organizationId}/baskets/actions/merge', tag: 'shopper-baskets' },

@@ -52,6 +52,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shopper/auth/v1/organizations/{organizationId}/oauth2/trusted-system/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a registered shopper's tokens on behalf of the shopper (trusted system)
+         * @description Trusted System on Behalf (TSOB): after the identity provider's login, the proxy (a trusted
+         *     server) asks SLAS for the registered shopper's tokens with `grant_type=client_credentials`,
+         *     `hint=ts_ext_on_behalf_of`, the shopper's `login_id` at the identity provider, `idp_origin`,
+         *     `channel_id`, the site's public `client_id` and the guest's `usid` (so the guest basket can
+         *     be merged). It authenticates with HTTP Basic as a private SLAS client holding the
+         *     `sfcc.ts_ext_on_behalf_of` scope; public clients are refused. The tokens belong to the
+         *     private client: their refresh (`getAccessToken`, `grant_type=refresh_token`, HTTP Basic)
+         *     keeps the same refresh token, valid `refresh_token_expires_in` seconds (90 days), and their
+         *     logout names the private client. A second login of the same `login_id` within 3 seconds
+         *     answers 409.
+         */
+        post: operations["getTrustedSystemAccessToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shopper/auth/v1/organizations/{organizationId}/oauth2/logout": {
         parameters: {
             query?: never;
@@ -972,6 +1001,32 @@ export interface components {
             /** @description The site id. */
             channel_id?: string;
         };
+        /** @description Form-encoded trusted-system on-behalf-of token request (a private client, HTTP Basic). */
+        TrustedSystemTokenRequest: {
+            /**
+             * @description Always `client_credentials` here.
+             * @enum {string}
+             */
+            grant_type: "client_credentials";
+            /**
+             * @description Type of system used for Trusted System On Behalf of requests.
+             * @enum {string}
+             */
+            hint: "ts_ext_on_behalf_of";
+            /** @description The shopper's login at the identity provider (the e-mail of the signed-in identity). */
+            login_id: string;
+            /**
+             * @description The identity provider the shopper signed in with.
+             * @enum {string}
+             */
+            idp_origin: "forgerock";
+            /** @description The SLAS public client id of the site. */
+            client_id: string;
+            /** @description The site id. */
+            channel_id: string;
+            /** @description The shopper's unique identifier, if known (the guest's, to keep the session). */
+            usid?: string;
+        };
         /** @description Shopper tokens. Guest tokens carry empty `id_token`, `enc_user_id` and `idp_access_token`. */
         TokenResponse: {
             /** @description Shopper JWT for the SCAPI and OCAPI calls. */
@@ -1669,7 +1724,11 @@ export interface components {
         organizationId: string;
         /** @description The site (brand) the request is made for. */
         siteId: string;
-        /** @description Language and country, such as `en-GB`. */
+        /**
+         * @description A language and country (`en-GB`), a language alone (`en`) as the default where no country
+         *     matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+         *     LanguageCountry, LanguageCode and DefaultFallback).
+         */
         locale: string;
         /** @description ISO 4217 currency of the prices. */
         currency: string;
@@ -1687,6 +1746,13 @@ export interface components {
         addressName: string;
         /** @description The site id (`aurora` or `borealis`). */
         classicSiteId: string;
+        /**
+         * @description The OCAPI client id of the site (its API client in Account Manager; the shop uses the
+         *     site's public SLAS client id). OCAPI requires a client id on every request: from the bearer
+         *     token's issuer when there is one, else the `client_id` query parameter, else this header;
+         *     without any it answers 400. The proxy sends it on every classic shop call.
+         */
+        ocapiClientId: string;
         /** @description Language and country, such as `en-GB`. */
         classicLocale: string;
         /** @description The storefront locale in controller URLs (`en_GB`, or `default`). */
@@ -1786,6 +1852,61 @@ export interface operations {
             500: components["responses"]["OAuthServerError"];
         };
     };
+    getTrustedSystemAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (`f_ecom_` + realm + instance), `f_ecom_zzzz_001` in the sandbox. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TrustedSystemTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The registered shopper's tokens. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenResponse"];
+                };
+            };
+            /** @description A parameter is missing or wrong (hint, login_id, idp_origin, channel_id). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Oauth2ErrorResponse"];
+                };
+            };
+            401: components["responses"]["OAuthUnauthorized"];
+            /** @description The same shopper logged in through this endpoint less than 3 seconds ago. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Oauth2ErrorResponse"];
+                };
+            };
+            /** @description Gateway error. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Oauth2ErrorResponse"];
+                };
+            };
+        };
+    };
     logoutCustomer: {
         parameters: {
             query: {
@@ -1832,7 +1953,11 @@ export interface operations {
             query: {
                 /** @description The site (brand) the request is made for. */
                 siteId: components["parameters"]["siteId"];
-                /** @description Language and country, such as `en-GB`. */
+                /**
+                 * @description A language and country (`en-GB`), a language alone (`en`) as the default where no country
+                 *     matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+                 *     LanguageCountry, LanguageCode and DefaultFallback).
+                 */
                 locale?: components["parameters"]["locale"];
             };
             header?: never;
@@ -1868,7 +1993,11 @@ export interface operations {
                 siteId: components["parameters"]["siteId"];
                 /** @description Create a basket for the registered shopper when none exists. */
                 createDestinationBasket?: boolean;
-                /** @description Language and country, such as `en-GB`. */
+                /**
+                 * @description A language and country (`en-GB`), a language alone (`en`) as the default where no country
+                 *     matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+                 *     LanguageCountry, LanguageCode and DefaultFallback).
+                 */
                 locale?: components["parameters"]["locale"];
             };
             header?: never;
@@ -1914,7 +2043,11 @@ export interface operations {
             query: {
                 /** @description The site (brand) the request is made for. */
                 siteId: components["parameters"]["siteId"];
-                /** @description Language and country, such as `en-GB`. */
+                /**
+                 * @description A language and country (`en-GB`), a language alone (`en`) as the default where no country
+                 *     matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+                 *     LanguageCountry, LanguageCode and DefaultFallback).
+                 */
                 locale?: components["parameters"]["locale"];
             };
             header?: never;
@@ -1974,7 +2107,11 @@ export interface operations {
             query: {
                 /** @description The site (brand) the request is made for. */
                 siteId: components["parameters"]["siteId"];
-                /** @description Language and country, such as `en-GB`. */
+                /**
+                 * @description A language and country (`en-GB`), a language alone (`en`) as the default where no country
+                 *     matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+                 *     LanguageCountry, LanguageCode and DefaultFallback).
+                 */
                 locale?: components["parameters"]["locale"];
             };
             header?: never;
@@ -2018,7 +2155,11 @@ export interface operations {
             query: {
                 /** @description The site (brand) the request is made for. */
                 siteId: components["parameters"]["siteId"];
-                /** @description Language and country, such as `en-GB`. */
+                /**
+                 * @description A language and country (`en-GB`), a language alone (`en`) as the default where no country
+                 *     matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+                 *     LanguageCountry, LanguageCode and DefaultFallback).
+                 */
                 locale?: components["parameters"]["locale"];
             };
             header?: never;
@@ -2053,7 +2194,11 @@ export interface operations {
             query: {
                 /** @description The site (brand) the request is made for. */
                 siteId: components["parameters"]["siteId"];
-                /** @description Language and country, such as `en-GB`. */
+                /**
+                 * @description A language and country (`en-GB`), a language alone (`en`) as the default where no country
+                 *     matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+                 *     LanguageCountry, LanguageCode and DefaultFallback).
+                 */
                 locale?: components["parameters"]["locale"];
             };
             header?: never;
@@ -2087,7 +2232,11 @@ export interface operations {
             query: {
                 /** @description The site (brand) the request is made for. */
                 siteId: components["parameters"]["siteId"];
-                /** @description Language and country, such as `en-GB`. */
+                /**
+                 * @description A language and country (`en-GB`), a language alone (`en`) as the default where no country
+                 *     matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+                 *     LanguageCountry, LanguageCode and DefaultFallback).
+                 */
                 locale?: components["parameters"]["locale"];
             };
             header?: never;
@@ -2127,7 +2276,11 @@ export interface operations {
                 useAsBilling?: boolean;
                 /** @description The site (brand) the request is made for. */
                 siteId: components["parameters"]["siteId"];
-                /** @description Language and country, such as `en-GB`. */
+                /**
+                 * @description A language and country (`en-GB`), a language alone (`en`) as the default where no country
+                 *     matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+                 *     LanguageCountry, LanguageCode and DefaultFallback).
+                 */
                 locale?: components["parameters"]["locale"];
             };
             header?: never;
@@ -2165,7 +2318,11 @@ export interface operations {
             query: {
                 /** @description The site (brand) the request is made for. */
                 siteId: components["parameters"]["siteId"];
-                /** @description Language and country, such as `en-GB`. */
+                /**
+                 * @description A language and country (`en-GB`), a language alone (`en`) as the default where no country
+                 *     matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+                 *     LanguageCountry, LanguageCode and DefaultFallback).
+                 */
                 locale?: components["parameters"]["locale"];
             };
             header?: never;
@@ -2203,7 +2360,11 @@ export interface operations {
             query: {
                 /** @description The site (brand) the request is made for. */
                 siteId: components["parameters"]["siteId"];
-                /** @description Language and country, such as `en-GB`. */
+                /**
+                 * @description A language and country (`en-GB`), a language alone (`en`) as the default where no country
+                 *     matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+                 *     LanguageCountry, LanguageCode and DefaultFallback).
+                 */
                 locale?: components["parameters"]["locale"];
             };
             header?: never;
@@ -2237,7 +2398,11 @@ export interface operations {
             query: {
                 /** @description The site (brand) the request is made for. */
                 siteId: components["parameters"]["siteId"];
-                /** @description Language and country, such as `en-GB`. */
+                /**
+                 * @description A language and country (`en-GB`), a language alone (`en`) as the default where no country
+                 *     matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+                 *     LanguageCountry, LanguageCode and DefaultFallback).
+                 */
                 locale?: components["parameters"]["locale"];
                 /** @description Also use the address as shipping address. */
                 useAsShipping?: boolean;
@@ -2275,7 +2440,11 @@ export interface operations {
             query: {
                 /** @description The site (brand) the request is made for. */
                 siteId: components["parameters"]["siteId"];
-                /** @description Language and country, such as `en-GB`. */
+                /**
+                 * @description A language and country (`en-GB`), a language alone (`en`) as the default where no country
+                 *     matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+                 *     LanguageCountry, LanguageCode and DefaultFallback).
+                 */
                 locale?: components["parameters"]["locale"];
             };
             header?: never;
@@ -2311,7 +2480,11 @@ export interface operations {
             query: {
                 /** @description The site (brand) the request is made for. */
                 siteId: components["parameters"]["siteId"];
-                /** @description Language and country, such as `en-GB`. */
+                /**
+                 * @description A language and country (`en-GB`), a language alone (`en`) as the default where no country
+                 *     matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+                 *     LanguageCountry, LanguageCode and DefaultFallback).
+                 */
                 locale?: components["parameters"]["locale"];
             };
             header?: never;
@@ -2347,7 +2520,11 @@ export interface operations {
             query: {
                 /** @description The site (brand) the request is made for. */
                 siteId: components["parameters"]["siteId"];
-                /** @description Language and country, such as `en-GB`. */
+                /**
+                 * @description A language and country (`en-GB`), a language alone (`en`) as the default where no country
+                 *     matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+                 *     LanguageCountry, LanguageCode and DefaultFallback).
+                 */
                 locale?: components["parameters"]["locale"];
             };
             header?: never;
@@ -2381,7 +2558,11 @@ export interface operations {
             query: {
                 /** @description The site (brand) the request is made for. */
                 siteId: components["parameters"]["siteId"];
-                /** @description Language and country, such as `en-GB`. */
+                /**
+                 * @description A language and country (`en-GB`), a language alone (`en`) as the default where no country
+                 *     matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+                 *     LanguageCountry, LanguageCode and DefaultFallback).
+                 */
                 locale?: components["parameters"]["locale"];
             };
             header?: never;
@@ -2413,7 +2594,11 @@ export interface operations {
             query: {
                 /** @description The site (brand) the request is made for. */
                 siteId: components["parameters"]["siteId"];
-                /** @description Language and country, such as `en-GB`. */
+                /**
+                 * @description A language and country (`en-GB`), a language alone (`en`) as the default where no country
+                 *     matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+                 *     LanguageCountry, LanguageCode and DefaultFallback).
+                 */
                 locale?: components["parameters"]["locale"];
             };
             header?: never;
@@ -2457,7 +2642,11 @@ export interface operations {
             query: {
                 /** @description The site (brand) the request is made for. */
                 siteId: components["parameters"]["siteId"];
-                /** @description Language and country, such as `en-GB`. */
+                /**
+                 * @description A language and country (`en-GB`), a language alone (`en`) as the default where no country
+                 *     matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+                 *     LanguageCountry, LanguageCode and DefaultFallback).
+                 */
                 locale?: components["parameters"]["locale"];
             };
             header?: never;
@@ -2491,7 +2680,11 @@ export interface operations {
             query: {
                 /** @description The site (brand) the request is made for. */
                 siteId: components["parameters"]["siteId"];
-                /** @description Language and country, such as `en-GB`. */
+                /**
+                 * @description A language and country (`en-GB`), a language alone (`en`) as the default where no country
+                 *     matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+                 *     LanguageCountry, LanguageCode and DefaultFallback).
+                 */
                 locale?: components["parameters"]["locale"];
             };
             header?: never;
@@ -2533,7 +2726,11 @@ export interface operations {
             query: {
                 /** @description The site (brand) the request is made for. */
                 siteId: components["parameters"]["siteId"];
-                /** @description Language and country, such as `en-GB`. */
+                /**
+                 * @description A language and country (`en-GB`), a language alone (`en`) as the default where no country
+                 *     matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+                 *     LanguageCountry, LanguageCode and DefaultFallback).
+                 */
                 locale?: components["parameters"]["locale"];
             };
             header?: never;
@@ -2568,7 +2765,11 @@ export interface operations {
                 allImages?: boolean;
                 /** @description The site (brand) the request is made for. */
                 siteId: components["parameters"]["siteId"];
-                /** @description Language and country, such as `en-GB`. */
+                /**
+                 * @description A language and country (`en-GB`), a language alone (`en`) as the default where no country
+                 *     matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+                 *     LanguageCountry, LanguageCode and DefaultFallback).
+                 */
                 locale?: components["parameters"]["locale"];
                 /** @description ISO 4217 currency of the prices. */
                 currency?: components["parameters"]["currency"];
@@ -2602,7 +2803,11 @@ export interface operations {
                 ids: string[];
                 /** @description The site (brand) the request is made for. */
                 siteId: components["parameters"]["siteId"];
-                /** @description Language and country, such as `en-GB`. */
+                /**
+                 * @description A language and country (`en-GB`), a language alone (`en`) as the default where no country
+                 *     matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+                 *     LanguageCountry, LanguageCode and DefaultFallback).
+                 */
                 locale?: components["parameters"]["locale"];
             };
             header?: never;
@@ -2634,7 +2839,11 @@ export interface operations {
                 allImages?: boolean;
                 /** @description ISO 4217 currency of the prices. */
                 currency?: components["parameters"]["currency"];
-                /** @description Language and country, such as `en-GB`. */
+                /**
+                 * @description A language and country (`en-GB`), a language alone (`en`) as the default where no country
+                 *     matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+                 *     LanguageCountry, LanguageCode and DefaultFallback).
+                 */
                 locale?: components["parameters"]["locale"];
                 /** @description The site (brand) the request is made for. */
                 siteId: components["parameters"]["siteId"];
@@ -2677,7 +2886,11 @@ export interface operations {
             query: {
                 /** @description Depth of subcategories to return. */
                 levels?: 0 | 1 | 2;
-                /** @description Language and country, such as `en-GB`. */
+                /**
+                 * @description A language and country (`en-GB`), a language alone (`en`) as the default where no country
+                 *     matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+                 *     LanguageCountry, LanguageCode and DefaultFallback).
+                 */
                 locale?: components["parameters"]["locale"];
                 /** @description The site (brand) the request is made for. */
                 siteId: components["parameters"]["siteId"];
@@ -3121,7 +3334,15 @@ export interface operations {
     createSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The OCAPI client id of the site (its API client in Account Manager; the shop uses the
+                 *     site's public SLAS client id). OCAPI requires a client id on every request: from the bearer
+                 *     token's issuer when there is one, else the `client_id` query parameter, else this header;
+                 *     without any it answers 400. The proxy sends it on every classic shop call.
+                 */
+                "x-dw-client-id"?: components["parameters"]["ocapiClientId"];
+            };
             path: {
                 /** @description The site id (`aurora` or `borealis`). */
                 siteId: components["parameters"]["classicSiteId"];
@@ -3149,7 +3370,15 @@ export interface operations {
                 /** @description Language and country, such as `en-GB`. */
                 locale?: components["parameters"]["classicLocale"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The OCAPI client id of the site (its API client in Account Manager; the shop uses the
+                 *     site's public SLAS client id). OCAPI requires a client id on every request: from the bearer
+                 *     token's issuer when there is one, else the `client_id` query parameter, else this header;
+                 *     without any it answers 400. The proxy sends it on every classic shop call.
+                 */
+                "x-dw-client-id"?: components["parameters"]["ocapiClientId"];
+            };
             path: {
                 /** @description The site id (`aurora` or `borealis`). */
                 siteId: components["parameters"]["classicSiteId"];
@@ -3169,6 +3398,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContentAsset"];
                 };
             };
+            400: components["responses"]["OcapiBadRequest"];
             /** @description No content asset with this id. */
             404: {
                 headers: {
@@ -3196,7 +3426,15 @@ export interface operations {
                 /** @description Language and country, such as `en-GB`. */
                 locale?: components["parameters"]["classicLocale"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The OCAPI client id of the site (its API client in Account Manager; the shop uses the
+                 *     site's public SLAS client id). OCAPI requires a client id on every request: from the bearer
+                 *     token's issuer when there is one, else the `client_id` query parameter, else this header;
+                 *     without any it answers 400. The proxy sends it on every classic shop call.
+                 */
+                "x-dw-client-id"?: components["parameters"]["ocapiClientId"];
+            };
             path: {
                 /** @description The site id (`aurora` or `borealis`). */
                 siteId: components["parameters"]["classicSiteId"];
@@ -3223,7 +3461,15 @@ export interface operations {
                 /** @description The flow step the preferences are read for (sent by the shop; ignored by the platform). */
                 step?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The OCAPI client id of the site (its API client in Account Manager; the shop uses the
+                 *     site's public SLAS client id). OCAPI requires a client id on every request: from the bearer
+                 *     token's issuer when there is one, else the `client_id` query parameter, else this header;
+                 *     without any it answers 400. The proxy sends it on every classic shop call.
+                 */
+                "x-dw-client-id"?: components["parameters"]["ocapiClientId"];
+            };
             path: {
                 /** @description The site id (`aurora` or `borealis`). */
                 siteId: components["parameters"]["classicSiteId"];
@@ -3245,6 +3491,7 @@ export interface operations {
                     "application/json": components["schemas"]["CustomObject"];
                 };
             };
+            400: components["responses"]["OcapiBadRequest"];
             /** @description No custom object with this type and key. */
             404: {
                 headers: {
@@ -3259,7 +3506,15 @@ export interface operations {
     updateOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The OCAPI client id of the site (its API client in Account Manager; the shop uses the
+                 *     site's public SLAS client id). OCAPI requires a client id on every request: from the bearer
+                 *     token's issuer when there is one, else the `client_id` query parameter, else this header;
+                 *     without any it answers 400. The proxy sends it on every classic shop call.
+                 */
+                "x-dw-client-id"?: components["parameters"]["ocapiClientId"];
+            };
             path: {
                 /** @description The site id (`aurora` or `borealis`). */
                 siteId: components["parameters"]["classicSiteId"];

@@ -27,6 +27,7 @@ export const operations = {
   setupPayment: { method: 'post', path: '/checkout/payment-setup', tag: 'checkout' },
   placeOrder: { method: 'post', path: '/checkout/orders', tag: 'checkout' },
   confirmPayment: { method: 'post', path: '/checkout/payment-confirmation', tag: 'checkout' },
+  submitPaymentDetails: { method: 'post', path: '/checkout/payment-details', tag: 'checkout' },
   getOrderConfirmation: { method: 'get', path: '/checkout/confirmation/{orderNo}', tag: 'checkout' },
   tokenizeSandboxCard: { method: 'post', path: '/sandbox/card-tokens', tag: 'checkout' },
   createSandboxBankMethod: { method: 'post', path: '/sandbox/bank-methods', tag: 'checkout' },

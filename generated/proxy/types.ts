@@ -545,6 +545,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/checkout/payment-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish an Adyen payment with the component's additional details
+         * @description Called by the Adyen component's `onAdditionalDetails` (after a native 3-D Secure 2
+         *     challenge) with its state.data. The server submits the details to Adyen's
+         *     /payments/details and settles the order as after a redirect return: it never trusts the
+         *     browser's result.
+         */
+        post: operations["submitPaymentDetails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/checkout/confirmation/{orderNo}": {
         parameters: {
             query?: never;
@@ -1364,6 +1387,12 @@ export interface components {
             context: "checkout" | "accountPaymentMethod";
             paymentMethodType?: components["schemas"]["PaymentMethodType"];
         };
+        /**
+         * @description Stripe's Payment Element created without an Intent, for finalising on the server
+         *     (https://docs.stripe.com/payments/finalize-payments-on-the-server-legacy?platform=web&type=setup):
+         *     no SetupIntent exists yet; the server creates the checkout's one SetupIntent when the order is
+         *     placed, with the PaymentMethod that `stripe.createPaymentMethod` made from the Element.
+         */
         StripePaymentSetup: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1371,12 +1400,26 @@ export interface components {
              */
             provider: "stripe";
             publishableKey: string;
-            customerId?: string;
-            setupIntentId?: string;
-            clientSecret: string;
-            paymentMethodTypes?: string[];
+            /** @description The SetupIntent's `payment_method_types` (card, plus the market's bank method). */
+            paymentMethodTypes: string[];
+            elementsOptions: components["schemas"]["StripeElementsOptions"];
             amount?: components["schemas"]["Money"];
             sandbox: boolean;
+        };
+        /**
+         * @description The options of the Elements group (`stripe.elements`, https://docs.stripe.com/js/elements_object/create_without_intent),
+         *     matching the SetupIntent the server creates: setup mode, the market's currency in lower case,
+         *     PaymentMethods created manually with `stripe.createPaymentMethod`
+         *     (https://docs.stripe.com/js/payment_methods/create_payment_method_elements), and the SetupIntent's
+         *     payment method types. The sandbox card form sends them as Stripe.js would know them.
+         */
+        StripeElementsOptions: {
+            /** @enum {string} */
+            mode: "setup";
+            currency: string;
+            /** @enum {string} */
+            paymentMethodCreation: "manual";
+            allowedPaymentMethodTypes: ("card" | "ideal" | "bancontact")[];
         };
         AdyenPaymentMethodOption: {
             type: string;
@@ -1390,8 +1433,11 @@ export interface components {
              */
             provider: "adyen";
             clientKey: string;
-            /** @enum {string} */
-            environment: "test" | "live";
+            /**
+             * @description Adyen Web's `environment` for AdyenCheckout (ADYEN_ENVIRONMENT), test or live with its region.
+             * @enum {string}
+             */
+            environment: "test" | "live" | "live-us" | "live-au" | "live-apse" | "live-in" | "live-nea";
             paymentMethods: components["schemas"]["AdyenPaymentMethodOption"][];
             amount?: components["schemas"]["Money"];
             sandbox: boolean;
@@ -1409,6 +1455,21 @@ export interface components {
             googlePayToken?: string;
             applePayToken?: string;
         };
+        /**
+         * @description The `browserInfo` of the Adyen component's state.data, forwarded to Adyen's /payments as is
+         *     (Adyen requires it for 3-D Secure 2 card payments on the web).
+         */
+        AdyenBrowserInfo: {
+            acceptHeader: string;
+            colorDepth: number;
+            javaEnabled: boolean;
+            javaScriptEnabled?: boolean;
+            language: string;
+            screenHeight: number;
+            screenWidth: number;
+            timeZoneOffset: number;
+            userAgent: string;
+        };
         /** @description Exactly one of sandboxCardToken, stripePaymentMethodId, adyenPaymentMethod. */
         PlaceOrderRequest: {
             provider: components["schemas"]["PaymentProvider"];
@@ -1416,6 +1477,9 @@ export interface components {
             sandboxCardToken?: string;
             stripePaymentMethodId?: string;
             adyenPaymentMethod?: components["schemas"]["AdyenPaymentMethodData"];
+            adyenBrowserInfo?: components["schemas"]["AdyenBrowserInfo"];
+            /** @description The `origin` of the Adyen component's state.data (the page's origin, for native 3-D Secure 2). */
+            adyenOrigin?: string;
             billingAddress?: components["schemas"]["Address"];
             savePaymentMethod?: boolean;
             /** Format: uri */
@@ -1428,6 +1492,13 @@ export interface components {
             /** @description Commerce order status (new). */
             status: string;
         };
+        /**
+         * @description The shopper must complete an action first. `redirectUrl` is a page to open by GET; `adyen`
+         *     is Adyen's answer (resultCode and action as Adyen gave it), for the Adyen component's
+         *     `actions.resolve`: it handles a redirect by GET or by POST with its data, and a native 3-D
+         *     Secure 2 challenge (then POST /checkout/payment-details). An Adyen redirect by POST and a
+         *     native challenge carry no `redirectUrl`.
+         */
         ActionRequired: {
             /** @constant */
             outcome: "actionRequired";
@@ -1435,7 +1506,52 @@ export interface components {
             actionType: "threeDSecure" | "bankRedirect";
             orderNo?: components["schemas"]["OrderNo"] | null;
             /** Format: uri */
-            redirectUrl: string;
+            redirectUrl?: string;
+            adyen?: components["schemas"]["AdyenActionAnswer"];
+        };
+        /** @description Adyen's /payments answer that needs the shopper, for the component's `actions.resolve`. */
+        AdyenActionAnswer: {
+            /** @enum {string} */
+            resultCode: "RedirectShopper" | "IdentifyShopper" | "ChallengeShopper";
+            action: components["schemas"]["AdyenAction"];
+        };
+        /**
+         * @description Adyen's action as Adyen gave it (Checkout v71 CheckoutRedirectAction or
+         *     CheckoutThreeDS2Action): a redirect by GET, or by POST with `data`; a native 3-D Secure 2
+         *     fingerprint or challenge (`subtype`, `token`, `authorisationToken`).
+         */
+        AdyenAction: {
+            /** @enum {string} */
+            type: "redirect" | "threeDS2";
+            paymentMethodType?: string;
+            /** Format: uri */
+            url?: string;
+            /** @enum {string} */
+            method?: "GET" | "POST";
+            data?: {
+                [key: string]: string;
+            };
+            subtype?: string;
+            token?: string;
+            authorisationToken?: string;
+            paymentData?: string;
+        };
+        /**
+         * @description The Adyen component's `onAdditionalDetails` state.data (`details`: the native 3-D Secure 2
+         *     challenge's `threeDSResult`, or a `redirectResult`), for the order in flight or (context
+         *     accountPaymentMethod) the account's saving.
+         */
+        PaymentDetailsRequest: {
+            /**
+             * @default checkout
+             * @enum {string}
+             */
+            context: "checkout" | "accountPaymentMethod";
+            orderNo?: components["schemas"]["OrderNo"];
+            details: {
+                threeDSResult?: string;
+                redirectResult?: string;
+            };
         };
         ConfirmPaymentRequest: {
             /**
@@ -1514,10 +1630,26 @@ export interface components {
             holderName?: string;
             /** @description The form's billing address, given to the method as Stripe.js gives it (the account's Add and Edit payment method); without it, the basket's billing address. */
             billingAddress?: components["schemas"]["Address"];
+            stripeElements?: components["schemas"]["SandboxElementsGroup"];
         };
         SandboxBankMethodRequest: {
             /** @enum {string} */
             paymentMethodType: "IDEAL" | "BANCONTACT";
+            stripeElements?: components["schemas"]["SandboxElementsGroup"];
+        };
+        /**
+         * @description Stripe markets: the options the Elements group was created with, as Stripe.js knows them when
+         *     `stripe.createPaymentMethod({elements})` runs (live mode: the payment setup's `elementsOptions`).
+         *     The sandbox's Stripe.js stand-in refuses, as Stripe.js does, an Elements group created with an
+         *     Intent's client secret or without `paymentMethodCreation: 'manual'`
+         *     (https://docs.stripe.com/js/payment_methods/create_payment_method_elements).
+         */
+        SandboxElementsGroup: {
+            mode?: string;
+            currency?: string;
+            paymentMethodCreation?: string;
+            allowedPaymentMethodTypes?: string[];
+            clientSecret?: string;
         };
         SandboxBankMethod: {
             provider: components["schemas"]["PaymentProvider"];
@@ -1765,6 +1897,9 @@ export interface components {
             sandboxCardToken?: string;
             stripePaymentMethodId?: string;
             adyenPaymentMethod?: components["schemas"]["AdyenPaymentMethodData"];
+            adyenBrowserInfo?: components["schemas"]["AdyenBrowserInfo"];
+            /** @description The `origin` of the Adyen component's state.data (the page's origin, for native 3-D Secure 2). */
+            adyenOrigin?: string;
             billingAddress: components["schemas"]["Address"];
             /** Format: uri */
             returnUrl?: string;
@@ -2846,6 +2981,68 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description 3-D Secure or the bank refused; the order is marked failed. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Billing address mismatch for the saved method. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            502: components["responses"]["PaymentProviderError"];
+        };
+    };
+    submitPaymentDetails: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The `csrfToken` of the session response (GET /session). Required on every POST, PUT, PATCH and DELETE. */
+                "X-CSRF-Token": components["parameters"]["CsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentDetailsRequest"];
+            };
+        };
+        responses: {
+            /** @description The payment (or saved payment method) is confirmed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentConfirmation"];
+                };
+            };
+            /**
+             * @description Adyen asks for another action (a challenge after the 3-D Secure 2 fingerprint): `adyen`
+             *     goes to the component's `actions.resolve`.
+             */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionRequired"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The challenge failed; the order is marked failed. */
             402: {
                 headers: {
                     [name: string]: unknown;

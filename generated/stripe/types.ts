@@ -77,8 +77,9 @@ export interface paths {
         /**
          * Create a SetupIntent
          * @description Creates a SetupIntent for the customer and payment method, usually confirmed at once
-         *     (`confirm=true` with a `return_url` back to the payment-method page). The result is
-         *     `succeeded`, or `requires_action` with a redirect to the 3-D Secure challenge.
+         *     (`confirm=true` with a `return_url` back to the payment-method page), with `mandate_data`
+         *     for an iDEAL or Bancontact method. The result is `succeeded`, or `requires_action` with a
+         *     redirect to the 3-D Secure challenge or the bank page.
          */
         post: operations["postSetupIntents"];
         delete?: never;
@@ -122,8 +123,10 @@ export interface paths {
         /**
          * Confirm a SetupIntent
          * @description Confirms that the customer intends to set up the payment method, with the `return_url` of the
-         *     payment-method page for a redirect. The result is `succeeded` or `requires_action` (redirect
-         *     to `next_action.redirect_to_url.url`); a declined card is a 402 `card_error`.
+         *     payment-method page for a redirect: the checkout's SetupIntent again, with the next attempt's
+         *     payment method (and `mandate_data` for iDEAL or Bancontact). The result is `succeeded` or
+         *     `requires_action` (redirect to `next_action.redirect_to_url.url`); a declined card is a 402
+         *     `card_error`.
          */
         post: operations["postSetupIntentsIntentConfirm"];
         delete?: never;
@@ -244,6 +247,7 @@ export interface components {
             confirm?: boolean;
             customer?: string;
             description?: string;
+            mandate_data?: components["schemas"]["mandate_data_param"];
             metadata?: {
                 [key: string]: string;
             };
@@ -257,9 +261,32 @@ export interface components {
         };
         post_setup_intents_intent_confirm_request: {
             client_secret?: string;
+            mandate_data?: components["schemas"]["mandate_data_param"];
             payment_method?: string;
             /** @description Where the shopper comes back after authenticating on the payment method's page. */
             return_url?: string;
+        };
+        /**
+         * secret_key_param
+         * @description The mandate the customer accepted, required when an iDEAL or Bancontact set-up generates a
+         *     SEPA Direct Debit payment method: accepted online, from the shopper's IP address and browser
+         *     (https://docs.stripe.com/api/setup_intents/create#create_setup_intent-mandate_data). Only
+         *     with `confirm=true` on creation. Stripe requires `customer_acceptance` with its `type` and,
+         *     online, `ip_address` and `user_agent` (the sandbox answers parameter_missing without them);
+         *     they are not marked required here because Prism reads an absent deepObject form field as an
+         *     empty object.
+         */
+        mandate_data_param: {
+            /** customer_acceptance_param */
+            customer_acceptance?: {
+                /** @enum {string} */
+                type?: "online";
+                /** online_param */
+                online?: {
+                    ip_address?: string;
+                    user_agent?: string;
+                };
+            };
         };
         post_payment_methods_request: {
             /** @enum {string} */

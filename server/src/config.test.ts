@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 import { contentSecurityPolicy } from './security.ts';
+import { CREDENTIALS } from '../../mocks/sandbox/src/seed.ts';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -41,6 +42,12 @@ describe('configuration', () => {
     expect(problems.some((p) => p.startsWith('BODY_LIMIT:'))).toBe(true);
   });
 
+  it("when ADYEN_ENVIRONMENT is not one of Adyen Web's environments, then it is named; unset, it is test", () => {
+    expect(problemsOf({ ADYEN_ENVIRONMENT: 'production' }).some((p) => p.startsWith('ADYEN_ENVIRONMENT:'))).toBe(true);
+    expect(loadConfig({}).credentials.adyen.environment).toBe('test');
+    expect(loadConfig({ ADYEN_ENVIRONMENT: 'live-au' }).credentials.adyen.environment).toBe('live-au');
+  });
+
   it('when live mode lacks its secrets and base URLs, then each missing one is named', () => {
     const problems = problemsOf({ UPSTREAM: 'live' });
     expect(problems).toContain('SESSION_SECRET: required in live mode and in production');
@@ -72,6 +79,7 @@ describe('configuration', () => {
       SESSION_SECRET: 'x'.repeat(40),
       TEST_FLAG_HOSTS: 'localhost',
       IMAGE_ORIGINS: 'https://images.shop.example/dw/image',
+      PUBLIC_ORIGIN: 'https://shop.aurora.example',
     };
     for (const name of [
       'COMMERCE_BASE_URL',
@@ -85,12 +93,12 @@ describe('configuration', () => {
     ])
       env[name] = `https://${name.toLowerCase()}.example.com`;
     for (const name of [
-      'COMMERCE_SHORT_CODE',
       'COMMERCE_ORGANIZATION_ID',
       'COMMERCE_CLIENT_ID_AURORA',
       'COMMERCE_CLIENT_ID_BOREALIS',
+      'COMMERCE_PRIVATE_CLIENT_ID',
+      'COMMERCE_PRIVATE_CLIENT_SECRET',
       'IDENTITY_CLIENT_ID',
-      'IDENTITY_CLIENT_SECRET',
       'SERVICE_TOKEN',
       'STRIPE_SECRET_KEY',
       'STRIPE_PUBLISHABLE_KEY',
@@ -108,6 +116,47 @@ describe('configuration', () => {
     const csp = contentSecurityPolicy(config);
     expect(csp['img-src']).toContain('https://images.shop.example');
     expect(csp['connect-src']).not.toContain('https://images.shop.example');
+  });
+
+  it('when live mode lacks PUBLIC_ORIGIN or the private SLAS client, then each is named (OAuth and 3-D Secure return URLs)', () => {
+    const problems = problemsOf({ UPSTREAM: 'live' });
+    expect(problems).toContain('PUBLIC_ORIGIN: required in live mode');
+    expect(problems).toContain('COMMERCE_PRIVATE_CLIENT_ID: required in live mode');
+    expect(problems).toContain('COMMERCE_PRIVATE_CLIENT_SECRET: required in live mode');
+  });
+
+  it.each([
+    ['http://shop.aurora.example', 'PUBLIC_ORIGIN: must be https in live mode'],
+    [
+      'https://shop.aurora.example/en-GB',
+      "PUBLIC_ORIGIN: must be an origin without path, query or fragment ('https://shop.aurora.example/en-GB')",
+    ],
+  ])('when PUBLIC_ORIGIN is %s in live mode, then it is refused', (value, problem) => {
+    expect(problemsOf({ UPSTREAM: 'live', PUBLIC_ORIGIN: value })).toContain(problem);
+  });
+
+  it('when PUBLIC_ORIGIN is https in live mode or http outside it, then it is taken without a trailing slash', () => {
+    expect(problemsOf({ UPSTREAM: 'live', PUBLIC_ORIGIN: 'https://shop.aurora.example/' }).join()).not.toMatch(
+      /PUBLIC_ORIGIN/,
+    );
+    expect(loadConfig({ PUBLIC_ORIGIN: 'http://localhost:3100/' }).publicOrigin).toBe('http://localhost:3100');
+  });
+
+  it('when nothing is set, then the private SLAS client is the one the sandbox accepts', () => {
+    expect(loadConfig({}).credentials.commerce.privateClient).toEqual({
+      id: CREDENTIALS.commerce.privateClient.id,
+      secret: CREDENTIALS.commerce.privateClient.secret,
+    });
+  });
+
+  it('when the configuration is read, then it holds no setting the shop never reads (short code, identity secret, NODE_ENV copy)', () => {
+    const config = loadConfig({ COMMERCE_SHORT_CODE: 'abcd1234', IDENTITY_CLIENT_SECRET: 'x' });
+    expect(config).not.toHaveProperty('nodeEnv');
+    expect(config.credentials.commerce).not.toHaveProperty('shortCode');
+    expect(config.credentials.identity).toEqual({ clientId: 'webshop' });
+    // Without those settings live mode does not ask for them.
+    const problems = problemsOf({ UPSTREAM: 'live' }).join('\n');
+    expect(problems).not.toMatch(/COMMERCE_SHORT_CODE|IDENTITY_CLIENT_SECRET/);
   });
 
   it('when an image origin is not https in live mode or not a URL, then it is reported', () => {

@@ -63,12 +63,12 @@ export const BASE_URL_ENV: Record<UpstreamName, string> = {
 
 /** Fixed sandbox credentials (DESIGN.md, "Sandbox credentials"): not secrets. */
 const SANDBOX_CREDENTIALS = {
-  COMMERCE_SHORT_CODE: 'sandbox',
   COMMERCE_ORGANIZATION_ID: 'f_ecom_zzzz_001',
   COMMERCE_CLIENT_ID_AURORA: 'aurora-storefront',
   COMMERCE_CLIENT_ID_BOREALIS: 'borealis-storefront',
+  COMMERCE_PRIVATE_CLIENT_ID: 'webshop-server',
+  COMMERCE_PRIVATE_CLIENT_SECRET: 'webshop-server-sandbox-secret',
   IDENTITY_CLIENT_ID: 'webshop',
-  IDENTITY_CLIENT_SECRET: 'webshop-sandbox-secret',
   SERVICE_TOKEN: 'sandbox-service-token',
   STRIPE_SECRET_KEY: 'sk_test_sandbox',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_sandbox',
@@ -84,10 +84,16 @@ const DEV_SESSION_SECRET = 'dev-only-session-secret-not-for-production-use';
 export const SITE_IDS = ['aurora', 'borealis'] as const;
 export type SiteId = (typeof SITE_IDS)[number];
 
+/**
+ * Adyen Web's `environment` values (test, live and the live regions; Adyen's live endpoints
+ * page): the client's AdyenCheckout and the CSP's Adyen hosts both follow ADYEN_ENVIRONMENT.
+ */
+export const ADYEN_ENVIRONMENTS = ['test', 'live', 'live-us', 'live-au', 'live-apse', 'live-in', 'live-nea'] as const;
+export type AdyenEnvironment = (typeof ADYEN_ENVIRONMENTS)[number];
+
 export interface Config {
   mode: UpstreamMode;
   port: number;
-  nodeEnv: 'development' | 'test' | 'production';
   production: boolean;
   logLevel: string;
   sessionSecret: string;
@@ -96,11 +102,20 @@ export interface Config {
   trustProxy: string;
   baseUrls: Record<UpstreamName, string>;
   credentials: {
-    commerce: { shortCode: string; organizationId: string; clientIds: Record<SiteId, string> };
-    identity: { clientId: string; clientSecret: string };
+    commerce: {
+      organizationId: string;
+      /** The public SLAS client of each site (guest login, the browser-facing client ids). */
+      clientIds: Record<SiteId, string>;
+      /**
+       * The private SLAS client held on the server (HTTP Basic): the registered shopper's
+       * trusted-system on-behalf-of token after the identity provider's login, its refresh and logout.
+       */
+      privateClient: { id: string; secret: string };
+    };
+    identity: { clientId: string };
     serviceToken: string;
     stripe: { secretKey: string; publishableKey: string };
-    adyen: { apiKey: string; merchantAccount: string; clientKey: string };
+    adyen: { apiKey: string; merchantAccount: string; clientKey: string; environment: AdyenEnvironment };
     loqate: { key: string };
   };
   sites: { ids: readonly SiteId[]; defaultSite: SiteId; hostSites: Record<string, SiteId> };
@@ -230,6 +245,8 @@ const envSchema = z.object({
   IMAGE_ORIGINS: csv(''),
   // JSON by market country: {"GB": {"countries": ["GB"], "excludedPostalCodes": {"GB": "^(GY|JE)"}}}
   BILLING_REGION_RULES: z.string().default('{}'),
+  // Adyen Web's environments (its API_ENVIRONMENTS): test, or live with the account's region.
+  ADYEN_ENVIRONMENT: z.enum(ADYEN_ENVIRONMENTS).default('test'),
   CONTACT_US_URL: z
     .url()
     .refine((url) => /^https?:/.test(url), 'must be an http(s) URL')
@@ -263,6 +280,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       problems.push(`IMAGE_ORIGINS: must be https in live mode ('${value}')`);
     else imageOrigins.push(new URL(value).origin);
   }
+
+  // The OAuth redirect URIs and the 3-D Secure / bank return URLs are built on it: in live mode it
+  // must be given, and https, and an origin only (scheme, host, port).
+  const publicOrigin = e.PUBLIC_ORIGIN.replace(/\/$/, '');
+  if (live && !env.PUBLIC_ORIGIN?.trim()) problems.push('PUBLIC_ORIGIN: required in live mode');
+  else if (live && !publicOrigin.startsWith('https://')) problems.push('PUBLIC_ORIGIN: must be https in live mode');
+  else if (new URL(publicOrigin).origin !== publicOrigin)
+    problems.push(`PUBLIC_ORIGIN: must be an origin without path, query or fragment ('${e.PUBLIC_ORIGIN}')`);
 
   let sessionSecret = e.SESSION_SECRET;
   if (!sessionSecret) {
@@ -309,7 +334,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config: Config = {
     mode: e.UPSTREAM,
     port: e.PORT,
-    nodeEnv: e.NODE_ENV,
     production,
     logLevel: e.LOG_LEVEL,
     sessionSecret,
@@ -318,20 +342,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     baseUrls,
     credentials: {
       commerce: {
-        shortCode: credential('COMMERCE_SHORT_CODE'),
         organizationId: credential('COMMERCE_ORGANIZATION_ID'),
         clientIds: {
           aurora: credential('COMMERCE_CLIENT_ID_AURORA'),
           borealis: credential('COMMERCE_CLIENT_ID_BOREALIS'),
         },
+        privateClient: {
+          id: credential('COMMERCE_PRIVATE_CLIENT_ID'),
+          secret: credential('COMMERCE_PRIVATE_CLIENT_SECRET'),
+        },
       },
-      identity: { clientId: credential('IDENTITY_CLIENT_ID'), clientSecret: credential('IDENTITY_CLIENT_SECRET') },
+      identity: { clientId: credential('IDENTITY_CLIENT_ID') },
       serviceToken: credential('SERVICE_TOKEN'),
       stripe: { secretKey: credential('STRIPE_SECRET_KEY'), publishableKey: credential('STRIPE_PUBLISHABLE_KEY') },
       adyen: {
         apiKey: credential('ADYEN_API_KEY'),
         merchantAccount: credential('ADYEN_MERCHANT_ACCOUNT'),
         clientKey: credential('ADYEN_CLIENT_KEY'),
+        environment: e.ADYEN_ENVIRONMENT,
       },
       loqate: { key: credential('LOQATE_KEY') },
     },
@@ -350,7 +378,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maintenancePollIntervalMs: e.MAINTENANCE_POLL_INTERVAL_MS,
     maintenanceCheckMs: e.MAINTENANCE_CHECK_MS,
     idleDelayMs: e.IDLE_DELAY_MS,
-    publicOrigin: e.PUBLIC_ORIGIN.replace(/\/$/, ''),
+    publicOrigin,
     // The allowed-domain list is honoured outside production only (storefront §6).
     loginAllowedDomains: production ? [] : e.LOGIN_ALLOWED_DOMAINS.map((d) => d.toLowerCase()),
     splashCountryPrefixes: e.SPLASH_COUNTRY_PREFIXES.map((c) => c.toLowerCase()),

@@ -9,16 +9,30 @@ import type { RequestHandler, Response } from 'express';
 import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
 
-/** Hosts the card providers' own components load from; only in live mode (DESIGN.md). */
-const PROVIDER_SCRIPT_HOSTS = ['https://js.stripe.com', 'https://checkoutshopper-live.adyen.com'];
-const PROVIDER_FRAME_HOSTS = [
-  'https://js.stripe.com',
-  'https://hooks.stripe.com',
-  'https://checkoutshopper-live.adyen.com',
-];
+/** Stripe.js's hosts, which the Payment Element loads from and talks to; only in live mode (DESIGN.md). */
+const STRIPE_SCRIPT_HOSTS = ['https://js.stripe.com'];
+const STRIPE_FRAME_HOSTS = ['https://js.stripe.com', 'https://hooks.stripe.com'];
+const STRIPE_CONNECT_HOSTS = ['https://api.stripe.com'];
 /** The product video (a YouTube embed) plays in a frame from here, loaded only when its slide is shown. */
 const VIDEO_FRAME_HOSTS = ['https://www.youtube-nocookie.com', 'https://www.youtube.com'];
-const PROVIDER_CONNECT_HOSTS = ['https://api.stripe.com', 'https://checkoutshopper-live.adyen.com'];
+
+/**
+ * Adyen Web's hosts for the configured environment (ADYEN_ENVIRONMENT: test, live, live-us, ...):
+ * its API and secured-field frames (checkoutshopper-{env}.adyen.com), its scripts, styles and
+ * images (checkoutshopper-{env}.cdn.adyen.com) and its analytics (checkoutanalytics-{env}.adyen.com),
+ * as @adyen/adyen-web's Environment constants name them.
+ */
+export function adyenHosts(environment: Config['credentials']['adyen']['environment']): {
+  api: string;
+  cdn: string;
+  analytics: string;
+} {
+  return {
+    api: `https://checkoutshopper-${environment}.adyen.com`,
+    cdn: `https://checkoutshopper-${environment}.cdn.adyen.com`,
+    analytics: `https://checkoutanalytics-${environment}.adyen.com`,
+  };
+}
 
 /**
  * Where product and content images come from besides this origin: IMAGE_ORIGINS (the commerce
@@ -31,6 +45,10 @@ export function imageOrigins(config: Config): string[] {
 
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
   const live = config.mode === 'live';
+  const adyen = adyenHosts(config.credentials.adyen.environment);
+  const PROVIDER_SCRIPT_HOSTS = [...STRIPE_SCRIPT_HOSTS, adyen.api, adyen.cdn];
+  const PROVIDER_FRAME_HOSTS = [...STRIPE_FRAME_HOSTS, adyen.api, adyen.cdn];
+  const PROVIDER_CONNECT_HOSTS = [...STRIPE_CONNECT_HOSTS, adyen.api, adyen.analytics];
   const imgSrc = ["'self'", 'data:', ...imageOrigins(config)];
   if (live) imgSrc.push(...PROVIDER_SCRIPT_HOSTS);
   return {
@@ -43,7 +61,9 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
     'connect-src': ["'self'", ...(live ? PROVIDER_CONNECT_HOSTS : [])],
     'frame-src': ["'self'", ...VIDEO_FRAME_HOSTS, ...(live ? PROVIDER_FRAME_HOSTS : [])],
     'frame-ancestors': ["'none'"],
-    'form-action': ["'self'", ...(live ? PROVIDER_FRAME_HOSTS : [])],
+    // An Adyen redirect by POST submits a form (the component's, or the sandbox card form's) to the
+    // action's URL: Adyen's hosts in live mode, the sandbox's Adyen stand-in in sandbox mode (decision 013).
+    'form-action': ["'self'", ...(live ? PROVIDER_FRAME_HOSTS : [new URL(config.baseUrls.adyen).origin])],
     'base-uri': ["'self'"],
     'object-src': ["'none'"],
     ...(config.production ? { 'upgrade-insecure-requests': [] } : {}),

@@ -160,4 +160,23 @@ describe('security headers in live mode', () => {
     expect(directives['script-src']).not.toContain("'unsafe-inline'");
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
   });
+  // ADYEN_ENVIRONMENT, not NODE_ENV, chooses Adyen's hosts (@adyen/adyen-web Environment constants;
+  // docs.adyen.com/development-resources/live-endpoints).
+  it.each([
+    ['test', 'https://checkoutshopper-test.adyen.com', 'https://checkoutshopper-test.cdn.adyen.com'],
+    ['live', 'https://checkoutshopper-live.adyen.com', 'https://checkoutshopper-live.cdn.adyen.com'],
+    ['live-us', 'https://checkoutshopper-live-us.adyen.com', 'https://checkoutshopper-live-us.cdn.adyen.com'],
+    ['live-apse', 'https://checkoutshopper-live-apse.adyen.com', 'https://checkoutshopper-live-apse.cdn.adyen.com'],
+  ])("when ADYEN_ENVIRONMENT is %s, then the CSP allows that environment's Adyen hosts only", async (env, api, cdn) => {
+    const { contentSecurityPolicy } = await import('./security.ts');
+    const config = testConfig({ ADYEN_ENVIRONMENT: env });
+    const directives = contentSecurityPolicy({ ...config, mode: 'live' });
+    expect(directives['script-src']).toEqual(expect.arrayContaining([api, cdn]));
+    expect(directives['frame-src']).toEqual(expect.arrayContaining([api, cdn]));
+    expect(directives['connect-src']).toContain(api);
+    const adyenHosts = Object.values(directives)
+      .flat()
+      .filter((h) => h.includes('adyen.com'));
+    expect(adyenHosts.every((h) => h.includes(`-${env}.`))).toBe(true);
+  });
 });

@@ -20,6 +20,7 @@ import { isSiteId, resolveSite } from './site.ts';
 import { messagesFor } from './routes/site/get-translations.ts';
 import { loadRenderer, renderRequest, SERVER_ENTRY } from './render/pages.ts';
 import { checkoutEmailForm } from './render/checkout-email-form.ts';
+import { paymentReturnForm } from './render/payment-return-form.ts';
 import { renewForm } from './render/renew-form.ts';
 import { TtlCache } from './services/ttl-cache.ts';
 import { clientApp } from './static.ts';
@@ -86,6 +87,8 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
   app.use(renewForm(context));
   // The checkout's guest e-mail form, posted before the page's JavaScript runs (render/checkout-email-form.ts).
   app.use(checkoutEmailForm(context));
+  // A payment redirect's return made by POST (Adyen's POST redirects), as the page's GET (render/payment-return-form.ts).
+  app.use(paymentReturnForm(context));
 
   // The built client, when there is one (make start builds it); API-only in tests.
   const client =

@@ -10,11 +10,18 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { components } from '../../generated/proxy/types.ts';
 import type { SiteId } from './config.ts';
 import { AppError } from './errors.ts';
+import { isStoredValueExpired } from '../../domain/expiry.ts';
 
 type Schemas = components['schemas'];
 
 export const SESSION_COOKIE = 'shop_session';
 export const CSRF_HEADER = 'x-csrf-token';
+/**
+ * "Refresh-token cookie 90 days" (storefront §9, §4 Authentication): the session holding a
+ * registered shopper's refresh token (the cookie and the stored session) lives 90 days; guest
+ * sessions keep SESSION_TTL_SECONDS.
+ */
+export const REGISTERED_SESSION_TTL_SECONDS = 90 * 24 * 60 * 60;
 
 export interface ShopperTokens {
   accessToken: string;
@@ -22,6 +29,11 @@ export interface ShopperTokens {
   usid?: string;
   customerId?: string;
   expiresAt?: number;
+  /**
+   * Issued to the server's private SLAS client (the registered shopper's trusted-system token):
+   * refreshed with HTTP Basic, its logout names the private client.
+   */
+  privateClient?: boolean;
 }
 
 export interface SessionData {
@@ -55,6 +67,16 @@ export interface SessionData {
    * (services/account/payment-method.ts), finished by confirmPayment's accountPaymentMethod context.
    */
   pendingMethodSave?: PendingMethodSave;
+  /**
+   * Server-only: the Stripe payment customer this session found or created, for the shopper of that
+   * CDC id (none for a guest); read back before reuse, replaced when Stripe no longer holds it.
+   */
+  stripeCustomer?: { id: string; sapCdcId?: string };
+  /**
+   * Server-only: the one Stripe SetupIntent of the checkout (or of the account's saving), confirmed
+   * again by the next attempt while it waits for a payment method (services/payments/stripe.ts).
+   */
+  stripeSetupIntent?: { id: string; customerId: string; purpose: 'checkout' | 'accountPaymentMethod' };
   /** Server-only: orders this session placed (it may read their confirmation). */
   placedOrders?: string[];
   /** Server-only: the first answer per Idempotency-Key of placeOrder, replayed on a retry. */
@@ -72,6 +94,26 @@ export interface SessionData {
   sapCdcId?: string;
   /** Server-only: the mail token of the current vehicle's link, when it came with one (logout redirect). */
   mailToken?: string;
+  /**
+   * Server-only: when the vehicle values (vehicle, subscriptionExpiries, mailToken, ownerAccountEmail)
+   * were first stored (epoch ms). They expire 10 days later (storefront §9); saving the same vehicle
+   * again keeps this instant, so the lifetime does not slide.
+   */
+  vehicleStoredAt?: number;
+}
+
+/**
+ * Rejects and removes the stored vehicle values once 10 days (864e6 ms) have passed since they were
+ * stored (storefront §9 "Stored vehicle data expiry 864e6 ms (10 days)"). True when it removed them.
+ */
+export function dropExpiredVehicle(session: SessionData, now: number = Date.now()): boolean {
+  if (session.vehicleStoredAt === undefined || !isStoredValueExpired(session.vehicleStoredAt, now)) return false;
+  delete session.vehicle;
+  delete session.subscriptionExpiries;
+  delete session.mailToken;
+  delete session.ownerAccountEmail;
+  delete session.vehicleStoredAt;
+  return true;
 }
 
 /** The browser's view of a session: never tokens, never the store's internals. */
@@ -125,7 +167,7 @@ export class MemorySessionStore implements SessionStore {
   private readonly entries = new Map<string, { data: SessionData; expiresAt: number }>();
   private readonly now: () => number;
 
-  constructor(now: () => number = Date.now) {
+  constructor(now: () => number = () => Date.now()) {
     this.now = now;
   }
 
@@ -202,7 +244,9 @@ export class Sessions {
   async current(req: Request): Promise<SessionData | undefined> {
     const raw = readCookie(req, SESSION_COOKIE);
     const id = raw ? unsign(raw, this.options.secret) : undefined;
-    return id ? this.options.store.get(id) : undefined;
+    const session = id ? await this.options.store.get(id) : undefined;
+    if (session && dropExpiredVehicle(session)) await this.options.store.set(session, this.ttlOf(session));
+    return session;
   }
 
   /** The current session, or a new anonymous one (saved by `save`). */
@@ -222,9 +266,17 @@ export class Sessions {
     };
   }
 
+  /** How long the session lives from now: 90 days for a registered shopper, the configured TTL otherwise. */
+  ttlOf(session: Pick<SessionData, 'authType'>): number {
+    return session.authType === 'registered'
+      ? Math.max(REGISTERED_SESSION_TTL_SECONDS, this.options.ttlSeconds)
+      : this.options.ttlSeconds;
+  }
+
   /** Stores the session and (re)sets the cookie, renewing its lifetime (one Set-Cookie per answer). */
   async save(res: Response, session: SessionData): Promise<void> {
-    await this.options.store.set(session, this.options.ttlSeconds);
+    const ttlSeconds = this.ttlOf(session);
+    await this.options.store.set(session, ttlSeconds);
     if (res.headersSent) return;
     const earlier = res.getHeader('Set-Cookie');
     if (earlier !== undefined) {
@@ -239,7 +291,7 @@ export class Sessions {
       sameSite: 'lax',
       secure: this.options.secure,
       path: '/',
-      maxAge: this.options.ttlSeconds * 1000,
+      maxAge: ttlSeconds * 1000,
       encode: (v: string) => v,
     });
   }

@@ -92,7 +92,7 @@ function forRequest(html: string, site: string, pathname: string): string {
       .replace('data-site="aurora"', `data-site="${site}"`)
       .replace('data-brand>Aurora<', `data-brand>${site.charAt(0).toUpperCase()}${site.slice(1)}<`);
   }
-  // en-XB is a pseudo-locale that reads English (client/src/lib/locales.ts).
+  // en-XB is the pseudo-locale: English, pseudo-localised (client/pseudo-locale.ts); its language is en.
   if (lang) page = page.replace('<html lang="en"', `<html lang="${lang === 'en-XB' ? 'en' : lang}"`);
   return page;
 }

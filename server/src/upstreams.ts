@@ -65,6 +65,23 @@ export function resilientFetch(options: ResilientFetchOptions): FetchFn {
   };
 }
 
+/**
+ * OCAPI requires every shop call to name its client application: from the bearer token when there
+ * is one, else `client_id` or the `x-dw-client-id` header, or it answers 400. Every classic shop
+ * call (`/s/{siteId}/dw/shop/...`) carries the site's client id in the header.
+ */
+export function withOcapiClientId(client: CommerceClient, clientIds: Record<string, string>): CommerceClient {
+  client.use({
+    onRequest({ request }) {
+      const site = /\/s\/([^/]+)\/dw\/shop\//.exec(new URL(request.url).pathname)?.[1];
+      const clientId = site ? clientIds[decodeURIComponent(site)] : undefined;
+      if (clientId) request.headers.set('x-dw-client-id', clientId);
+      return request;
+    },
+  });
+  return client;
+}
+
 export function createUpstreams(config: Config, fetchImpl?: FetchFn): Upstreams {
   const fetch = resilientFetch({
     timeoutMs: config.upstreamTimeoutMs,
@@ -77,7 +94,7 @@ export function createUpstreams(config: Config, fetchImpl?: FetchFn): Upstreams 
   return {
     // Shopper calls carry the shopper's own token per request; no shared credential here.
     commerce: createCommerceClient(base('commerce')),
-    commerceClassic: createCommerceClient(base('commerceClassic')),
+    commerceClassic: withOcapiClientId(createCommerceClient(base('commerceClassic')), credentials.commerce.clientIds),
     som: createSomClient({ ...base('som'), headers: serviceAuth }),
     vehicles: createVehiclesClient({ ...base('vehicles'), headers: serviceAuth }),
     identity: createIdentityClient(base('identity')),

@@ -148,6 +148,11 @@ export const CHECKLIST: ChecklistRow[] = [
   ),
   sf4('Logout: the identity-provider session is ended as well', 'identity', 'endSession'),
   sf4(
+    'External login: the registered shopper’s commerce tokens after the identity provider’s login (trusted-system on behalf of)',
+    'commerce',
+    'getTrustedSystemAccessToken',
+  ),
+  sf4(
     'External login: provider metadata (endpoints) for the login redirect and the token exchange',
     'identity',
     'getOpenIdConfiguration',

@@ -41,7 +41,7 @@ test('journey 5: ZAAAA1000AA000003 is up to date and shows the thank-you screen'
 
 test('journey 7: locale prefixes give the page in that language', async ({ page }) => {
   await page.goto(service('ZAAAA1000AA000004', 'fr-FR'));
-  await expect(page.getByRole('heading', { level: 1, name: 'Renouvelez votre Connected Navigation' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Renouvelez votre Navigation connectée' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
   await page.goto('/de-DE/vin-error');
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText("We couldn't find your vehicle");

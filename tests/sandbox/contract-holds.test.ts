@@ -198,6 +198,8 @@ const CUSTOMERS = `/customer/shopper-customers/v1/organizations/${ORG}/customers
 const SHOP = '/s/aurora/dw/shop/v24_5';
 const SITE = 'siteId=aurora';
 const SHOP_REDIRECT = 'http://localhost:3000/callback';
+/** The shop server's private SLAS client (HTTP Basic), for the trusted-system token. */
+const PRIVATE_CLIENT = `Basic ${Buffer.from('webshop-server:webshop-server-sandbox-secret').toString('base64')}`;
 const ALEX_ID = 'abcAlexOwner0001';
 const ADDRESS = {
   firstName: 'Alex',
@@ -515,7 +517,25 @@ describe('the contract holds', () => {
       json: [{ productId: 'cn-connected-navigation-12m', quantity: 1 }],
       expect: 'ok',
     });
-    const alex = await commerceLogin({ hint: 'forgerock', login_id: 'alex.owner@example.com', usid: shopper.usid });
+    const tsob = (form: Record<string, string>, authorization = PRIVATE_CLIENT) =>
+      c('getTrustedSystemAccessToken', {
+        path: `${SLAS}/oauth2/trusted-system/token`,
+        headers: { authorization },
+        form: {
+          grant_type: 'client_credentials',
+          hint: 'ts_ext_on_behalf_of',
+          idp_origin: 'forgerock',
+          client_id: 'aurora-storefront',
+          channel_id: 'aurora',
+          ...form,
+        },
+        expect: form.login_id === 'alex.owner@example.com' && authorization === PRIVATE_CLIENT ? 'ok' : 'error',
+      });
+    await tsob({ login_id: 'nobody@example.com' });
+    await tsob({ login_id: 'alex.owner@example.com' }, `Basic ${Buffer.from('aurora-storefront:').toString('base64')}`);
+    const alex = (await tsob({ login_id: 'alex.owner@example.com', usid: shopper.usid })).body as {
+      access_token: string;
+    };
     const a = bearer(alex.access_token);
     await c('mergeBasket', {
       path: `${BASKETS}/actions/merge?${SITE}&createDestinationBasket=true`,
@@ -636,12 +656,20 @@ describe('the contract holds', () => {
     // Classic OCAPI and controllers.
     await c('createSession', { path: `${SHOP}/sessions`, headers: t, expect: 'ok' });
     await c('createSession', { path: `${SHOP}/sessions`, expect: 'error' });
-    await c('getContentAsset', { path: `${SHOP}/content/Need_any_Help?locale=en-GB`, expect: 'ok' });
-    await c('getContentAsset', { path: `${SHOP}/content/Unknown_Asset`, expect: 'error' });
-    await c('searchContent', { path: `${SHOP}/content_search?q=refund`, expect: 'ok' });
-    await c('searchContent', { path: `${SHOP}/content_search?count=nope`, expect: 'error' });
-    await c('getCustomObject', { path: `${SHOP}/custom_objects/CustomPreferences/GB?step=checkout`, expect: 'ok' });
-    await c('getCustomObject', { path: `${SHOP}/custom_objects/CustomPreferences/XX`, expect: 'error' });
+    // Without a bearer token OCAPI needs the client id (x-dw-client-id or client_id), else 400.
+    const cid = { 'x-dw-client-id': 'aurora-storefront' };
+    await c('getContentAsset', { path: `${SHOP}/content/Need_any_Help?locale=en-GB`, headers: cid, expect: 'ok' });
+    await c('getContentAsset', { path: `${SHOP}/content/Need_any_Help?locale=en-GB`, expect: 'error' });
+    await c('getContentAsset', { path: `${SHOP}/content/Unknown_Asset`, headers: cid, expect: 'error' });
+    await c('searchContent', { path: `${SHOP}/content_search?q=refund`, headers: cid, expect: 'ok' });
+    await c('searchContent', { path: `${SHOP}/content_search?count=nope`, headers: cid, expect: 'error' });
+    await c('getCustomObject', {
+      path: `${SHOP}/custom_objects/CustomPreferences/GB?step=checkout`,
+      headers: cid,
+      expect: 'ok',
+    });
+    await c('getCustomObject', { path: `${SHOP}/custom_objects/CustomPreferences/XX`, headers: cid, expect: 'error' });
+    await c('getCustomObject', { path: `${SHOP}/custom_objects/CustomPreferences/GB`, expect: 'error' });
     await c('getMaintenanceStatus', {
       path: '/on/demandware.store/Sites-aurora-Site/en_GB/Maintenance-Status',
       expect: 'ok',

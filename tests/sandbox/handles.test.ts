@@ -153,6 +153,18 @@ describe('DESIGN.md test cards', () => {
             encryptedExpiryYear: 'test_2034',
             encryptedSecurityCode: 'test_123',
           },
+          // A web payment, as the shop sends it: Adyen needs the browser for 3-D Secure 2.
+          channel: 'Web',
+          browserInfo: {
+            acceptHeader: '*/*',
+            colorDepth: 24,
+            javaEnabled: false,
+            language: 'en-GB',
+            screenHeight: 900,
+            screenWidth: 1440,
+            timeZoneOffset: 0,
+            userAgent: 'Mozilla/5.0 (handles test)',
+          },
         },
       );
       expect(payment.body.resultCode).toBe(adyenOutcome);

@@ -27,7 +27,7 @@ import {
 import { TERMS_ASSET_ID } from '../features/content/content-assets.ts';
 import { ADAS_PRODUCT_ID, getRenewalPageKey, renewalQuery } from '../features/renewal/api/get-renewal-page.ts';
 import { renewalFailure } from '../features/renewal/renewal-errors.ts';
-import { FOOTER_ASSET_ID } from '../components/layout/footer.tsx';
+import { FOOTER_ASSET_ID, FOOTER_COPYRIGHT_ASSET_ID } from '../components/layout/footer.tsx';
 import { getContentAssetKey } from '../lib/api/get-content-asset.ts';
 import { getSessionKey } from '../lib/api/get-session.ts';
 import { localePath, type LocaleId } from '../lib/locales.ts';
@@ -231,18 +231,20 @@ const LOADERS: Record<string, Loader> = {
 };
 
 /**
- * The page's data: the session (every page's header) and the footer's links, then the page's own
+ * The page's data: the session (every page's header) and the footer's links and copyright, then the page's own
  * reads. A read that fails on a page without a failure of its own leaves the page to ask again.
  */
 export async function pageData(input: PageInput): Promise<PageData> {
   const data: PageData = { entries: [], failures: [] };
   const { reads, locale, prefix } = input;
-  const [session, footer] = await Promise.all([
+  const [session, footer, copyright] = await Promise.all([
     reads.getSession(),
     reads.getContentAsset(FOOTER_ASSET_ID, locale).catch(() => undefined),
+    reads.getContentAsset(FOOTER_COPYRIGHT_ASSET_ID, locale).catch(() => undefined),
   ]);
   data.entries.push([getSessionKey(prefix), session]);
   if (footer) data.entries.push([getContentAssetKey(FOOTER_ASSET_ID, locale), footer]);
+  if (copyright) data.entries.push([getContentAssetKey(FOOTER_COPYRIGHT_ASSET_ID, locale), copyright]);
   await LOADERS[input.route]?.(input, data);
   return data;
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogueAt } from '../lib/lazy.ts';
 import { renderApp } from '../testing/render-app.tsx';
 import { createRoutes } from './routes.tsx';
+import { pseudoLocalise } from '../../pseudo-locale.ts';
 
 describe('route table', () => {
   it('when a page is matched, then the renewal and ADAS pages render with the core of the catalogue, every other page with the whole', () => {
@@ -31,7 +32,8 @@ describe('route table', () => {
 
   it.each([
     ['/en-GB/checkout', 'Checkout'],
-    ['/en-XB/vin-error', "We couldn't find your vehicle"],
+    // en-XB is the pseudo-locale (storefront §9): English, pseudo-localised (client/pseudo-locale.ts)
+    ['/en-XB/vin-error', pseudoLocalise("We couldn't find your vehicle")],
     ['/en-US/terms-conditions', 'Terms and conditions'],
   ])('when %s is opened with a locale prefix, then its page renders', async (url, heading) => {
     renderApp(url);

@@ -47,6 +47,18 @@ export const trackViewItem = (item: Omit<Extract<AnalyticsEvent, { event: 'view_
   track({ event: 'view_item', ...item });
 export const trackClick = (label: string, target?: string) =>
   track(target === undefined ? { event: 'click', label } : { event: 'click', label, target });
+/** sessionStorage key holding the URL that sent the shopper to the generic error page (storefront §2 Error pages). */
+export const REDIRECT_SOURCE_KEY = 'redirectSource';
+
+/** Keeps the URL of the page that redirects to the generic error page, for its generic_error_page event. */
+export function rememberRedirectSource(url: string): void {
+  try {
+    window.sessionStorage.setItem(REDIRECT_SOURCE_KEY, url);
+  } catch {
+    // Storage refused (private mode, quota): the event is then not sent.
+  }
+}
+
 export const trackGenericErrorPage = (referrer: string, error?: string) =>
   track(
     error === undefined ? { event: 'generic_error_page', referrer } : { event: 'generic_error_page', referrer, error },

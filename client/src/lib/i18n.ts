@@ -5,7 +5,7 @@
  * when its locale is first used, and the rest before any page but the renewal page renders.
  */
 import enCore from '../locales/en.json?part=core';
-import { languageOf, type Language, type LocaleId } from './locales.ts';
+import { languageOf, PSEUDO_LOCALE, type Language, type LocaleId } from './locales.ts';
 import { mergeCatalogues, Translator, type Catalogue } from './translator.ts';
 
 export type { TFunction } from './translator.ts';
@@ -17,9 +17,15 @@ const parts: Record<Part, Record<string, () => Promise<Catalogue>>> = {
   rest: import.meta.glob<Catalogue>('../locales/*.json', { query: '?part=rest', import: 'default' }),
 };
 
+/** en-XB's parts: English's, pseudo-localised at build time (client/pseudo-locale.ts), chunks of their own. */
+const pseudoParts: Record<Part, () => Promise<Catalogue>> = {
+  core: () => import('../locales/en.json?part=core&pseudo').then((m) => m.default),
+  rest: () => import('../locales/en.json?part=rest&pseudo').then((m) => m.default),
+};
+
 function loadPart(language: Language, part: Part): Promise<Catalogue> {
   if (language === 'en' && part === 'core') return Promise.resolve(enCore);
-  const load = parts[part][`../locales/${language}.json`];
+  const load = language === PSEUDO_LOCALE ? pseudoParts[part] : parts[part][`../locales/${language}.json`];
   if (!load) throw new Error(`No ${part} catalogue for ${language}`);
   return load();
 }

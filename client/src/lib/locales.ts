@@ -23,15 +23,22 @@ export type LocaleId = (typeof LOCALES)[number];
 
 export const DEFAULT_LOCALE: LocaleId = 'en-GB';
 
+/** The languages with a catalogue file (client/src/locales). */
 export const LANGUAGES = ['en', 'fr', 'de', 'it', 'es', 'pt', 'nl', 'cs'] as const;
-export type Language = (typeof LANGUAGES)[number];
+/**
+ * The pseudo-locale of storefront §9: its catalogue is the English one pseudo-localised at build
+ * time (client/pseudo-locale.ts), loaded as chunks of its own like any other language.
+ */
+export const PSEUDO_LOCALE = 'en-XB';
+export type Language = (typeof LANGUAGES)[number] | typeof PSEUDO_LOCALE;
 
 export function isLocale(value: string | undefined | null): value is LocaleId {
   return (LOCALES as readonly string[]).includes(value ?? '');
 }
 
-/** The catalogue language of a locale; the en-XB pseudo-locale reads English. */
+/** The catalogue language of a locale; the en-XB pseudo-locale reads its own, English's pseudo-localised. */
 export function languageOf(locale: LocaleId): Language {
+  if (locale === PSEUDO_LOCALE) return PSEUDO_LOCALE;
   const language = locale.slice(0, 2);
   return (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : 'en';
 }

@@ -128,6 +128,7 @@ export type PaymentRequest = {
      */
     paymentMethod: CardDetails | IdealDetails;
     returnUrl: string;
+    authenticationData?: AuthenticationData;
     billingAddress?: BillingAddress;
     browserInfo?: BrowserInfo;
     channel?: 'iOS' | 'Android' | 'Web';
@@ -146,6 +147,19 @@ export type PaymentRequest = {
     storePaymentMethod?: boolean;
 };
 
+export type AuthenticationData = {
+    threeDSRequestData?: ThreeDsRequestData;
+};
+
+export type ThreeDsRequestData = {
+    /**
+     * `preferred`: native 3-D Secure 2 when available (a `threeDS2` action; Adyen may still
+     * fall back to a redirect); `disabled`: the redirect flow.
+     *
+     */
+    nativeThreeDS?: 'preferred' | 'disabled';
+};
+
 export type CheckoutRedirectAction = {
     data?: {
         [key: string]: string;
@@ -153,6 +167,16 @@ export type CheckoutRedirectAction = {
     method?: string;
     paymentMethodType?: string;
     type: 'redirect';
+    url?: string;
+};
+
+export type CheckoutThreeDs2Action = {
+    authorisationToken?: string;
+    paymentData?: string;
+    paymentMethodType?: string;
+    subtype?: string;
+    token?: string;
+    type: 'threeDS2';
     url?: string;
 };
 
@@ -167,9 +191,11 @@ export type CheckoutOrderResponse = {
 
 export type PaymentResponse = {
     /**
-     * Action to take to complete the payment (here a redirect to the 3-D Secure challenge).
+     * Action to take to complete the payment: a redirect (GET, or POST with `data`) to the
+     * 3-D Secure challenge or the bank page, or a native 3-D Secure 2 fingerprint or challenge.
+     *
      */
-    action?: CheckoutRedirectAction;
+    action?: CheckoutRedirectAction | CheckoutThreeDs2Action;
     /**
      * Additional data of the result, string values only. Keys the shop reads (from Adyen's
      * `ResponseAdditionalDataCard` and `ResponseAdditionalDataCommon`): `cardSummary`,

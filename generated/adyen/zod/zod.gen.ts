@@ -113,6 +113,14 @@ export const zPaymentMethodsResponse = z.object({
     storedPaymentMethods: z.array(zStoredPaymentMethod).optional()
 });
 
+export const zThreeDsRequestData = z.object({
+    nativeThreeDS: z.enum(['preferred', 'disabled']).optional()
+});
+
+export const zAuthenticationData = z.object({
+    threeDSRequestData: zThreeDsRequestData.optional()
+});
+
 export const zPaymentRequest = z.object({
     amount: zAmount,
     merchantAccount: z.string(),
@@ -122,6 +130,7 @@ export const zPaymentRequest = z.object({
         zIdealDetails
     ]),
     returnUrl: z.string().max(8000),
+    authenticationData: zAuthenticationData.optional(),
     billingAddress: zBillingAddress.optional(),
     browserInfo: zBrowserInfo.optional(),
     channel: z.enum([
@@ -159,6 +168,16 @@ export const zCheckoutRedirectAction = z.object({
     url: z.string().optional()
 });
 
+export const zCheckoutThreeDs2Action = z.object({
+    authorisationToken: z.string().optional(),
+    paymentData: z.string().optional(),
+    paymentMethodType: z.string().optional(),
+    subtype: z.string().optional(),
+    token: z.string().optional(),
+    type: z.enum(['threeDS2']),
+    url: z.string().optional()
+});
+
 export const zCheckoutOrderResponse = z.object({
     amount: zAmount.optional(),
     expiresAt: z.string().optional(),
@@ -169,7 +188,10 @@ export const zCheckoutOrderResponse = z.object({
 });
 
 export const zPaymentResponse = z.object({
-    action: zCheckoutRedirectAction.optional(),
+    action: z.union([
+        zCheckoutRedirectAction,
+        zCheckoutThreeDs2Action
+    ]).optional(),
     additionalData: z.record(z.string(), z.string()).optional(),
     amount: zAmount.optional(),
     donationToken: z.string().optional(),

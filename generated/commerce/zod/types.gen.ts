@@ -153,6 +153,40 @@ export type TokenRequest = {
 };
 
 /**
+ * Form-encoded trusted-system on-behalf-of token request (a private client, HTTP Basic).
+ */
+export type TrustedSystemTokenRequest = {
+    /**
+     * Always `client_credentials` here.
+     */
+    grant_type: 'client_credentials';
+    /**
+     * Type of system used for Trusted System On Behalf of requests.
+     */
+    hint: 'ts_ext_on_behalf_of';
+    /**
+     * The shopper's login at the identity provider (the e-mail of the signed-in identity).
+     */
+    login_id: string;
+    /**
+     * The identity provider the shopper signed in with.
+     */
+    idp_origin: 'forgerock';
+    /**
+     * The SLAS public client id of the site.
+     */
+    client_id: string;
+    /**
+     * The site id.
+     */
+    channel_id: string;
+    /**
+     * The shopper's unique identifier, if known (the guest's, to keep the session).
+     */
+    usid?: string;
+};
+
+/**
  * Shopper tokens. Guest tokens carry empty `id_token`, `enc_user_id` and `idp_access_token`.
  */
 export type TokenResponse = {
@@ -897,7 +931,10 @@ export type OrganizationId = string;
 export type SiteId = string;
 
 /**
- * Language and country, such as `en-GB`.
+ * A language and country (`en-GB`), a language alone (`en`) as the default where no country
+ * matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+ * LanguageCountry, LanguageCode and DefaultFallback).
+ *
  */
 export type Locale = string;
 
@@ -940,6 +977,15 @@ export type AddressName = string;
  * The site id (`aurora` or `borealis`).
  */
 export type ClassicSiteId = string;
+
+/**
+ * The OCAPI client id of the site (its API client in Account Manager; the shop uses the
+ * site's public SLAS client id). OCAPI requires a client id on every request: from the bearer
+ * token's issuer when there is one, else the `client_id` query parameter, else this header;
+ * without any it answers 400. The proxy sends it on every classic shop call.
+ *
+ */
+export type OcapiClientId = string;
 
 /**
  * Language and country, such as `en-GB`.
@@ -1060,6 +1106,48 @@ export type GetAccessTokenResponses = {
 
 export type GetAccessTokenResponse = GetAccessTokenResponses[keyof GetAccessTokenResponses];
 
+export type GetTrustedSystemAccessTokenData = {
+    body: TrustedSystemTokenRequest;
+    path: {
+        /**
+         * The organization (`f_ecom_` + realm + instance), `f_ecom_zzzz_001` in the sandbox.
+         */
+        organizationId: string;
+    };
+    query?: never;
+    url: '/shopper/auth/v1/organizations/{organizationId}/oauth2/trusted-system/token';
+};
+
+export type GetTrustedSystemAccessTokenErrors = {
+    /**
+     * A parameter is missing or wrong (hint, login_id, idp_origin, channel_id).
+     */
+    400: Oauth2ErrorResponse;
+    /**
+     * The client is unknown or its credentials are wrong.
+     */
+    401: Oauth2ErrorResponse;
+    /**
+     * The same shopper logged in through this endpoint less than 3 seconds ago.
+     */
+    409: Oauth2ErrorResponse;
+    /**
+     * Gateway error.
+     */
+    503: Oauth2ErrorResponse;
+};
+
+export type GetTrustedSystemAccessTokenError = GetTrustedSystemAccessTokenErrors[keyof GetTrustedSystemAccessTokenErrors];
+
+export type GetTrustedSystemAccessTokenResponses = {
+    /**
+     * The registered shopper's tokens.
+     */
+    200: TokenResponse;
+};
+
+export type GetTrustedSystemAccessTokenResponse = GetTrustedSystemAccessTokenResponses[keyof GetTrustedSystemAccessTokenResponses];
+
 export type LogoutCustomerData = {
     body?: never;
     path: {
@@ -1125,7 +1213,10 @@ export type CreateBasketData = {
          */
         siteId: string;
         /**
-         * Language and country, such as `en-GB`.
+         * A language and country (`en-GB`), a language alone (`en`) as the default where no country
+         * matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+         * LanguageCountry, LanguageCode and DefaultFallback).
+         *
          */
         locale?: string;
     };
@@ -1172,7 +1263,10 @@ export type MergeBasketData = {
          */
         createDestinationBasket?: boolean;
         /**
-         * Language and country, such as `en-GB`.
+         * A language and country (`en-GB`), a language alone (`en`) as the default where no country
+         * matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+         * LanguageCountry, LanguageCode and DefaultFallback).
+         *
          */
         locale?: string;
     };
@@ -1262,7 +1356,10 @@ export type GetBasketData = {
          */
         siteId: string;
         /**
-         * Language and country, such as `en-GB`.
+         * A language and country (`en-GB`), a language alone (`en`) as the default where no country
+         * matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+         * LanguageCountry, LanguageCode and DefaultFallback).
+         *
          */
         locale?: string;
     };
@@ -1309,7 +1406,10 @@ export type UpdateBasketData = {
          */
         siteId: string;
         /**
-         * Language and country, such as `en-GB`.
+         * A language and country (`en-GB`), a language alone (`en`) as the default where no country
+         * matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+         * LanguageCountry, LanguageCode and DefaultFallback).
+         *
          */
         locale?: string;
     };
@@ -1356,7 +1456,10 @@ export type AddItemToBasketData = {
          */
         siteId: string;
         /**
-         * Language and country, such as `en-GB`.
+         * A language and country (`en-GB`), a language alone (`en`) as the default where no country
+         * matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+         * LanguageCountry, LanguageCode and DefaultFallback).
+         *
          */
         locale?: string;
     };
@@ -1403,7 +1506,10 @@ export type RemoveItemFromBasketData = {
          */
         siteId: string;
         /**
-         * Language and country, such as `en-GB`.
+         * A language and country (`en-GB`), a language alone (`en`) as the default where no country
+         * matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+         * LanguageCountry, LanguageCode and DefaultFallback).
+         *
          */
         locale?: string;
     };
@@ -1454,7 +1560,10 @@ export type UpdateItemInBasketData = {
          */
         siteId: string;
         /**
-         * Language and country, such as `en-GB`.
+         * A language and country (`en-GB`), a language alone (`en`) as the default where no country
+         * matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+         * LanguageCountry, LanguageCode and DefaultFallback).
+         *
          */
         locale?: string;
     };
@@ -1509,7 +1618,10 @@ export type UpdateShippingAddressForShipmentData = {
          */
         siteId: string;
         /**
-         * Language and country, such as `en-GB`.
+         * A language and country (`en-GB`), a language alone (`en`) as the default where no country
+         * matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+         * LanguageCountry, LanguageCode and DefaultFallback).
+         *
          */
         locale?: string;
     };
@@ -1560,7 +1672,10 @@ export type UpdateShippingMethodForShipmentData = {
          */
         siteId: string;
         /**
-         * Language and country, such as `en-GB`.
+         * A language and country (`en-GB`), a language alone (`en`) as the default where no country
+         * matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+         * LanguageCountry, LanguageCode and DefaultFallback).
+         *
          */
         locale?: string;
     };
@@ -1611,7 +1726,10 @@ export type GetShippingMethodsForShipmentData = {
          */
         siteId: string;
         /**
-         * Language and country, such as `en-GB`.
+         * A language and country (`en-GB`), a language alone (`en`) as the default where no country
+         * matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+         * LanguageCountry, LanguageCode and DefaultFallback).
+         *
          */
         locale?: string;
     };
@@ -1658,7 +1776,10 @@ export type UpdateBillingAddressForBasketData = {
          */
         siteId: string;
         /**
-         * Language and country, such as `en-GB`.
+         * A language and country (`en-GB`), a language alone (`en`) as the default where no country
+         * matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+         * LanguageCountry, LanguageCode and DefaultFallback).
+         *
          */
         locale?: string;
         /**
@@ -1709,7 +1830,10 @@ export type UpdateCustomerForBasketData = {
          */
         siteId: string;
         /**
-         * Language and country, such as `en-GB`.
+         * A language and country (`en-GB`), a language alone (`en`) as the default where no country
+         * matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+         * LanguageCountry, LanguageCode and DefaultFallback).
+         *
          */
         locale?: string;
     };
@@ -1756,7 +1880,10 @@ export type AddPaymentInstrumentToBasketData = {
          */
         siteId: string;
         /**
-         * Language and country, such as `en-GB`.
+         * A language and country (`en-GB`), a language alone (`en`) as the default where no country
+         * matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+         * LanguageCountry, LanguageCode and DefaultFallback).
+         *
          */
         locale?: string;
     };
@@ -1807,7 +1934,10 @@ export type RemovePaymentInstrumentFromBasketData = {
          */
         siteId: string;
         /**
-         * Language and country, such as `en-GB`.
+         * A language and country (`en-GB`), a language alone (`en`) as the default where no country
+         * matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+         * LanguageCountry, LanguageCode and DefaultFallback).
+         *
          */
         locale?: string;
     };
@@ -1854,7 +1984,10 @@ export type GetPaymentMethodsForBasketData = {
          */
         siteId: string;
         /**
-         * Language and country, such as `en-GB`.
+         * A language and country (`en-GB`), a language alone (`en`) as the default where no country
+         * matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+         * LanguageCountry, LanguageCode and DefaultFallback).
+         *
          */
         locale?: string;
     };
@@ -1901,7 +2034,10 @@ export type AddCouponToBasketData = {
          */
         siteId: string;
         /**
-         * Language and country, such as `en-GB`.
+         * A language and country (`en-GB`), a language alone (`en`) as the default where no country
+         * matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+         * LanguageCountry, LanguageCode and DefaultFallback).
+         *
          */
         locale?: string;
     };
@@ -1952,7 +2088,10 @@ export type RemoveCouponFromBasketData = {
          */
         siteId: string;
         /**
-         * Language and country, such as `en-GB`.
+         * A language and country (`en-GB`), a language alone (`en`) as the default where no country
+         * matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+         * LanguageCountry, LanguageCode and DefaultFallback).
+         *
          */
         locale?: string;
     };
@@ -1995,7 +2134,10 @@ export type CreateOrderData = {
          */
         siteId: string;
         /**
-         * Language and country, such as `en-GB`.
+         * A language and country (`en-GB`), a language alone (`en`) as the default where no country
+         * matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+         * LanguageCountry, LanguageCode and DefaultFallback).
+         *
          */
         locale?: string;
     };
@@ -2042,7 +2184,10 @@ export type GetOrderData = {
          */
         siteId: string;
         /**
-         * Language and country, such as `en-GB`.
+         * A language and country (`en-GB`), a language alone (`en`) as the default where no country
+         * matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+         * LanguageCountry, LanguageCode and DefaultFallback).
+         *
          */
         locale?: string;
     };
@@ -2089,7 +2234,10 @@ export type GetProductsData = {
          */
         siteId: string;
         /**
-         * Language and country, such as `en-GB`.
+         * A language and country (`en-GB`), a language alone (`en`) as the default where no country
+         * matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+         * LanguageCountry, LanguageCode and DefaultFallback).
+         *
          */
         locale?: string;
         /**
@@ -2140,7 +2288,10 @@ export type GetPromotionsData = {
          */
         siteId: string;
         /**
-         * Language and country, such as `en-GB`.
+         * A language and country (`en-GB`), a language alone (`en`) as the default where no country
+         * matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+         * LanguageCountry, LanguageCode and DefaultFallback).
+         *
          */
         locale?: string;
     };
@@ -2191,7 +2342,10 @@ export type GetProductData = {
          */
         currency?: string;
         /**
-         * Language and country, such as `en-GB`.
+         * A language and country (`en-GB`), a language alone (`en`) as the default where no country
+         * matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+         * LanguageCountry, LanguageCode and DefaultFallback).
+         *
          */
         locale?: string;
         /**
@@ -2246,7 +2400,10 @@ export type GetCategoryData = {
          */
         levels?: 0 | 1 | 2;
         /**
-         * Language and country, such as `en-GB`.
+         * A language and country (`en-GB`), a language alone (`en`) as the default where no country
+         * matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+         * LanguageCountry, LanguageCode and DefaultFallback).
+         *
          */
         locale?: string;
         /**
@@ -2809,6 +2966,16 @@ export type GetCustomerBasketsResponse = GetCustomerBasketsResponses[keyof GetCu
 
 export type CreateSessionData = {
     body?: never;
+    headers?: {
+        /**
+         * The OCAPI client id of the site (its API client in Account Manager; the shop uses the
+         * site's public SLAS client id). OCAPI requires a client id on every request: from the bearer
+         * token's issuer when there is one, else the `client_id` query parameter, else this header;
+         * without any it answers 400. The proxy sends it on every classic shop call.
+         *
+         */
+        'x-dw-client-id'?: string;
+    };
     path: {
         /**
          * The site id (`aurora` or `borealis`).
@@ -2843,6 +3010,16 @@ export type CreateSessionResponse = CreateSessionResponses[keyof CreateSessionRe
 
 export type GetContentAssetData = {
     body?: never;
+    headers?: {
+        /**
+         * The OCAPI client id of the site (its API client in Account Manager; the shop uses the
+         * site's public SLAS client id). OCAPI requires a client id on every request: from the bearer
+         * token's issuer when there is one, else the `client_id` query parameter, else this header;
+         * without any it answers 400. The proxy sends it on every classic shop call.
+         *
+         */
+        'x-dw-client-id'?: string;
+    };
     path: {
         /**
          * The site id (`aurora` or `borealis`).
@@ -2864,6 +3041,10 @@ export type GetContentAssetData = {
 
 export type GetContentAssetErrors = {
     /**
+     * The request is malformed.
+     */
+    400: OcapiFault;
+    /**
      * No content asset with this id.
      */
     404: OcapiFault;
@@ -2882,6 +3063,16 @@ export type GetContentAssetResponse = GetContentAssetResponses[keyof GetContentA
 
 export type SearchContentData = {
     body?: never;
+    headers?: {
+        /**
+         * The OCAPI client id of the site (its API client in Account Manager; the shop uses the
+         * site's public SLAS client id). OCAPI requires a client id on every request: from the bearer
+         * token's issuer when there is one, else the `client_id` query parameter, else this header;
+         * without any it answers 400. The proxy sends it on every classic shop call.
+         *
+         */
+        'x-dw-client-id'?: string;
+    };
     path: {
         /**
          * The site id (`aurora` or `borealis`).
@@ -2937,6 +3128,16 @@ export type SearchContentResponse = SearchContentResponses[keyof SearchContentRe
 
 export type GetCustomObjectData = {
     body?: never;
+    headers?: {
+        /**
+         * The OCAPI client id of the site (its API client in Account Manager; the shop uses the
+         * site's public SLAS client id). OCAPI requires a client id on every request: from the bearer
+         * token's issuer when there is one, else the `client_id` query parameter, else this header;
+         * without any it answers 400. The proxy sends it on every classic shop call.
+         *
+         */
+        'x-dw-client-id'?: string;
+    };
     path: {
         /**
          * The site id (`aurora` or `borealis`).
@@ -2962,6 +3163,10 @@ export type GetCustomObjectData = {
 
 export type GetCustomObjectErrors = {
     /**
+     * The request is malformed.
+     */
+    400: OcapiFault;
+    /**
      * No custom object with this type and key.
      */
     404: OcapiFault;
@@ -2980,6 +3185,16 @@ export type GetCustomObjectResponse = GetCustomObjectResponses[keyof GetCustomOb
 
 export type UpdateOrderData = {
     body: ClassicOrderUpdate;
+    headers?: {
+        /**
+         * The OCAPI client id of the site (its API client in Account Manager; the shop uses the
+         * site's public SLAS client id). OCAPI requires a client id on every request: from the bearer
+         * token's issuer when there is one, else the `client_id` query parameter, else this header;
+         * without any it answers 400. The proxy sends it on every classic shop call.
+         *
+         */
+        'x-dw-client-id'?: string;
+    };
     path: {
         /**
          * The site id (`aurora` or `borealis`).

@@ -85,6 +85,19 @@ export const zTokenRequest = z.object({
 });
 
 /**
+ * Form-encoded trusted-system on-behalf-of token request (a private client, HTTP Basic).
+ */
+export const zTrustedSystemTokenRequest = z.object({
+    grant_type: z.enum(['client_credentials']),
+    hint: z.enum(['ts_ext_on_behalf_of']),
+    login_id: z.string().max(128),
+    idp_origin: z.enum(['forgerock']),
+    client_id: z.string().max(40),
+    channel_id: z.string().max(100),
+    usid: z.string().optional()
+});
+
+/**
  * Shopper tokens. Guest tokens carry empty `id_token`, `enc_user_id` and `idp_access_token`.
  */
 export const zTokenResponse = z.object({
@@ -768,9 +781,12 @@ export const zOrganizationId = z.string();
 export const zSiteId = z.string().min(1).max(32);
 
 /**
- * Language and country, such as `en-GB`.
+ * A language and country (`en-GB`), a language alone (`en`) as the default where no country
+ * matches, or `default` for the site's default locale (the reference's `LocaleCode`: one of
+ * LanguageCountry, LanguageCode and DefaultFallback).
+ *
  */
-export const zLocale = z.string();
+export const zLocale = z.string().regex(/^([a-z][a-z]-[A-Z][A-Z]|[a-z][a-z]|default)$/);
 
 /**
  * ISO 4217 currency of the prices.
@@ -811,6 +827,15 @@ export const zAddressName = z.string().min(1).max(256);
  * The site id (`aurora` or `borealis`).
  */
 export const zClassicSiteId = z.string().min(1);
+
+/**
+ * The OCAPI client id of the site (its API client in Account Manager; the shop uses the
+ * site's public SLAS client id). OCAPI requires a client id on every request: from the bearer
+ * token's issuer when there is one, else the `client_id` query parameter, else this header;
+ * without any it answers 400. The proxy sends it on every classic shop call.
+ *
+ */
+export const zOcapiClientId = z.string().max(40);
 
 /**
  * Language and country, such as `en-GB`.
@@ -854,6 +879,17 @@ export const zGetAccessTokenPath = z.object({
  */
 export const zGetAccessTokenResponse = zTokenResponse;
 
+export const zGetTrustedSystemAccessTokenBody = zTrustedSystemTokenRequest;
+
+export const zGetTrustedSystemAccessTokenPath = z.object({
+    organizationId: z.string()
+});
+
+/**
+ * The registered shopper's tokens.
+ */
+export const zGetTrustedSystemAccessTokenResponse = zTokenResponse;
+
 export const zLogoutCustomerPath = z.object({
     organizationId: z.string()
 });
@@ -877,7 +913,7 @@ export const zCreateBasketPath = z.object({
 
 export const zCreateBasketQuery = z.object({
     siteId: z.string().min(1).max(32),
-    locale: z.string().optional()
+    locale: z.string().regex(/^([a-z][a-z]-[A-Z][A-Z]|[a-z][a-z]|default)$/).optional()
 });
 
 /**
@@ -892,7 +928,7 @@ export const zMergeBasketPath = z.object({
 export const zMergeBasketQuery = z.object({
     siteId: z.string().min(1).max(32),
     createDestinationBasket: z.boolean().optional().default(false),
-    locale: z.string().optional()
+    locale: z.string().regex(/^([a-z][a-z]-[A-Z][A-Z]|[a-z][a-z]|default)$/).optional()
 });
 
 /**
@@ -921,7 +957,7 @@ export const zGetBasketPath = z.object({
 
 export const zGetBasketQuery = z.object({
     siteId: z.string().min(1).max(32),
-    locale: z.string().optional()
+    locale: z.string().regex(/^([a-z][a-z]-[A-Z][A-Z]|[a-z][a-z]|default)$/).optional()
 });
 
 /**
@@ -938,7 +974,7 @@ export const zUpdateBasketPath = z.object({
 
 export const zUpdateBasketQuery = z.object({
     siteId: z.string().min(1).max(32),
-    locale: z.string().optional()
+    locale: z.string().regex(/^([a-z][a-z]-[A-Z][A-Z]|[a-z][a-z]|default)$/).optional()
 });
 
 /**
@@ -955,7 +991,7 @@ export const zAddItemToBasketPath = z.object({
 
 export const zAddItemToBasketQuery = z.object({
     siteId: z.string().min(1).max(32),
-    locale: z.string().optional()
+    locale: z.string().regex(/^([a-z][a-z]-[A-Z][A-Z]|[a-z][a-z]|default)$/).optional()
 });
 
 /**
@@ -971,7 +1007,7 @@ export const zRemoveItemFromBasketPath = z.object({
 
 export const zRemoveItemFromBasketQuery = z.object({
     siteId: z.string().min(1).max(32),
-    locale: z.string().optional()
+    locale: z.string().regex(/^([a-z][a-z]-[A-Z][A-Z]|[a-z][a-z]|default)$/).optional()
 });
 
 /**
@@ -989,7 +1025,7 @@ export const zUpdateItemInBasketPath = z.object({
 
 export const zUpdateItemInBasketQuery = z.object({
     siteId: z.string().min(1).max(32),
-    locale: z.string().optional()
+    locale: z.string().regex(/^([a-z][a-z]-[A-Z][A-Z]|[a-z][a-z]|default)$/).optional()
 });
 
 /**
@@ -1008,7 +1044,7 @@ export const zUpdateShippingAddressForShipmentPath = z.object({
 export const zUpdateShippingAddressForShipmentQuery = z.object({
     useAsBilling: z.boolean().optional(),
     siteId: z.string().min(1).max(32),
-    locale: z.string().optional()
+    locale: z.string().regex(/^([a-z][a-z]-[A-Z][A-Z]|[a-z][a-z]|default)$/).optional()
 });
 
 /**
@@ -1026,7 +1062,7 @@ export const zUpdateShippingMethodForShipmentPath = z.object({
 
 export const zUpdateShippingMethodForShipmentQuery = z.object({
     siteId: z.string().min(1).max(32),
-    locale: z.string().optional()
+    locale: z.string().regex(/^([a-z][a-z]-[A-Z][A-Z]|[a-z][a-z]|default)$/).optional()
 });
 
 /**
@@ -1042,7 +1078,7 @@ export const zGetShippingMethodsForShipmentPath = z.object({
 
 export const zGetShippingMethodsForShipmentQuery = z.object({
     siteId: z.string().min(1).max(32),
-    locale: z.string().optional()
+    locale: z.string().regex(/^([a-z][a-z]-[A-Z][A-Z]|[a-z][a-z]|default)$/).optional()
 });
 
 /**
@@ -1059,7 +1095,7 @@ export const zUpdateBillingAddressForBasketPath = z.object({
 
 export const zUpdateBillingAddressForBasketQuery = z.object({
     siteId: z.string().min(1).max(32),
-    locale: z.string().optional(),
+    locale: z.string().regex(/^([a-z][a-z]-[A-Z][A-Z]|[a-z][a-z]|default)$/).optional(),
     useAsShipping: z.boolean().optional()
 });
 
@@ -1077,7 +1113,7 @@ export const zUpdateCustomerForBasketPath = z.object({
 
 export const zUpdateCustomerForBasketQuery = z.object({
     siteId: z.string().min(1).max(32),
-    locale: z.string().optional()
+    locale: z.string().regex(/^([a-z][a-z]-[A-Z][A-Z]|[a-z][a-z]|default)$/).optional()
 });
 
 /**
@@ -1094,7 +1130,7 @@ export const zAddPaymentInstrumentToBasketPath = z.object({
 
 export const zAddPaymentInstrumentToBasketQuery = z.object({
     siteId: z.string().min(1).max(32),
-    locale: z.string().optional()
+    locale: z.string().regex(/^([a-z][a-z]-[A-Z][A-Z]|[a-z][a-z]|default)$/).optional()
 });
 
 /**
@@ -1110,7 +1146,7 @@ export const zRemovePaymentInstrumentFromBasketPath = z.object({
 
 export const zRemovePaymentInstrumentFromBasketQuery = z.object({
     siteId: z.string().min(1).max(32),
-    locale: z.string().optional()
+    locale: z.string().regex(/^([a-z][a-z]-[A-Z][A-Z]|[a-z][a-z]|default)$/).optional()
 });
 
 /**
@@ -1125,7 +1161,7 @@ export const zGetPaymentMethodsForBasketPath = z.object({
 
 export const zGetPaymentMethodsForBasketQuery = z.object({
     siteId: z.string().min(1).max(32),
-    locale: z.string().optional()
+    locale: z.string().regex(/^([a-z][a-z]-[A-Z][A-Z]|[a-z][a-z]|default)$/).optional()
 });
 
 /**
@@ -1142,7 +1178,7 @@ export const zAddCouponToBasketPath = z.object({
 
 export const zAddCouponToBasketQuery = z.object({
     siteId: z.string().min(1).max(32),
-    locale: z.string().optional()
+    locale: z.string().regex(/^([a-z][a-z]-[A-Z][A-Z]|[a-z][a-z]|default)$/).optional()
 });
 
 /**
@@ -1158,7 +1194,7 @@ export const zRemoveCouponFromBasketPath = z.object({
 
 export const zRemoveCouponFromBasketQuery = z.object({
     siteId: z.string().min(1).max(32),
-    locale: z.string().optional()
+    locale: z.string().regex(/^([a-z][a-z]-[A-Z][A-Z]|[a-z][a-z]|default)$/).optional()
 });
 
 /**
@@ -1174,7 +1210,7 @@ export const zCreateOrderPath = z.object({
 
 export const zCreateOrderQuery = z.object({
     siteId: z.string().min(1).max(32),
-    locale: z.string().optional()
+    locale: z.string().regex(/^([a-z][a-z]-[A-Z][A-Z]|[a-z][a-z]|default)$/).optional()
 });
 
 /**
@@ -1189,7 +1225,7 @@ export const zGetOrderPath = z.object({
 
 export const zGetOrderQuery = z.object({
     siteId: z.string().min(1).max(32),
-    locale: z.string().optional()
+    locale: z.string().regex(/^([a-z][a-z]-[A-Z][A-Z]|[a-z][a-z]|default)$/).optional()
 });
 
 /**
@@ -1205,7 +1241,7 @@ export const zGetProductsQuery = z.object({
     ids: z.array(z.string().min(1).max(100)).max(100),
     allImages: z.boolean().optional(),
     siteId: z.string().min(1).max(32),
-    locale: z.string().optional(),
+    locale: z.string().regex(/^([a-z][a-z]-[A-Z][A-Z]|[a-z][a-z]|default)$/).optional(),
     currency: z.string().regex(/^([A-Z][A-Z][A-Z]|N\/A)$/).optional()
 });
 
@@ -1221,7 +1257,7 @@ export const zGetPromotionsPath = z.object({
 export const zGetPromotionsQuery = z.object({
     ids: z.array(z.string().min(1).max(100)).max(50),
     siteId: z.string().min(1).max(32),
-    locale: z.string().optional()
+    locale: z.string().regex(/^([a-z][a-z]-[A-Z][A-Z]|[a-z][a-z]|default)$/).optional()
 });
 
 /**
@@ -1237,7 +1273,7 @@ export const zGetProductPath = z.object({
 export const zGetProductQuery = z.object({
     allImages: z.boolean().optional(),
     currency: z.string().regex(/^([A-Z][A-Z][A-Z]|N\/A)$/).optional(),
-    locale: z.string().optional(),
+    locale: z.string().regex(/^([a-z][a-z]-[A-Z][A-Z]|[a-z][a-z]|default)$/).optional(),
     siteId: z.string().min(1).max(32)
 });
 
@@ -1257,7 +1293,7 @@ export const zGetCategoryQuery = z.object({
         z.literal(1),
         z.literal(2)
     ]).optional(),
-    locale: z.string().optional(),
+    locale: z.string().regex(/^([a-z][a-z]-[A-Z][A-Z]|[a-z][a-z]|default)$/).optional(),
     siteId: z.string().min(1).max(32)
 });
 
@@ -1451,6 +1487,10 @@ export const zGetCustomerBasketsQuery = z.object({
  */
 export const zGetCustomerBasketsResponse = zBasketsResult;
 
+export const zCreateSessionHeaders = z.object({
+    'x-dw-client-id': z.string().max(40).optional()
+});
+
 export const zCreateSessionPath = z.object({
     siteId: z.string().min(1)
 });
@@ -1459,6 +1499,10 @@ export const zCreateSessionPath = z.object({
  * Session created; session cookies are set.
  */
 export const zCreateSessionResponse = z.void();
+
+export const zGetContentAssetHeaders = z.object({
+    'x-dw-client-id': z.string().max(40).optional()
+});
 
 export const zGetContentAssetPath = z.object({
     siteId: z.string().min(1),
@@ -1473,6 +1517,10 @@ export const zGetContentAssetQuery = z.object({
  * The content asset.
  */
 export const zGetContentAssetResponse = zContentAsset;
+
+export const zSearchContentHeaders = z.object({
+    'x-dw-client-id': z.string().max(40).optional()
+});
 
 export const zSearchContentPath = z.object({
     siteId: z.string().min(1)
@@ -1492,6 +1540,10 @@ export const zSearchContentQuery = z.object({
  */
 export const zSearchContentResponse = zContentSearchResult;
 
+export const zGetCustomObjectHeaders = z.object({
+    'x-dw-client-id': z.string().max(40).optional()
+});
+
 export const zGetCustomObjectPath = z.object({
     siteId: z.string().min(1),
     object_type: z.string(),
@@ -1508,6 +1560,10 @@ export const zGetCustomObjectQuery = z.object({
 export const zGetCustomObjectResponse = zCustomObject;
 
 export const zUpdateOrderBody = zClassicOrderUpdate;
+
+export const zUpdateOrderHeaders = z.object({
+    'x-dw-client-id': z.string().max(40).optional()
+});
 
 export const zUpdateOrderPath = z.object({
     siteId: z.string().min(1),

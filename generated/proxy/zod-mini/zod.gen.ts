@@ -465,13 +465,37 @@ export const zPaymentSetupRequest = /* @__PURE__ */ z.object({
     paymentMethodType: /* @__PURE__ */ z.optional(zPaymentMethodType)
 });
 
+/**
+ * The options of the Elements group (`stripe.elements`, https://docs.stripe.com/js/elements_object/create_without_intent),
+ * matching the SetupIntent the server creates: setup mode, the market's currency in lower case,
+ * PaymentMethods created manually with `stripe.createPaymentMethod`
+ * (https://docs.stripe.com/js/payment_methods/create_payment_method_elements), and the SetupIntent's
+ * payment method types. The sandbox card form sends them as Stripe.js would know them.
+ *
+ */
+export const zStripeElementsOptions = /* @__PURE__ */ z.object({
+    mode: /* @__PURE__ */ z.enum(['setup']),
+    currency: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^[a-z]{3}$/)),
+    paymentMethodCreation: /* @__PURE__ */ z.enum(['manual']),
+    allowedPaymentMethodTypes: /* @__PURE__ */ z.array(/* @__PURE__ */ z.enum([
+        'card',
+        'ideal',
+        'bancontact'
+    ])).check(/* @__PURE__ */ z.minLength(1))
+});
+
+/**
+ * Stripe's Payment Element created without an Intent, for finalising on the server
+ * (https://docs.stripe.com/payments/finalize-payments-on-the-server-legacy?platform=web&type=setup):
+ * no SetupIntent exists yet; the server creates the checkout's one SetupIntent when the order is
+ * placed, with the PaymentMethod that `stripe.createPaymentMethod` made from the Element.
+ *
+ */
 export const zStripePaymentSetup = /* @__PURE__ */ z.object({
     provider: /* @__PURE__ */ z.literal('stripe'),
     publishableKey: /* @__PURE__ */ z.string(),
-    customerId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-    setupIntentId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-    clientSecret: /* @__PURE__ */ z.string(),
-    paymentMethodTypes: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
+    paymentMethodTypes: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
+    elementsOptions: zStripeElementsOptions,
     amount: /* @__PURE__ */ z.optional(zMoney),
     sandbox: /* @__PURE__ */ z.boolean()
 });
@@ -485,7 +509,15 @@ export const zAdyenPaymentMethodOption = /* @__PURE__ */ z.object({
 export const zAdyenPaymentSetup = /* @__PURE__ */ z.object({
     provider: /* @__PURE__ */ z.literal('adyen'),
     clientKey: /* @__PURE__ */ z.string(),
-    environment: /* @__PURE__ */ z.enum(['test', 'live']),
+    environment: /* @__PURE__ */ z.enum([
+        'test',
+        'live',
+        'live-us',
+        'live-au',
+        'live-apse',
+        'live-in',
+        'live-nea'
+    ]),
     paymentMethods: /* @__PURE__ */ z.array(zAdyenPaymentMethodOption),
     amount: /* @__PURE__ */ z.optional(zMoney),
     sandbox: /* @__PURE__ */ z.boolean()
@@ -510,6 +542,23 @@ export const zAdyenPaymentMethodData = /* @__PURE__ */ z.object({
 });
 
 /**
+ * The `browserInfo` of the Adyen component's state.data, forwarded to Adyen's /payments as is
+ * (Adyen requires it for 3-D Secure 2 card payments on the web).
+ *
+ */
+export const zAdyenBrowserInfo = /* @__PURE__ */ z.object({
+    acceptHeader: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1000)),
+    colorDepth: /* @__PURE__ */ z.int(),
+    javaEnabled: /* @__PURE__ */ z.boolean(),
+    javaScriptEnabled: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+    language: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)),
+    screenHeight: /* @__PURE__ */ z.int(),
+    screenWidth: /* @__PURE__ */ z.int(),
+    timeZoneOffset: /* @__PURE__ */ z.int(),
+    userAgent: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1000))
+});
+
+/**
  * Exactly one of sandboxCardToken, stripePaymentMethodId, adyenPaymentMethod.
  */
 export const zPlaceOrderRequest = /* @__PURE__ */ z.object({
@@ -518,6 +567,8 @@ export const zPlaceOrderRequest = /* @__PURE__ */ z.object({
     sandboxCardToken: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(255))),
     stripePaymentMethodId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^pm_[A-Za-z0-9_]+$/))),
     adyenPaymentMethod: /* @__PURE__ */ z.optional(zAdyenPaymentMethodData),
+    adyenBrowserInfo: /* @__PURE__ */ z.optional(zAdyenBrowserInfo),
+    adyenOrigin: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(80))),
     billingAddress: /* @__PURE__ */ z.optional(zAddress),
     savePaymentMethod: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
     returnUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.url().check(/* @__PURE__ */ z.maxLength(2000)))
@@ -529,11 +580,65 @@ export const zOrderPlaced = /* @__PURE__ */ z.object({
     status: /* @__PURE__ */ z.string()
 });
 
+/**
+ * Adyen's action as Adyen gave it (Checkout v71 CheckoutRedirectAction or
+ * CheckoutThreeDS2Action): a redirect by GET, or by POST with `data`; a native 3-D Secure 2
+ * fingerprint or challenge (`subtype`, `token`, `authorisationToken`).
+ *
+ */
+export const zAdyenAction = /* @__PURE__ */ z.object({
+    type: /* @__PURE__ */ z.enum(['redirect', 'threeDS2']),
+    paymentMethodType: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.url()),
+    method: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['GET', 'POST'])),
+    data: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.string())),
+    subtype: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    token: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    authorisationToken: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    paymentData: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string())
+});
+
+/**
+ * Adyen's /payments answer that needs the shopper, for the component's `actions.resolve`.
+ */
+export const zAdyenActionAnswer = /* @__PURE__ */ z.object({
+    resultCode: /* @__PURE__ */ z.enum([
+        'RedirectShopper',
+        'IdentifyShopper',
+        'ChallengeShopper'
+    ]),
+    action: zAdyenAction
+});
+
+/**
+ * The shopper must complete an action first. `redirectUrl` is a page to open by GET; `adyen`
+ * is Adyen's answer (resultCode and action as Adyen gave it), for the Adyen component's
+ * `actions.resolve`: it handles a redirect by GET or by POST with its data, and a native 3-D
+ * Secure 2 challenge (then POST /checkout/payment-details). An Adyen redirect by POST and a
+ * native challenge carry no `redirectUrl`.
+ *
+ */
 export const zActionRequired = /* @__PURE__ */ z.object({
     outcome: /* @__PURE__ */ z.literal('actionRequired'),
     actionType: /* @__PURE__ */ z.enum(['threeDSecure', 'bankRedirect']),
     orderNo: /* @__PURE__ */ z.nullish(zOrderNo),
-    redirectUrl: /* @__PURE__ */ z.url()
+    redirectUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.url()),
+    adyen: /* @__PURE__ */ z.optional(zAdyenActionAnswer)
+});
+
+/**
+ * The Adyen component's `onAdditionalDetails` state.data (`details`: the native 3-D Secure 2
+ * challenge's `threeDSResult`, or a `redirectResult`), for the order in flight or (context
+ * accountPaymentMethod) the account's saving.
+ *
+ */
+export const zPaymentDetailsRequest = /* @__PURE__ */ z.object({
+    context: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['checkout', 'accountPaymentMethod'])), 'checkout'),
+    orderNo: /* @__PURE__ */ z.optional(zOrderNo),
+    details: /* @__PURE__ */ z.object({
+        threeDSResult: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50000))),
+        redirectResult: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(10000)))
+    })
 });
 
 export const zConfirmPaymentRequest = /* @__PURE__ */ z.object({
@@ -607,6 +712,22 @@ export const zOrderConfirmation = /* @__PURE__ */ z.object({
     })
 });
 
+/**
+ * Stripe markets: the options the Elements group was created with, as Stripe.js knows them when
+ * `stripe.createPaymentMethod({elements})` runs (live mode: the payment setup's `elementsOptions`).
+ * The sandbox's Stripe.js stand-in refuses, as Stripe.js does, an Elements group created with an
+ * Intent's client secret or without `paymentMethodCreation: 'manual'`
+ * (https://docs.stripe.com/js/payment_methods/create_payment_method_elements).
+ *
+ */
+export const zSandboxElementsGroup = /* @__PURE__ */ z.object({
+    mode: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(20))),
+    currency: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(3))),
+    paymentMethodCreation: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(20))),
+    allowedPaymentMethodTypes: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(30))).check(/* @__PURE__ */ z.maxLength(10))),
+    clientSecret: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200)))
+});
+
 export const zSandboxCardRequest = /* @__PURE__ */ z.object({
     provider: zPaymentProvider,
     number: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^[0-9 ]{0,23}$/)),
@@ -614,11 +735,13 @@ export const zSandboxCardRequest = /* @__PURE__ */ z.object({
     expYear: /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(2099)),
     cvc: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^[0-9]{0,4}$/)),
     holderName: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
-    billingAddress: /* @__PURE__ */ z.optional(zAddress)
+    billingAddress: /* @__PURE__ */ z.optional(zAddress),
+    stripeElements: /* @__PURE__ */ z.optional(zSandboxElementsGroup)
 });
 
 export const zSandboxBankMethodRequest = /* @__PURE__ */ z.object({
-    paymentMethodType: /* @__PURE__ */ z.enum(['IDEAL', 'BANCONTACT'])
+    paymentMethodType: /* @__PURE__ */ z.enum(['IDEAL', 'BANCONTACT']),
+    stripeElements: /* @__PURE__ */ z.optional(zSandboxElementsGroup)
 });
 
 export const zSandboxBankMethod = /* @__PURE__ */ z.object({
@@ -918,6 +1041,8 @@ export const zSavePaymentMethodRequest = /* @__PURE__ */ z.object({
     sandboxCardToken: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(255))),
     stripePaymentMethodId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^pm_[A-Za-z0-9_]+$/))),
     adyenPaymentMethod: /* @__PURE__ */ z.optional(zAdyenPaymentMethodData),
+    adyenBrowserInfo: /* @__PURE__ */ z.optional(zAdyenBrowserInfo),
+    adyenOrigin: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(80))),
     billingAddress: zAddress,
     returnUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.url().check(/* @__PURE__ */ z.maxLength(2000)))
 });
@@ -1249,6 +1374,17 @@ export const zConfirmPaymentHeaders = /* @__PURE__ */ z.object({
  * The payment (or saved payment method) is confirmed.
  */
 export const zConfirmPaymentResponse = zPaymentConfirmation;
+
+export const zSubmitPaymentDetailsBody = zPaymentDetailsRequest;
+
+export const zSubmitPaymentDetailsHeaders = /* @__PURE__ */ z.object({
+    'X-CSRF-Token': /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(16), /* @__PURE__ */ z.maxLength(256))
+});
+
+export const zSubmitPaymentDetailsResponse = /* @__PURE__ */ z.union([
+    zPaymentConfirmation,
+    zActionRequired
+]);
 
 export const zGetOrderConfirmationPath = /* @__PURE__ */ z.object({
     orderNo: zOrderNo

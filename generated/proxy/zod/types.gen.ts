@@ -509,15 +509,38 @@ export type PaymentSetupRequest = {
     paymentMethodType?: PaymentMethodType;
 };
 
+/**
+ * Stripe's Payment Element created without an Intent, for finalising on the server
+ * (https://docs.stripe.com/payments/finalize-payments-on-the-server-legacy?platform=web&type=setup):
+ * no SetupIntent exists yet; the server creates the checkout's one SetupIntent when the order is
+ * placed, with the PaymentMethod that `stripe.createPaymentMethod` made from the Element.
+ *
+ */
 export type StripePaymentSetup = {
     provider: 'stripe';
     publishableKey: string;
-    customerId?: string;
-    setupIntentId?: string;
-    clientSecret: string;
-    paymentMethodTypes?: Array<string>;
+    /**
+     * The SetupIntent's `payment_method_types` (card, plus the market's bank method).
+     */
+    paymentMethodTypes: Array<string>;
+    elementsOptions: StripeElementsOptions;
     amount?: Money;
     sandbox: boolean;
+};
+
+/**
+ * The options of the Elements group (`stripe.elements`, https://docs.stripe.com/js/elements_object/create_without_intent),
+ * matching the SetupIntent the server creates: setup mode, the market's currency in lower case,
+ * PaymentMethods created manually with `stripe.createPaymentMethod`
+ * (https://docs.stripe.com/js/payment_methods/create_payment_method_elements), and the SetupIntent's
+ * payment method types. The sandbox card form sends them as Stripe.js would know them.
+ *
+ */
+export type StripeElementsOptions = {
+    mode: 'setup';
+    currency: string;
+    paymentMethodCreation: 'manual';
+    allowedPaymentMethodTypes: Array<'card' | 'ideal' | 'bancontact'>;
 };
 
 export type AdyenPaymentMethodOption = {
@@ -529,7 +552,10 @@ export type AdyenPaymentMethodOption = {
 export type AdyenPaymentSetup = {
     provider: 'adyen';
     clientKey: string;
-    environment: 'test' | 'live';
+    /**
+     * Adyen Web's `environment` for AdyenCheckout (ADYEN_ENVIRONMENT), test or live with its region.
+     */
+    environment: 'test' | 'live' | 'live-us' | 'live-au' | 'live-apse' | 'live-in' | 'live-nea';
     paymentMethods: Array<AdyenPaymentMethodOption>;
     amount?: Money;
     sandbox: boolean;
@@ -555,6 +581,23 @@ export type AdyenPaymentMethodData = {
 };
 
 /**
+ * The `browserInfo` of the Adyen component's state.data, forwarded to Adyen's /payments as is
+ * (Adyen requires it for 3-D Secure 2 card payments on the web).
+ *
+ */
+export type AdyenBrowserInfo = {
+    acceptHeader: string;
+    colorDepth: number;
+    javaEnabled: boolean;
+    javaScriptEnabled?: boolean;
+    language: string;
+    screenHeight: number;
+    screenWidth: number;
+    timeZoneOffset: number;
+    userAgent: string;
+};
+
+/**
  * Exactly one of sandboxCardToken, stripePaymentMethodId, adyenPaymentMethod.
  */
 export type PlaceOrderRequest = {
@@ -563,6 +606,11 @@ export type PlaceOrderRequest = {
     sandboxCardToken?: string;
     stripePaymentMethodId?: string;
     adyenPaymentMethod?: AdyenPaymentMethodData;
+    adyenBrowserInfo?: AdyenBrowserInfo;
+    /**
+     * The `origin` of the Adyen component's state.data (the page's origin, for native 3-D Secure 2).
+     */
+    adyenOrigin?: string;
     billingAddress?: Address;
     savePaymentMethod?: boolean;
     returnUrl?: string;
@@ -577,11 +625,63 @@ export type OrderPlaced = {
     status: string;
 };
 
+/**
+ * The shopper must complete an action first. `redirectUrl` is a page to open by GET; `adyen`
+ * is Adyen's answer (resultCode and action as Adyen gave it), for the Adyen component's
+ * `actions.resolve`: it handles a redirect by GET or by POST with its data, and a native 3-D
+ * Secure 2 challenge (then POST /checkout/payment-details). An Adyen redirect by POST and a
+ * native challenge carry no `redirectUrl`.
+ *
+ */
 export type ActionRequired = {
     outcome: 'actionRequired';
     actionType: 'threeDSecure' | 'bankRedirect';
     orderNo?: OrderNo | null;
-    redirectUrl: string;
+    redirectUrl?: string;
+    adyen?: AdyenActionAnswer;
+};
+
+/**
+ * Adyen's /payments answer that needs the shopper, for the component's `actions.resolve`.
+ */
+export type AdyenActionAnswer = {
+    resultCode: 'RedirectShopper' | 'IdentifyShopper' | 'ChallengeShopper';
+    action: AdyenAction;
+};
+
+/**
+ * Adyen's action as Adyen gave it (Checkout v71 CheckoutRedirectAction or
+ * CheckoutThreeDS2Action): a redirect by GET, or by POST with `data`; a native 3-D Secure 2
+ * fingerprint or challenge (`subtype`, `token`, `authorisationToken`).
+ *
+ */
+export type AdyenAction = {
+    type: 'redirect' | 'threeDS2';
+    paymentMethodType?: string;
+    url?: string;
+    method?: 'GET' | 'POST';
+    data?: {
+        [key: string]: string;
+    };
+    subtype?: string;
+    token?: string;
+    authorisationToken?: string;
+    paymentData?: string;
+};
+
+/**
+ * The Adyen component's `onAdditionalDetails` state.data (`details`: the native 3-D Secure 2
+ * challenge's `threeDSResult`, or a `redirectResult`), for the order in flight or (context
+ * accountPaymentMethod) the account's saving.
+ *
+ */
+export type PaymentDetailsRequest = {
+    context?: 'checkout' | 'accountPaymentMethod';
+    orderNo?: OrderNo;
+    details: {
+        threeDSResult?: string;
+        redirectResult?: string;
+    };
 };
 
 export type ConfirmPaymentRequest = {
@@ -669,10 +769,28 @@ export type SandboxCardRequest = {
      * The form's billing address, given to the method as Stripe.js gives it (the account's Add and Edit payment method); without it, the basket's billing address.
      */
     billingAddress?: Address;
+    stripeElements?: SandboxElementsGroup;
 };
 
 export type SandboxBankMethodRequest = {
     paymentMethodType: 'IDEAL' | 'BANCONTACT';
+    stripeElements?: SandboxElementsGroup;
+};
+
+/**
+ * Stripe markets: the options the Elements group was created with, as Stripe.js knows them when
+ * `stripe.createPaymentMethod({elements})` runs (live mode: the payment setup's `elementsOptions`).
+ * The sandbox's Stripe.js stand-in refuses, as Stripe.js does, an Elements group created with an
+ * Intent's client secret or without `paymentMethodCreation: 'manual'`
+ * (https://docs.stripe.com/js/payment_methods/create_payment_method_elements).
+ *
+ */
+export type SandboxElementsGroup = {
+    mode?: string;
+    currency?: string;
+    paymentMethodCreation?: string;
+    allowedPaymentMethodTypes?: Array<string>;
+    clientSecret?: string;
 };
 
 export type SandboxBankMethod = {
@@ -969,6 +1087,11 @@ export type SavePaymentMethodRequest = {
     sandboxCardToken?: string;
     stripePaymentMethodId?: string;
     adyenPaymentMethod?: AdyenPaymentMethodData;
+    adyenBrowserInfo?: AdyenBrowserInfo;
+    /**
+     * The `origin` of the Adyen component's state.data (the page's origin, for native 3-D Secure 2).
+     */
+    adyenOrigin?: string;
     billingAddress: Address;
     returnUrl?: string;
 };
@@ -2165,6 +2288,67 @@ export type ConfirmPaymentResponses = {
 };
 
 export type ConfirmPaymentResponse = ConfirmPaymentResponses[keyof ConfirmPaymentResponses];
+
+export type SubmitPaymentDetailsData = {
+    body: PaymentDetailsRequest;
+    headers: {
+        /**
+         * The `csrfToken` of the session response (GET /session). Required on every POST, PUT, PATCH and DELETE.
+         */
+        'X-CSRF-Token': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/checkout/payment-details';
+};
+
+export type SubmitPaymentDetailsErrors = {
+    /**
+     * The request is malformed or fails validation.
+     */
+    400: Problem;
+    /**
+     * No session, or the operation needs a registered customer.
+     */
+    401: Problem;
+    /**
+     * The challenge failed; the order is marked failed.
+     */
+    402: Problem;
+    /**
+     * The CSRF token is missing or wrong, or the customer may not do this.
+     */
+    403: Problem;
+    /**
+     * No such resource.
+     */
+    404: Problem;
+    /**
+     * Billing address mismatch for the saved method.
+     */
+    409: Problem;
+    /**
+     * The payment provider failed; nothing was charged.
+     */
+    502: Problem;
+};
+
+export type SubmitPaymentDetailsError = SubmitPaymentDetailsErrors[keyof SubmitPaymentDetailsErrors];
+
+export type SubmitPaymentDetailsResponses = {
+    /**
+     * The payment (or saved payment method) is confirmed.
+     */
+    200: PaymentConfirmation;
+    /**
+     * Adyen asks for another action (a challenge after the 3-D Secure 2 fingerprint): `adyen`
+     * goes to the component's `actions.resolve`.
+     *
+     */
+    202: ActionRequired;
+};
+
+export type SubmitPaymentDetailsResponse = SubmitPaymentDetailsResponses[keyof SubmitPaymentDetailsResponses];
 
 export type GetOrderConfirmationData = {
     body?: never;

@@ -464,13 +464,37 @@ export const zPaymentSetupRequest = z.object({
     paymentMethodType: zPaymentMethodType.optional()
 });
 
+/**
+ * The options of the Elements group (`stripe.elements`, https://docs.stripe.com/js/elements_object/create_without_intent),
+ * matching the SetupIntent the server creates: setup mode, the market's currency in lower case,
+ * PaymentMethods created manually with `stripe.createPaymentMethod`
+ * (https://docs.stripe.com/js/payment_methods/create_payment_method_elements), and the SetupIntent's
+ * payment method types. The sandbox card form sends them as Stripe.js would know them.
+ *
+ */
+export const zStripeElementsOptions = z.object({
+    mode: z.enum(['setup']),
+    currency: z.string().regex(/^[a-z]{3}$/),
+    paymentMethodCreation: z.enum(['manual']),
+    allowedPaymentMethodTypes: z.array(z.enum([
+        'card',
+        'ideal',
+        'bancontact'
+    ])).min(1)
+});
+
+/**
+ * Stripe's Payment Element created without an Intent, for finalising on the server
+ * (https://docs.stripe.com/payments/finalize-payments-on-the-server-legacy?platform=web&type=setup):
+ * no SetupIntent exists yet; the server creates the checkout's one SetupIntent when the order is
+ * placed, with the PaymentMethod that `stripe.createPaymentMethod` made from the Element.
+ *
+ */
 export const zStripePaymentSetup = z.object({
     provider: z.literal('stripe'),
     publishableKey: z.string(),
-    customerId: z.string().optional(),
-    setupIntentId: z.string().optional(),
-    clientSecret: z.string(),
-    paymentMethodTypes: z.array(z.string()).optional(),
+    paymentMethodTypes: z.array(z.string()),
+    elementsOptions: zStripeElementsOptions,
     amount: zMoney.optional(),
     sandbox: z.boolean()
 });
@@ -484,7 +508,15 @@ export const zAdyenPaymentMethodOption = z.object({
 export const zAdyenPaymentSetup = z.object({
     provider: z.literal('adyen'),
     clientKey: z.string(),
-    environment: z.enum(['test', 'live']),
+    environment: z.enum([
+        'test',
+        'live',
+        'live-us',
+        'live-au',
+        'live-apse',
+        'live-in',
+        'live-nea'
+    ]),
     paymentMethods: z.array(zAdyenPaymentMethodOption),
     amount: zMoney.optional(),
     sandbox: z.boolean()
@@ -509,6 +541,23 @@ export const zAdyenPaymentMethodData = z.object({
 });
 
 /**
+ * The `browserInfo` of the Adyen component's state.data, forwarded to Adyen's /payments as is
+ * (Adyen requires it for 3-D Secure 2 card payments on the web).
+ *
+ */
+export const zAdyenBrowserInfo = z.object({
+    acceptHeader: z.string().max(1000),
+    colorDepth: z.int(),
+    javaEnabled: z.boolean(),
+    javaScriptEnabled: z.boolean().optional(),
+    language: z.string().max(50),
+    screenHeight: z.int(),
+    screenWidth: z.int(),
+    timeZoneOffset: z.int(),
+    userAgent: z.string().max(1000)
+});
+
+/**
  * Exactly one of sandboxCardToken, stripePaymentMethodId, adyenPaymentMethod.
  */
 export const zPlaceOrderRequest = z.object({
@@ -517,6 +566,8 @@ export const zPlaceOrderRequest = z.object({
     sandboxCardToken: z.string().max(255).optional(),
     stripePaymentMethodId: z.string().regex(/^pm_[A-Za-z0-9_]+$/).optional(),
     adyenPaymentMethod: zAdyenPaymentMethodData.optional(),
+    adyenBrowserInfo: zAdyenBrowserInfo.optional(),
+    adyenOrigin: z.string().max(80).optional(),
     billingAddress: zAddress.optional(),
     savePaymentMethod: z.boolean().optional(),
     returnUrl: z.url().max(2000).optional()
@@ -528,11 +579,65 @@ export const zOrderPlaced = z.object({
     status: z.string()
 });
 
+/**
+ * Adyen's action as Adyen gave it (Checkout v71 CheckoutRedirectAction or
+ * CheckoutThreeDS2Action): a redirect by GET, or by POST with `data`; a native 3-D Secure 2
+ * fingerprint or challenge (`subtype`, `token`, `authorisationToken`).
+ *
+ */
+export const zAdyenAction = z.object({
+    type: z.enum(['redirect', 'threeDS2']),
+    paymentMethodType: z.string().optional(),
+    url: z.url().optional(),
+    method: z.enum(['GET', 'POST']).optional(),
+    data: z.record(z.string(), z.string()).optional(),
+    subtype: z.string().optional(),
+    token: z.string().optional(),
+    authorisationToken: z.string().optional(),
+    paymentData: z.string().optional()
+});
+
+/**
+ * Adyen's /payments answer that needs the shopper, for the component's `actions.resolve`.
+ */
+export const zAdyenActionAnswer = z.object({
+    resultCode: z.enum([
+        'RedirectShopper',
+        'IdentifyShopper',
+        'ChallengeShopper'
+    ]),
+    action: zAdyenAction
+});
+
+/**
+ * The shopper must complete an action first. `redirectUrl` is a page to open by GET; `adyen`
+ * is Adyen's answer (resultCode and action as Adyen gave it), for the Adyen component's
+ * `actions.resolve`: it handles a redirect by GET or by POST with its data, and a native 3-D
+ * Secure 2 challenge (then POST /checkout/payment-details). An Adyen redirect by POST and a
+ * native challenge carry no `redirectUrl`.
+ *
+ */
 export const zActionRequired = z.object({
     outcome: z.literal('actionRequired'),
     actionType: z.enum(['threeDSecure', 'bankRedirect']),
     orderNo: zOrderNo.nullish(),
-    redirectUrl: z.url()
+    redirectUrl: z.url().optional(),
+    adyen: zAdyenActionAnswer.optional()
+});
+
+/**
+ * The Adyen component's `onAdditionalDetails` state.data (`details`: the native 3-D Secure 2
+ * challenge's `threeDSResult`, or a `redirectResult`), for the order in flight or (context
+ * accountPaymentMethod) the account's saving.
+ *
+ */
+export const zPaymentDetailsRequest = z.object({
+    context: z.enum(['checkout', 'accountPaymentMethod']).optional().default('checkout'),
+    orderNo: zOrderNo.optional(),
+    details: z.object({
+        threeDSResult: z.string().max(50000).optional(),
+        redirectResult: z.string().max(10000).optional()
+    })
 });
 
 export const zConfirmPaymentRequest = z.object({
@@ -606,6 +711,22 @@ export const zOrderConfirmation = z.object({
     })
 });
 
+/**
+ * Stripe markets: the options the Elements group was created with, as Stripe.js knows them when
+ * `stripe.createPaymentMethod({elements})` runs (live mode: the payment setup's `elementsOptions`).
+ * The sandbox's Stripe.js stand-in refuses, as Stripe.js does, an Elements group created with an
+ * Intent's client secret or without `paymentMethodCreation: 'manual'`
+ * (https://docs.stripe.com/js/payment_methods/create_payment_method_elements).
+ *
+ */
+export const zSandboxElementsGroup = z.object({
+    mode: z.string().max(20).optional(),
+    currency: z.string().max(3).optional(),
+    paymentMethodCreation: z.string().max(20).optional(),
+    allowedPaymentMethodTypes: z.array(z.string().max(30)).max(10).optional(),
+    clientSecret: z.string().max(200).optional()
+});
+
 export const zSandboxCardRequest = z.object({
     provider: zPaymentProvider,
     number: z.string().regex(/^[0-9 ]{0,23}$/),
@@ -613,11 +734,13 @@ export const zSandboxCardRequest = z.object({
     expYear: z.int().gte(0).lte(2099),
     cvc: z.string().regex(/^[0-9]{0,4}$/),
     holderName: z.string().max(100).optional(),
-    billingAddress: zAddress.optional()
+    billingAddress: zAddress.optional(),
+    stripeElements: zSandboxElementsGroup.optional()
 });
 
 export const zSandboxBankMethodRequest = z.object({
-    paymentMethodType: z.enum(['IDEAL', 'BANCONTACT'])
+    paymentMethodType: z.enum(['IDEAL', 'BANCONTACT']),
+    stripeElements: zSandboxElementsGroup.optional()
 });
 
 export const zSandboxBankMethod = z.object({
@@ -917,6 +1040,8 @@ export const zSavePaymentMethodRequest = z.object({
     sandboxCardToken: z.string().max(255).optional(),
     stripePaymentMethodId: z.string().regex(/^pm_[A-Za-z0-9_]+$/).optional(),
     adyenPaymentMethod: zAdyenPaymentMethodData.optional(),
+    adyenBrowserInfo: zAdyenBrowserInfo.optional(),
+    adyenOrigin: z.string().max(80).optional(),
     billingAddress: zAddress,
     returnUrl: z.url().max(2000).optional()
 });
@@ -1248,6 +1373,17 @@ export const zConfirmPaymentHeaders = z.object({
  * The payment (or saved payment method) is confirmed.
  */
 export const zConfirmPaymentResponse = zPaymentConfirmation;
+
+export const zSubmitPaymentDetailsBody = zPaymentDetailsRequest;
+
+export const zSubmitPaymentDetailsHeaders = z.object({
+    'X-CSRF-Token': z.string().min(16).max(256)
+});
+
+export const zSubmitPaymentDetailsResponse = z.union([
+    zPaymentConfirmation,
+    zActionRequired
+]);
 
 export const zGetOrderConfirmationPath = z.object({
     orderNo: zOrderNo

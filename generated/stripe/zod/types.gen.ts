@@ -36,6 +36,7 @@ export type PostSetupIntentsRequest = {
     confirm?: boolean;
     customer?: string;
     description?: string;
+    mandate_data?: MandateDataParam;
     metadata?: {
         [key: string]: string;
     };
@@ -53,11 +54,40 @@ export type PostSetupIntentsRequest = {
 
 export type PostSetupIntentsIntentConfirmRequest = {
     client_secret?: string;
+    mandate_data?: MandateDataParam;
     payment_method?: string;
     /**
      * Where the shopper comes back after authenticating on the payment method's page.
      */
     return_url?: string;
+};
+
+/**
+ * secret_key_param
+ *
+ * The mandate the customer accepted, required when an iDEAL or Bancontact set-up generates a
+ * SEPA Direct Debit payment method: accepted online, from the shopper's IP address and browser
+ * (https://docs.stripe.com/api/setup_intents/create#create_setup_intent-mandate_data). Only
+ * with `confirm=true` on creation. Stripe requires `customer_acceptance` with its `type` and,
+ * online, `ip_address` and `user_agent` (the sandbox answers parameter_missing without them);
+ * they are not marked required here because Prism reads an absent deepObject form field as an
+ * empty object.
+ *
+ */
+export type MandateDataParam = {
+    /**
+     * customer_acceptance_param
+     */
+    customer_acceptance?: {
+        type?: 'online';
+        /**
+         * online_param
+         */
+        online?: {
+            ip_address?: string;
+            user_agent?: string;
+        };
+    };
 };
 
 export type PostPaymentMethodsRequest = {

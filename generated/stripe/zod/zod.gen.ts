@@ -11,10 +11,33 @@ export const zPostCustomersRequest = z.object({
     preferred_locales: z.array(z.string().max(5000)).optional()
 });
 
+/**
+ * secret_key_param
+ *
+ * The mandate the customer accepted, required when an iDEAL or Bancontact set-up generates a
+ * SEPA Direct Debit payment method: accepted online, from the shopper's IP address and browser
+ * (https://docs.stripe.com/api/setup_intents/create#create_setup_intent-mandate_data). Only
+ * with `confirm=true` on creation. Stripe requires `customer_acceptance` with its `type` and,
+ * online, `ip_address` and `user_agent` (the sandbox answers parameter_missing without them);
+ * they are not marked required here because Prism reads an absent deepObject form field as an
+ * empty object.
+ *
+ */
+export const zMandateDataParam = z.object({
+    customer_acceptance: z.object({
+        type: z.enum(['online']).optional(),
+        online: z.object({
+            ip_address: z.string().optional(),
+            user_agent: z.string().max(5000).optional()
+        }).optional()
+    }).optional()
+});
+
 export const zPostSetupIntentsRequest = z.object({
     confirm: z.boolean().optional(),
     customer: z.string().max(5000).optional(),
     description: z.string().max(1000).optional(),
+    mandate_data: zMandateDataParam.optional(),
     metadata: z.record(z.string(), z.string()).optional(),
     payment_method: z.string().max(5000).optional(),
     payment_method_types: z.array(z.string().max(5000)).optional(),
@@ -24,6 +47,7 @@ export const zPostSetupIntentsRequest = z.object({
 
 export const zPostSetupIntentsIntentConfirmRequest = z.object({
     client_secret: z.string().max(5000).optional(),
+    mandate_data: zMandateDataParam.optional(),
     payment_method: z.string().max(5000).optional(),
     return_url: z.string().optional()
 });

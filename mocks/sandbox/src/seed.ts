@@ -283,6 +283,37 @@ export const VEHICLES: SeedVehicle[] = [
     owner: 'kim',
   },
   { vin: 'ZAAAA1000AA000009', brand: 'aurora', market: 'BE', model: 'Aurora Break', cnExpiresInDays: 15, owner: 'kim' },
+  // Beyond DESIGN.md's table: one renewable vehicle in every other market of the spec, so a renewal
+  // works in every locale (mocks/sandbox/README.md lists them).
+  { vin: 'ZAAAA1000AA000010', brand: 'aurora', market: 'AT', model: 'Aurora Kombi', cnExpiresInDays: 35, owner: 'kim' },
+  { vin: 'ZAAAA1000AA000011', brand: 'aurora', market: 'LU', model: 'Aurora Break', cnExpiresInDays: 28, owner: 'kim' },
+  { vin: 'ZAAAA1000AA000012', brand: 'aurora', market: 'CA', model: 'Aurora Sedan', cnExpiresInDays: 22, owner: 'kim' },
+  {
+    vin: 'ZAAAA1000AA000013',
+    brand: 'aurora',
+    market: 'IT',
+    model: 'Aurora Berlina',
+    cnExpiresInDays: 18,
+    owner: 'kim',
+  },
+  {
+    vin: 'ZAAAA1000AA000014',
+    brand: 'aurora',
+    market: 'ES',
+    model: 'Aurora Berlina',
+    cnExpiresInDays: -5,
+    owner: 'kim',
+  },
+  {
+    vin: 'ZAAAA1000AA000015',
+    brand: 'aurora',
+    market: 'PT',
+    model: 'Aurora Carrinha',
+    cnExpiresInDays: 12,
+    owner: 'kim',
+  },
+  { vin: 'ZAAAA1000AA000016', brand: 'aurora', market: 'CZ', model: 'Aurora Kombi', cnExpiresInDays: 26, owner: 'kim' },
+  { vin: 'ZAAAA1000AA000017', brand: 'aurora', market: 'SK', model: 'Aurora Kombi', cnExpiresInDays: 33, owner: 'kim' },
 ];
 
 /** A VIN that no vehicle has (vehicle lookup: not found). */
@@ -391,6 +422,8 @@ export const CREDENTIALS = {
     shortCode: 'sandbox',
     organizationId: 'f_ecom_zzzz_001',
     clients: { aurora: 'aurora-storefront', borealis: 'borealis-storefront' } as Record<SiteId, string>,
+    /** The private SLAS client of the shop's server (trusted-system on-behalf-of tokens, HTTP Basic). */
+    privateClient: { id: 'webshop-server', secret: 'webshop-server-sandbox-secret' },
     shipmentId: 'me',
   },
   identity: {

@@ -26,6 +26,7 @@ import { getCheckoutState } from './checkout/get-checkout-state.ts';
 import { getOrderConfirmation } from './checkout/get-order-confirmation.ts';
 import { placeOrder } from './checkout/place-order.ts';
 import { setupPayment } from './checkout/setup-payment.ts';
+import { submitPaymentDetails } from './checkout/submit-payment-details.ts';
 import { tokenizeSandboxCard } from './checkout/tokenize-sandbox-card.ts';
 import { cancelAutoRenewal } from './account/cancel-auto-renewal.ts';
 import { getAccountOverview } from './account/get-account-overview.ts';
@@ -84,6 +85,7 @@ export const routes = {
   setupPayment,
   placeOrder,
   confirmPayment,
+  submitPaymentDetails,
   getOrderConfirmation,
   tokenizeSandboxCard,
   createSandboxBankMethod,
@@ -122,6 +124,7 @@ export const RATE_LIMITED: Partial<Record<OperationId, RateLimitGroup>> = {
   setupPayment: 'payment',
   placeOrder: 'payment',
   confirmPayment: 'payment',
+  submitPaymentDetails: 'payment',
   tokenizeSandboxCard: 'payment',
   createSandboxBankMethod: 'payment',
   addPaymentMethod: 'payment',

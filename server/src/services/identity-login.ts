@@ -17,7 +17,15 @@ import { marketOfLocale } from '../markets.ts';
 import { randomToken, sessionView, type SessionData } from '../session.ts';
 import { mergeGuestBasket } from './basket/basket.ts';
 import { customPreferences } from './preferences.ts';
-import { becomeGuest, clearAuth, commerceLogin, commerceLogout, pkceChallenge, pkceVerifier } from './shopper-auth.ts';
+import {
+  becomeGuest,
+  clearAuth,
+  commerceLogin,
+  commerceLogout,
+  pkceChallenge,
+  pkceVerifier,
+  registeredLogin,
+} from './shopper-auth.ts';
 import type { RequestScope } from './shopper.ts';
 
 type Schemas = components['schemas'];
@@ -201,8 +209,11 @@ export async function completeLogin(
     throw tokenError();
   }
 
+  // The shopper's login at the identity provider is the e-mail of the signed-in identity: SLAS's
+  // trusted-system token gives the registered shopper's commerce tokens for it.
   const email = claims.email ?? '';
-  const tokens = await commerceLogin(session, ctx, { loginId: email, signal: scope.signal });
+  if (!email) throw tokenError();
+  const tokens = await registeredLogin(session, ctx, email, scope.signal);
   const auth = { Authorization: `Bearer ${tokens.accessToken}` };
   const customerId = tokens.customerId ?? '';
   const customer = await ctx.upstreams.commerce

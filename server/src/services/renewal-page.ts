@@ -5,7 +5,7 @@
  */
 import { formatLongDate } from '../../../domain/time.ts';
 import { DAY_MS, expiryState } from '../../../domain/expiry.ts';
-import { renewalProductGuard, RENEWAL_GUARD_ERRORS, videoId } from '../../../domain/renewal-guards.ts';
+import { ADAS_PRODUCT_ID, renewalProductGuard, RENEWAL_GUARD_ERRORS, videoId } from '../../../domain/renewal-guards.ts';
 import type { components, operations } from '../../../generated/proxy/types.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
@@ -15,7 +15,13 @@ import { contentAsset, countriesOf, faqItemsOf, RENEWAL_FAQS_ASSET } from './con
 import { failOrder, readOrder } from './orders.ts';
 import { customPreferences } from './preferences.ts';
 import { switchLocale, type Shopper } from './shopper.ts';
-import { lookupContext, lookupVehicleOrFail, rememberVehicle, type UpstreamVehicle } from './vehicle-lookup.ts';
+import {
+  lookupContext,
+  lookupVehicleOrFail,
+  rememberVehicle,
+  type UpstreamVehicle,
+  type VehicleIdentifiers,
+} from './vehicle-lookup.ts';
 
 type Schemas = components['schemas'];
 type RenewalQuery = NonNullable<operations['getRenewalPage']['parameters']['query']>;
@@ -29,6 +35,30 @@ async function tolerant<T>(shopper: Shopper, what: string, load: () => Promise<T
     shopper.log.warn({ err: error }, `renewal page: ${what} failed`);
     return null;
   }
+}
+
+/**
+ * Storefront §6: the vehicle comes from the link (token, VIN or encrypted VIN) or else from storage
+ * (the vehicle this session looked up, kept 10 days from when it was stored). A customer with
+ * neither goes to the main page, unless the page is the ADAS page (the isADAS flag), whose lookup
+ * then answers its own 400. Decision 013 records why the main page rather than the login.
+ */
+export function vehicleIdentifiers(
+  shopper: Pick<Shopper, 'session'>,
+  query: RenewalQuery,
+  productId: string,
+): VehicleIdentifiers {
+  if (query.carvin || query.cvin || query.vin || query.evn || query.token) return query;
+  const stored = shopper.session.vehicle?.vin;
+  if (stored) return { carvin: stored };
+  if (productId === ADAS_PRODUCT_ID) return query;
+  throw new AppError(
+    400,
+    'vehicle-not-identified',
+    'No vehicle',
+    'Neither the link nor the session names a vehicle (token, VIN or encrypted VIN).',
+    { redirectUrl: '/home' },
+  );
 }
 
 /** An order left in created from an earlier attempt is marked failed; never fails the page. */
@@ -97,7 +127,7 @@ export async function renewalPage(
   const assetBody = async (id: string) => (await contentAsset(ctx, shopper, id))?.c_body ?? '';
 
   const [vehicle, product, faqs, countries, basket] = await Promise.all([
-    lookupVehicleOrFail(ctx, shopper, query, lookupContext(shopper)),
+    lookupVehicleOrFail(ctx, shopper, vehicleIdentifiers(shopper, query, productId), lookupContext(shopper)),
     getProduct(ctx, at, productId),
     tolerant(shopper, 'FAQ content', async () => faqItemsOf(await assetBody(RENEWAL_FAQS_ASSET))),
     tolerant(shopper, 'countries content', async () => countriesOf(await assetBody('Countries_List'))),

@@ -4,11 +4,17 @@
  * refresh with the refresh token, else a guest login; a refresh failing with 'invalid
  * refresh_token' or EXPIRED_TOKEN clears auth and logs in as guest once more. PKCE verifiers are
  * 128 characters for the commerce login and 96 for the identity provider (storefront §9).
+ *
+ * Guests log in with the site's public client (authorize with `hint=guest`, PKCE). A registered
+ * shopper's tokens come, after the identity provider's login, from SLAS's trusted-system
+ * on-behalf-of token with the server's private client (HTTP Basic): the same call in sandbox and
+ * live mode. Those tokens belong to the private client, which refreshes them (the refresh token is
+ * kept, 90 days) and names itself on logout.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { loginDecision, shouldRetryAfterRefreshFailure } from '../../../domain/login.ts';
 import type { AppContext } from '../context.ts';
-import { AppError, upstreamError } from '../errors.ts';
+import { upstreamError } from '../errors.ts';
 import type { SessionData, ShopperTokens } from '../session.ts';
 
 /** A PKCE verifier of exactly `length` characters from the unreserved set (base64url). */
@@ -63,42 +69,40 @@ export function clearAuth(session: SessionData): void {
   session.basketItemCount = 0;
 }
 
+/** HTTP Basic of the server's private SLAS client. */
+function privateClientAuth(ctx: AppContext): string {
+  const { id, secret } = ctx.config.credentials.commerce.privateClient;
+  return `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+}
+
+/** The identity provider the shoppers sign in with, as SLAS names it (`idp_origin`). */
+export const IDP_ORIGIN = 'forgerock';
+
 /**
- * SLAS authorize (code flow with a 128-character PKCE verifier) then the authorization_code_pkce
- * exchange. `loginId` absent: a guest (`hint=guest`). `loginId` given: a registered shopper, which
- * the sandbox grants for `login_id` (mocks/sandbox/README.md); the live platform takes the identity
- * provider's login instead, which this proxy does not drive, so live mode refuses it here.
+ * A guest login: SLAS authorize with `hint=guest` (code flow with a 128-character PKCE verifier)
+ * then the authorization_code_pkce exchange, with the site's public client.
  */
 export async function commerceLogin(
   session: SessionData,
   ctx: AppContext,
-  options: { loginId?: string; signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal } = {},
 ): Promise<ShopperTokens> {
   const { organizationId, clientIds } = ctx.config.credentials.commerce;
   const clientId = clientIds[session.site];
   const verifier = pkceVerifier(128);
   const redirectUri = commerceRedirectUri(ctx);
-  if (options.loginId !== undefined && ctx.config.mode === 'live') {
-    throw new AppError(
-      502,
-      'upstream-error',
-      'Service unavailable',
-      'A registered commerce login through the identity provider is not configured in live mode.',
-    );
-  }
   const query = {
     redirect_uri: redirectUri,
     response_type: 'code' as const,
     client_id: clientId,
     channel_id: session.site,
     code_challenge: pkceChallenge(verifier),
+    hint: 'guest',
     ...(session.shopperTokens?.usid ? { usid: session.shopperTokens.usid } : {}),
-    ...(options.loginId === undefined ? { hint: 'guest' } : { login_id: options.loginId }),
   };
   const authorize = await ctx.upstreams.commerce
     .GET('/shopper/auth/v1/organizations/{organizationId}/oauth2/authorize', {
-      // login_id is the sandbox's stand-in for the identity provider's login (not in the contract).
-      params: { path: { organizationId }, query: query as typeof query & { hint?: string } },
+      params: { path: { organizationId }, query },
       redirect: 'manual',
       ...(options.signal ? { signal: options.signal } : {}),
     })
@@ -138,19 +142,62 @@ export async function commerceLogin(
   return tokensOf(token.data, Date.now());
 }
 
+/**
+ * A registered shopper's tokens after the identity provider's login: SLAS's trusted-system
+ * on-behalf-of token (`grant_type=client_credentials`, `hint=ts_ext_on_behalf_of`) for `loginId`,
+ * the shopper's login at the identity provider, with the server's private client (HTTP Basic).
+ * The guest's usid goes along so that the guest basket can be merged.
+ */
+export async function registeredLogin(
+  session: SessionData,
+  ctx: AppContext,
+  loginId: string,
+  signal?: AbortSignal,
+): Promise<ShopperTokens> {
+  const { organizationId, clientIds } = ctx.config.credentials.commerce;
+  const token = await ctx.upstreams.commerce
+    .POST('/shopper/auth/v1/organizations/{organizationId}/oauth2/trusted-system/token', {
+      params: { path: { organizationId } },
+      body: {
+        grant_type: 'client_credentials',
+        hint: 'ts_ext_on_behalf_of',
+        login_id: loginId,
+        idp_origin: IDP_ORIGIN,
+        client_id: clientIds[session.site],
+        channel_id: session.site,
+        ...(session.shopperTokens?.usid ? { usid: session.shopperTokens.usid } : {}),
+      },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', Authorization: privateClientAuth(ctx) },
+      ...(signal ? { signal } : {}),
+    })
+    .catch((cause: unknown) => {
+      throw upstreamError('commerce', cause);
+    });
+  if (!token.data) {
+    ctx.logger.warn({ status: token.response.status, error: token.error }, 'commerce trusted-system login failed');
+    throw upstreamError('commerce');
+  }
+  return { ...tokensOf(token.data, Date.now()), privateClient: true };
+}
+
 async function refresh(session: SessionData, ctx: AppContext, signal?: AbortSignal): Promise<ShopperTokens> {
   const { organizationId, clientIds } = ctx.config.credentials.commerce;
   const refreshToken = session.shopperTokens?.refreshToken ?? '';
+  // The private client authenticates with HTTP Basic; a public client names itself in the form.
+  const privateClient = session.shopperTokens?.privateClient === true;
   const result = await ctx.upstreams.commerce
     .POST('/shopper/auth/v1/organizations/{organizationId}/oauth2/token', {
       params: { path: { organizationId } },
       body: {
         grant_type: 'refresh_token',
         refresh_token: refreshToken,
-        client_id: clientIds[session.site],
+        ...(privateClient ? {} : { client_id: clientIds[session.site] }),
         channel_id: session.site,
       },
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(privateClient ? { Authorization: privateClientAuth(ctx) } : {}),
+      },
       ...(signal ? { signal } : {}),
     })
     .catch((cause: unknown) => {
@@ -160,7 +207,7 @@ async function refresh(session: SessionData, ctx: AppContext, signal?: AbortSign
     const failure = (result.error ?? {}) as OAuthFailure;
     throw new RefreshFailure(`${failure.error ?? ''}: ${failure.error_description ?? ''}`);
   }
-  return tokensOf(result.data, Date.now());
+  return { ...tokensOf(result.data, Date.now()), ...(privateClient ? { privateClient } : {}) };
 }
 
 /** Stores a guest login's tokens: a guest without customer summary. */
@@ -213,14 +260,15 @@ export async function ensureShopperToken(
 export async function commerceLogout(session: SessionData, ctx: AppContext): Promise<void> {
   const tokens = session.shopperTokens;
   if (!tokens?.refreshToken) return;
-  const { organizationId, clientIds } = ctx.config.credentials.commerce;
+  const { organizationId, clientIds, privateClient } = ctx.config.credentials.commerce;
+  const clientId = tokens.privateClient ? privateClient.id : clientIds[session.site];
   try {
     const { response } = await ctx.upstreams.commerce.GET(
       '/shopper/auth/v1/organizations/{organizationId}/oauth2/logout',
       {
         params: {
           path: { organizationId },
-          query: { client_id: clientIds[session.site], refresh_token: tokens.refreshToken, channel_id: session.site },
+          query: { client_id: clientId, refresh_token: tokens.refreshToken, channel_id: session.site },
         },
         headers: { Authorization: `Bearer ${tokens.accessToken}` },
       },

@@ -142,6 +142,9 @@ export async function rememberVehicle(
   vehicle: UpstreamVehicle,
 ): Promise<void> {
   const { session } = shopper;
+  // Stored vehicle data lives 10 days from when it was first stored (storefront §9), not from each save.
+  if (session.vehicleStoredAt === undefined || session.vehicle?.vin !== vehicle.vin)
+    session.vehicleStoredAt = Date.now();
   session.vehicle = problemVehicle(vehicle);
   // The latest term of each product: a renewal runs on from it (domain/expiry.ts expiryAfterRenewal).
   const expiries: Record<string, string> = {};

@@ -18,6 +18,18 @@ export const FR_ADDRESS = {
   postalCode: '75004',
 };
 
+/**
+ * The options a Stripe market's Elements group is created with, from the payment setup, as the
+ * sandbox card form sends them to stand in for Stripe.js (the sandbox refuses a card without them).
+ */
+export async function stripeElementsOf(shopper: TestShopper) {
+  const setup = await shopper.call('setupPayment', 'POST', '/api/checkout/payment-setup', {
+    context: 'accountPaymentMethod',
+  });
+  expect(setup.response.status).toBe(200);
+  return setup.body.elementsOptions;
+}
+
 export async function token(shopper: TestShopper, number: string, provider: 'stripe' | 'adyen' = 'stripe') {
   const { response, body } = await shopper.call('tokenizeSandboxCard', 'POST', '/api/sandbox/card-tokens', {
     provider,
@@ -25,6 +37,7 @@ export async function token(shopper: TestShopper, number: string, provider: 'str
     expMonth: 12,
     expYear: 30,
     cvc: '123',
+    ...(provider === 'stripe' ? { stripeElements: await stripeElementsOf(shopper) } : {}),
   });
   expect(response.status).toBe(201);
   return body;
@@ -40,6 +53,18 @@ export async function payStripe(shopper: TestShopper, number: string, key = newK
     { 'idempotency-key': key },
   );
 }
+
+/** The browserInfo an Adyen component's state.data carries (as the sandbox card form builds it). */
+export const ADYEN_BROWSER_INFO = {
+  acceptHeader: '*/*',
+  colorDepth: 24,
+  javaEnabled: false,
+  language: 'fr-FR',
+  screenHeight: 900,
+  screenWidth: 1440,
+  timeZoneOffset: -60,
+  userAgent: 'Mozilla/5.0 (proxy test)',
+};
 
 export async function payAdyen(shopper: TestShopper, number: string, key = newKey()) {
   const card = await token(shopper, number, 'adyen');
@@ -57,6 +82,9 @@ export async function payAdyen(shopper: TestShopper, number: string, key = newKe
         encryptedExpiryYear: card.encryptedExpiryYear,
         encryptedSecurityCode: card.encryptedSecurityCode,
       },
+      // The rest of the Adyen component's state.data (3-D Secure 2 needs the browser).
+      adyenBrowserInfo: ADYEN_BROWSER_INFO,
+      adyenOrigin: 'http://localhost:3000',
     },
     { 'idempotency-key': key },
   );

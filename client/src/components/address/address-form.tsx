@@ -14,9 +14,13 @@ import { hasStateField, sanitizePostalCode, SUPPORTED_ADDRESS_COUNTRIES } from '
 import { useLocale } from '../../lib/locales.ts';
 import { SearchableSelect } from '../ui/searchable-select.tsx';
 import { ApiError, type components } from '../../lib/api/client.ts';
+import { problemText } from '../../lib/problem-text.ts';
 import { findAddresses, type AddressSuggestion as Suggestion } from '../../lib/api/find-addresses.ts';
 import { probeAddressLookup } from '../../lib/api/probe-address-lookup.ts';
 import { retrieveAddress } from '../../lib/api/retrieve-address.ts';
+import { useSiteConfig } from '../../lib/api/get-site-config.ts';
+import { useSite } from '../../lib/site.tsx';
+import './address-lookup.css';
 import { STATES } from './states.ts';
 
 type Address = components['schemas']['Address'];
@@ -55,6 +59,13 @@ export function AddressForm({
   const searchSeq = useRef(0);
   const schema = useMemo(() => addressFormSchema({ lookupMode: mode === 'lookup' }), [mode]);
   const defaultCountry = defaultCountryFromLocale(locale) ?? 'GB';
+  // The country options: the market's allowed countries (storefront §5 Address form: "options from
+  // an allowed country list"), within the supported address countries; all of those until known.
+  const { data: site } = useSiteConfig(useSite());
+  const allowed: readonly string[] | undefined = site?.allowedCountries;
+  const countries = allowed
+    ? SUPPORTED_ADDRESS_COUNTRIES.filter((code) => allowed.includes(code))
+    : SUPPORTED_ADDRESS_COUNTRIES;
   const empty = (): AddressFormInput => ({
     firstName: '',
     lastName: '',
@@ -195,8 +206,8 @@ export function AddressForm({
         postalCode: values.postalCode,
       });
     } catch (error) {
-      const problem = error instanceof ApiError ? error.problem : undefined;
-      setSubmitError(problem?.errors?.[0]?.message ?? problem?.detail ?? t('checkout.unexpectedError'));
+      // The words for the problem's field rule, code or type (issue 14), never its English detail.
+      setSubmitError(problemText(t, error instanceof ApiError ? error.problem : undefined, 'checkout.unexpectedError'));
     }
   });
 
@@ -258,7 +269,7 @@ export function AddressForm({
           <option value="" disabled>
             {t('address.selectPlaceholder')}
           </option>
-          {SUPPORTED_ADDRESS_COUNTRIES.map((code) => (
+          {countries.map((code) => (
             <option key={code} value={code}>
               {countryNames.of(code) ?? code}
             </option>
@@ -295,7 +306,11 @@ export function AddressForm({
             </p>
           ) : null}
           {suggestions.length > 0 ? (
-            <ul id={id('suggestions')} className="suggestions" aria-label={t('address.suggestions')}>
+            <ul
+              id={id('suggestions')}
+              className={suggestions.length > 2 ? 'suggestions suggestions--scroll' : 'suggestions'}
+              aria-label={t('address.suggestions')}
+            >
               {suggestions.map((s) => (
                 <li key={s.Id}>
                   <button type="button" className="suggestion" onClick={() => void choose(s)}>

@@ -8,11 +8,14 @@ import { useLocale } from '../../lib/locales.ts';
 import { type PageType } from './page-type.ts';
 
 export const FOOTER_ASSET_ID = 'Footer_Links';
+/** The copyright line's content asset (storefront §2 "footer links and copyright"); `{year}` is the current year. */
+export const FOOTER_COPYRIGHT_ASSET_ID = 'Footer_Copyright';
 
 /**
- * The footer: links from the `footer-links` content asset (hidden on the login-redirect page) and
- * the copyright line with the current year. A failed asset fetch leaves the links out. The links
- * wait until the page's main content is shown.
+ * The footer: links from the `Footer_Links` content asset (hidden on the login-redirect page) and
+ * the copyright line from the `Footer_Copyright` asset with its `{year}` filled with the current year
+ * (storefront §2). A failed links fetch leaves the links out; a failed copyright fetch leaves the
+ * catalogue's copyright line. The assets wait until the page's main content is shown.
  */
 export function Footer({ pageType }: { pageType: PageType | undefined }) {
   const { t } = useTranslation();
@@ -31,6 +34,7 @@ export function Footer({ pageType }: { pageType: PageType | undefined }) {
     };
   }, []);
   const { data } = useContentAsset(FOOTER_ASSET_ID, locale, showLinks && afterMain);
+  const { data: copyright } = useContentAsset(FOOTER_COPYRIGHT_ASSET_ID, locale, afterMain);
   const year = new Date().getFullYear();
   return (
     <footer className="footer">
@@ -38,7 +42,11 @@ export function Footer({ pageType }: { pageType: PageType | undefined }) {
         {showLinks && data ? (
           <ContentHtml as="nav" aria-label={t('footer.label')} className="footer__links" html={data.c_body} />
         ) : null}
-        <p className="footer__copyright">{t('footer.copyright', { year, brand: t(`brand.${site}`) })}</p>
+        {copyright?.c_body ? (
+          <ContentHtml className="footer__copyright" html={copyright.c_body.replaceAll('{year}', String(year))} />
+        ) : (
+          <p className="footer__copyright">{t('footer.copyright', { year, brand: t(`brand.${site}`) })}</p>
+        )}
       </div>
     </footer>
   );

@@ -38,6 +38,22 @@ describe('ScrollManager', () => {
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 });
   });
 
+  it('when the shopper navigates to a link with a hash, then the target sits 48px below the top, not at the top (storefront §2 Shell behaviour)', async () => {
+    const target = document.createElement('section');
+    target.id = 'faq-section';
+    target.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: 500, width: 10, height: 10 });
+    document.body.append(target);
+    try {
+      const router = renderAt('/en-GB/service/P1', false);
+      scrollTo.mockClear();
+      await act(() => router.navigate('/en-GB/service/P1#faq-section'));
+      expect(scrollTo).toHaveBeenCalledTimes(1);
+      expect(scrollTo).toHaveBeenCalledWith({ top: 500 + window.scrollY - 48 });
+    } finally {
+      target.remove();
+    }
+  });
+
   it('when a server-rendered page with a hash hydrates, then its target sits 48px below the top (storefront §2)', () => {
     const target = document.createElement('h2');
     target.id = 'benefits';

@@ -139,10 +139,33 @@ describe('shell', () => {
     );
   });
 
-  it('when on an error page, then the account button is hidden', async () => {
-    renderApp('/generic-error');
+  it('when on an error page, then the account button is hidden; on a normal page it shows (storefront §2 Header)', async () => {
+    const errorPage = renderApp('/generic-error');
     await screen.findByRole('heading', { level: 1 });
-    expect(screen.queryByRole('link', { name: 'My account' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'My account' })).toBeNull();
+    errorPage.unmount();
+    renderApp('/home');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByRole('button', { name: 'My account' })).toBeTruthy();
+  });
+
+  it('when the copyright content asset loads, then the footer shows it with {year} filled with the current year (storefront §2 footer)', async () => {
+    stubApi([
+      SESSION_STUB,
+      [
+        'GET',
+        /\/api\/content\/Footer_Copyright$/,
+        {
+          body: { id: 'Footer_Copyright', c_body: '<p>&copy; {year} Aurora Automotive Ltd. All rights reserved.</p>' },
+        },
+      ],
+    ]);
+    renderApp('/home');
+    const footer = await screen.findByRole('contentinfo');
+    await waitFor(() =>
+      expect(footer.textContent).toContain(`© ${new Date().getFullYear()} Aurora Automotive Ltd. All rights reserved.`),
+    );
+    expect(footer.textContent).not.toContain('{year}');
   });
 
   it('when on a normal page, then the footer shows the current year', async () => {

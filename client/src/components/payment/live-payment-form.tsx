@@ -3,6 +3,7 @@ import type { WalletRecurringPayment } from '../../../../domain/wallet.ts';
 import type { components } from '../../lib/api/client.ts';
 import { loadChunk } from '../../lib/lazy.ts';
 import type { PaymentMethodInput } from './payment-method-input.ts';
+import type { AdyenActionAnswer, AdyenDetails } from './redirect-form.ts';
 
 // The providers' own components load only in live mode, each as its own chunk.
 const StripeForm = lazy(() => loadChunk(() => import('./stripe-form.tsx')).then((m) => ({ default: m.StripeForm })));
@@ -22,6 +23,8 @@ export function LivePaymentForm({
   wallet,
   onPay,
   onStripePay = onPay,
+  onAdyenPay = onPay,
+  onAdyenDetails,
 }: {
   setup: components['schemas']['PaymentSetup'];
   locale: string;
@@ -32,13 +35,16 @@ export function LivePaymentForm({
   wallet?: WalletRecurringPayment | undefined;
   onPay: (request: PaymentMethodInput) => Promise<void>;
   onStripePay?: (request: PaymentMethodInput) => Promise<void>;
+  /** Adyen's handler where it differs: it answers Adyen's action, which the component then handles. */
+  onAdyenPay?: (request: PaymentMethodInput) => Promise<AdyenActionAnswer | void>;
+  /** The Adyen component's additional details (after a native 3-D Secure 2 challenge). */
+  onAdyenDetails?: (data: AdyenDetails) => Promise<AdyenActionAnswer | void>;
 }) {
   return (
     <Suspense fallback={<p role="status">{loading}</p>}>
       {setup.provider === 'stripe' ? (
         <StripeForm
-          publishableKey={setup.publishableKey}
-          clientSecret={setup.clientSecret}
+          setup={setup}
           locale={locale}
           submitLabel={submitLabel}
           disabled={disabled}
@@ -46,7 +52,13 @@ export function LivePaymentForm({
           onPay={onStripePay}
         />
       ) : (
-        <AdyenForm setup={setup} locale={locale} country={locale.split('-')[1] ?? 'FR'} onPay={onPay} />
+        <AdyenForm
+          setup={setup}
+          locale={locale}
+          country={locale.split('-')[1] ?? 'FR'}
+          onPay={onAdyenPay}
+          {...(onAdyenDetails ? { onDetails: onAdyenDetails } : {})}
+        />
       )}
     </Suspense>
   );

@@ -2,6 +2,7 @@ import { useTranslation } from '../../lib/i18n-react.tsx';
 import { paymentErrorEntryIndex } from '../../../../domain/payment-errors.ts';
 import { Dialog } from '../ui/dialog.tsx';
 import { ApiError, type Problem } from '../../lib/api/client.ts';
+import { problemKey } from '../../lib/problem-text.ts';
 
 /** What the payment error modal shows for a failed call: the proxy's problem, or a lost connection. */
 export function paymentProblemOf(error: unknown): Partial<Problem> {
@@ -10,8 +11,9 @@ export function paymentProblemOf(error: unknown): Partial<Problem> {
 }
 
 /**
- * The payment error modal (storefront §8, account §8): the entry for the problem's kind, with the proxy's
- * detail where asked for (never for a billing mismatch). What closing does is the caller's.
+ * The payment error modal (storefront §8, account §8): the entry for the problem's kind, with the words
+ * for the problem's code or type where asked for (never for a billing mismatch), from the catalogues,
+ * never the proxy's English detail. What closing does is the caller's.
  */
 export function PaymentErrorDialog({
   problem,
@@ -24,6 +26,13 @@ export function PaymentErrorDialog({
 }) {
   const { t } = useTranslation();
   const entry = paymentErrorEntryIndex(problem?.paymentErrorKind);
+  const description = t(`checkout.paymentErrors.${entry}.description`);
+  // The problem's own words by its code or type (a decline code, the approval), from the catalogues;
+  // none for a billing mismatch, nor a card's decline words under a bank payment's (iDEAL) modal.
+  const kind = problem?.paymentErrorKind;
+  const key =
+    showDetail && kind !== 'billing_address_missmatch' && kind !== 'iDeal-error' ? problemKey(problem) : undefined;
+  const detail = key ? t(key) : undefined;
   return (
     <Dialog
       open={problem !== undefined}
@@ -31,10 +40,8 @@ export function PaymentErrorDialog({
       closeLabel={t(`checkout.paymentErrors.${entry}.label`)}
       onClose={onClose}
     >
-      <p>{t(`checkout.paymentErrors.${entry}.description`)}</p>
-      {showDetail && problem?.detail && problem.paymentErrorKind !== 'billing_address_missmatch' ? (
-        <p>{problem.detail}</p>
-      ) : null}
+      <p>{description}</p>
+      {detail && detail !== description ? <p>{detail}</p> : null}
     </Dialog>
   );
 }

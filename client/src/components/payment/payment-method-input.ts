@@ -7,5 +7,11 @@ import type { components } from '../../lib/api/client.ts';
 
 export type PaymentMethodInput = Pick<
   components['schemas']['SavePaymentMethodRequest'],
-  'provider' | 'paymentMethodType' | 'sandboxCardToken' | 'stripePaymentMethodId' | 'adyenPaymentMethod'
+  | 'provider'
+  | 'paymentMethodType'
+  | 'sandboxCardToken'
+  | 'stripePaymentMethodId'
+  | 'adyenPaymentMethod'
+  | 'adyenBrowserInfo'
+  | 'adyenOrigin'
 >;

@@ -8,6 +8,7 @@ import { isCardExpiryInPast, isLuhnValid } from '../../../../domain/payment-erro
 import { zTokenizeSandboxCardBody } from '../../../../generated/proxy/zod-mini/zod.gen.ts';
 import { ApiError, type components } from '../../lib/api/client.ts';
 import type { PaymentMethodInput } from './payment-method-input.ts';
+import { adyenStateExtras } from './adyen-browser-info.ts';
 import { useTokenizeSandboxCard, type SandboxCardRequest } from '../../lib/api/tokenize-sandbox-card.ts';
 
 type Field = 'number' | 'expiry' | 'cvc';
@@ -101,6 +102,7 @@ export function SandboxCardForm({
   submitLabel,
   onPay,
   billingAddress,
+  stripeElements,
 }: {
   provider: 'stripe' | 'adyen';
   disabled: boolean;
@@ -108,6 +110,12 @@ export function SandboxCardForm({
   onPay: (request: PaymentMethodInput) => Promise<void>;
   /** The form's billing address, given to the method as Stripe.js gives it (the checkout's comes from the basket). */
   billingAddress?: components['schemas']['Address'];
+  /**
+   * Stripe: the options the Elements group is created with (the payment setup's `elementsOptions`),
+   * sent as Stripe.js knows them when it creates the PaymentMethod; the sandbox refuses what
+   * Stripe.js refuses (no `paymentMethodCreation: 'manual'`).
+   */
+  stripeElements?: components['schemas']['SandboxElementsGroup'];
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -129,7 +137,11 @@ export function SandboxCardForm({
   const submit = handleSubmit(async (card) => {
     let request: PaymentMethodInput;
     try {
-      const token = await tokenizeSandboxCard(billingAddress ? { ...card, billingAddress } : card);
+      const token = await tokenizeSandboxCard({
+        ...card,
+        ...(billingAddress ? { billingAddress } : {}),
+        ...(provider === 'stripe' && stripeElements ? { stripeElements } : {}),
+      });
       request =
         provider === 'stripe'
           ? { provider, paymentMethodType: 'CREDIT_CARD', sandboxCardToken: token.token ?? '' }
@@ -144,6 +156,7 @@ export function SandboxCardForm({
                 encryptedSecurityCode: token.encryptedSecurityCode ?? '',
                 ...(card.holderName ? { holderName: card.holderName } : {}),
               },
+              ...adyenStateExtras(),
             };
     } catch (error) {
       const [field, key] = tokenError(error);

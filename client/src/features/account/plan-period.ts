@@ -12,6 +12,6 @@ export function planPeriod(
   plan: { duration: number; durationType: 'year' | 'month' | 'once' },
 ): string {
   if (plan.durationType === 'once') return t('renewal.plan.once');
-  const words = language === 'en' ? numberToWords(plan.duration) : String(plan.duration);
+  const words = language === 'en' || language === 'en-XB' ? numberToWords(plan.duration) : String(plan.duration);
   return t(`account.planPeriod.${plan.durationType}`, { count: plan.duration, words });
 }

@@ -9,9 +9,19 @@ import type { Problem } from '../../lib/api/client.ts';
 import { LOCALES } from '../../lib/locales.ts';
 
 export type RenewalFailure =
-  { kind: 'redirect'; path: string; facts: Record<string, string> } | { kind: 'unavailable'; detail: string };
+  | { kind: 'redirect'; path: string; facts: Record<string, string> }
+  | { kind: 'unavailable'; detail: string | undefined };
 
-const UNAVAILABLE = 'Page currently unavailable. Try again!';
+/**
+ * The error value "Unable to Load Page" shows beside its translated message when the renewal's
+ * product load fails: the problem's stable code or the slug of its type (language-neutral), not
+ * the upstream's English detail (issue 14).
+ */
+export function errorValue(problem: Problem | undefined): string | undefined {
+  // A failure without a problem body (a network error, a proxy in front answering HTML) has neither.
+  if (problem?.code) return problem.code;
+  return typeof problem?.type === 'string' ? problem.type.split('/').pop() || undefined : undefined;
+}
 
 export function renewalFailure(status: number, problem: Problem | undefined): RenewalFailure {
   if (status === 409 && problem?.redirectUrl) {
@@ -31,9 +41,13 @@ export function renewalFailure(status: number, problem: Problem | undefined): Re
         : {},
     };
   }
-  if ((status === 404 || status === 403) && problem?.redirectUrl) {
+  // 400: no vehicle in the link or storage sends the customer to the main page (§6).
+  if ((status === 400 || status === 404 || status === 403) && problem?.redirectUrl) {
     return { kind: 'redirect', path: problem.redirectUrl, facts: {} };
   }
-  if (status >= 500) return { kind: 'unavailable', detail: problem?.detail ?? UNAVAILABLE };
-  return { kind: 'redirect', path: '/generic-error', facts: { error: problem?.detail ?? UNAVAILABLE } };
+  if (status >= 500) return { kind: 'unavailable', detail: errorValue(problem) };
+  // §5 Renewal page guards: the pushed state carries the spec's own error value ("No product
+  // variations available", "Product mismatch", ...), which the server sends as the detail.
+  const error = problem?.detail ?? errorValue(problem);
+  return { kind: 'redirect', path: '/generic-error', facts: error ? { error } : {} };
 }

@@ -124,6 +124,11 @@ export const cacheTable = {
     // An order's payment, or the account's saving of a method (outcome paymentMethodSaved).
     invalidate: ['getSession', 'getBasket', 'getCheckoutState', 'getPaymentMethod'],
   },
+  // The Adyen component's additional details settle the order (or saving) as a redirect return does.
+  submitPaymentDetails: {
+    when: (answer) => answer.outcome !== 'pending',
+    invalidate: ['getSession', 'getBasket', 'getCheckoutState', 'getPaymentMethod'],
+  },
   // A saved method answers the payment details; a 202 sends the shopper to 3-D Secure or the bank first.
   addPaymentMethod: { update: { getPaymentMethod: (cached, answer) => ('outcome' in answer ? cached : answer) } },
   updatePaymentMethod: { update: { getPaymentMethod: (cached, answer) => ('outcome' in answer ? cached : answer) } },

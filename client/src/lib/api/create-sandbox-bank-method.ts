@@ -2,8 +2,8 @@
 import { useMutation } from './mutation.ts';
 import { api, CSRF, request, type components } from './client.ts';
 
-const createSandboxBankMethod = (
-  paymentMethodType: components['schemas']['SandboxBankMethodRequest']['paymentMethodType'],
-) => request(api.POST('/sandbox/bank-methods', { params: { header: CSRF }, body: { paymentMethodType } }));
+/** The method type, with the Elements group's options as Stripe.js would know them (the sandbox checks them). */
+const createSandboxBankMethod = (body: components['schemas']['SandboxBankMethodRequest']) =>
+  request(api.POST('/sandbox/bank-methods', { params: { header: CSRF }, body }));
 
 export const useCreateSandboxBankMethod = () => useMutation('createSandboxBankMethod', createSandboxBankMethod);

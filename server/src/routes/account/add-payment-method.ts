@@ -9,7 +9,7 @@ import { parseBody } from '../../validate.ts';
 export const addPaymentMethod: Handler = async (req, res, ctx) => {
   const body = parseBody(zAddPaymentMethodBody, req);
   const answer = await withLockedShopper(req, res, ctx, (shopper) =>
-    savePaymentMethod(ctx, shopper, body, 'add', req.ip ?? ''),
+    savePaymentMethod(ctx, shopper, body, 'add', req.ip ?? '', req.get('user-agent') ?? ''),
   );
   sendNoStore(res, answer.body, answer.status);
 };

@@ -98,7 +98,8 @@ describe('getHelpContent', () => {
     const alex = await signedIn('alex', 'fr-FR');
     const { response, body } = await alex.call('getHelpContent', '/api/account/help');
     expect(response.status).toBe(200);
-    expect(body.needAnyHelp).toContain('Need any help?');
+    // In the page's language (issue 14: content is read per locale).
+    expect(body.needAnyHelp).toContain('Besoin d’aide ?');
     expect(body.needHelpContent).toContain('<h2>');
     expect(body.contactUsUrl).toBe('https://www.example.com/fr-FR/contact-us');
     expect(body.faqsUnavailable).toBe(false);

@@ -8,8 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
 import { logIn, ShopBrowser } from '../../testing/shop-browser.ts';
+import { ADYEN_BROWSER_INFO } from '../../testing/payments.ts';
 
-const { shop } = useSandboxServer({ RATE_LIMIT_LOGIN: '1000' });
+const { shop } = useSandboxServer({ RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_PAYMENT: '1000' });
 
 async function signedIn(handle = 'alex') {
   const browser = new ShopBrowser(shop);
@@ -185,6 +186,14 @@ const cardToken = async (
   provider: 'stripe' | 'adyen' = 'stripe',
   expiry = { expMonth: 12, expYear: 30 },
 ) => {
+  // Stripe: the Elements group's options of the payment setup, as the sandbox card form sends them.
+  const setup =
+    provider === 'stripe'
+      ? await browser.call('setupPayment', '/api/checkout/payment-setup', {
+          method: 'POST',
+          body: JSON.stringify({ context: 'accountPaymentMethod' }),
+        })
+      : undefined;
   const { response, body } = await browser.call('tokenizeSandboxCard', '/api/sandbox/card-tokens', {
     method: 'POST',
     body: JSON.stringify({
@@ -193,6 +202,7 @@ const cardToken = async (
       ...expiry,
       cvc: '123',
       ...(billingAddress ? { billingAddress } : {}),
+      ...(setup ? { stripeElements: setup.body.elementsOptions } : {}),
     }),
   });
   expect(response.status).toBe(201);
@@ -266,6 +276,7 @@ describe('addPaymentMethod and updatePaymentMethod', () => {
         encryptedExpiryYear: card.encryptedExpiryYear,
         encryptedSecurityCode: card.encryptedSecurityCode,
       },
+      adyenBrowserInfo: ADYEN_BROWSER_INFO,
       billingAddress: address({ countryCode: 'FR', address1: '8 Rue de Rivoli', city: 'Paris', postalCode: '75004' }),
     });
     expect(response.status).toBe(200);

@@ -9,7 +9,7 @@ import { parseBody } from '../../validate.ts';
 export const updatePaymentMethod: Handler = async (req, res, ctx) => {
   const body = parseBody(zUpdatePaymentMethodBody, req);
   const answer = await withLockedShopper(req, res, ctx, (shopper) =>
-    savePaymentMethod(ctx, shopper, body, 'update', req.ip ?? ''),
+    savePaymentMethod(ctx, shopper, body, 'update', req.ip ?? '', req.get('user-agent') ?? ''),
   );
   sendNoStore(res, answer.body, answer.status);
 };

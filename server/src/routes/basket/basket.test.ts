@@ -175,7 +175,33 @@ describe('addresses (storefront §5)', () => {
       postalCode,
     });
     expect(response.status).toBe(422);
+    // A stable type and code choose the client's words (issue 14), whatever the detail says.
+    expect(body).toMatchObject({
+      type: 'https://shop.example/problems/postal-code-excluded',
+      code: 'postal_code_excluded',
+    });
     expect(body.errors[0]).toMatchObject({ field: '/postalCode', code: 'postal_code_excluded' });
+  });
+
+  it('when the Slovak market (en-XB) ships to and bills a Slovak address, then no market rule blocks it (issue 14)', async () => {
+    const shopper = await new TestShopper(url).start('?locale=en-XB');
+    expect((await renew(shopper, 'cn-connected-navigation-12m')).response.status).toBe(200);
+    const address = {
+      ...GUEST_ADDRESS,
+      countryCode: 'SK',
+      city: 'Bratislava',
+      address1: 'Hlavné námestie 1',
+      postalCode: '811 01',
+    };
+    const shipping = await shopper.call('setShippingAddress', 'PUT', '/api/basket/shipping-address', address);
+    expect(shipping.response.status).toBe(200);
+    const billing = await shopper.call('setBillingAddress', 'PUT', '/api/basket/billing-address', address);
+    expect(billing.response.status).toBe(200);
+    // The extra-market rule still blocks other countries (storefront §5).
+    const german = { ...address, countryCode: 'DE', city: 'Berlin', postalCode: '10115' };
+    const blocked = await shopper.call('setShippingAddress', 'PUT', '/api/basket/shipping-address', german);
+    expect(blocked.response.status).toBe(422);
+    expect(blocked.body.code).toBe('postal_code_excluded');
   });
 
   it('when the country is not supported, then 422 "Please select your country."', async () => {

@@ -7,6 +7,6 @@ import { parseBody } from '../../validate.ts';
 
 /** POST /api/sandbox/bank-methods (sandbox mode only): the iDEAL or Bancontact method of the market. */
 export const createSandboxBankMethod: Handler = async (req, res, ctx) => {
-  const { paymentMethodType } = parseBody(zCreateSandboxBankMethodBody, req);
-  sendNoStore(res, await create(ctx, await shopperOf(req, res, ctx), paymentMethodType), 201);
+  const body = parseBody(zCreateSandboxBankMethodBody, req);
+  sendNoStore(res, await create(ctx, await shopperOf(req, res, ctx), body), 201);
 };

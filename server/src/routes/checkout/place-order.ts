@@ -22,6 +22,7 @@ export const placeOrder: Handler = async (req, res, ctx) => {
     });
   }
   const body = parseBody(zPlaceOrderBody, req);
-  const answer = await withLockedShopper(req, res, ctx, (shopper) => place(ctx, shopper, body, key));
+  const client = { ipAddress: req.ip ?? '', userAgent: req.get('user-agent') ?? '' };
+  const answer = await withLockedShopper(req, res, ctx, (shopper) => place(ctx, shopper, body, key, client));
   sendNoStore(res, answer.body, answer.status);
 };

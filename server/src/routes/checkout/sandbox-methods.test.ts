@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
-import { challenge, newKey, token } from '../../testing/payments.ts';
+import { getSetupIntentMandate } from '../../../../mocks/sandbox/src/upstreams/stripe/store.ts';
+import { challenge, newKey, stripeElementsOf, token } from '../../testing/payments.ts';
 import { readyBasket, TestShopper } from '../../testing/shop-client.ts';
 
 const { url } = useSandboxServer({ RATE_LIMIT_PAYMENT: '1000' });
@@ -29,6 +30,44 @@ describe('sandbox card tokens (storefront §5 Card form messages)', () => {
     expect(body.detail).toBe(message);
   });
 
+  it.each([
+    ["created with the SetupIntent's client secret", { clientSecret: 'seti_x_secret_y' }],
+    ['without paymentMethodCreation', { mode: 'setup', currency: 'gbp', allowedPaymentMethodTypes: ['card'] }],
+    ['with automatic creation', { mode: 'setup', currency: 'gbp', paymentMethodCreation: 'auto' }],
+    ['without a currency', { mode: 'setup', paymentMethodCreation: 'manual' }],
+    [
+      'not allowing cards',
+      { mode: 'setup', currency: 'eur', paymentMethodCreation: 'manual', allowedPaymentMethodTypes: ['ideal'] },
+    ],
+  ])(
+    'when the card comes from an Elements group %s, then the sandbox refuses it as Stripe.js does',
+    async (_, stripeElements) => {
+      const shopper = await new TestShopper(url).start();
+      const { response, body } = await shopper.call('tokenizeSandboxCard', 'POST', '/api/sandbox/card-tokens', {
+        provider: 'stripe',
+        number: '4242424242424242',
+        expMonth: 12,
+        expYear: 30,
+        cvc: '123',
+        stripeElements,
+      });
+      expect(response.status).toBe(400);
+      expect(body.errors[0]).toMatchObject({ field: '/stripeElements', code: 'integration_error' });
+      expect(body.detail).toMatch(/^IntegrationError: /);
+    },
+  );
+
+  it("when the card comes from the payment setup's Elements group, then a Stripe PaymentMethod", async () => {
+    const shopper = await new TestShopper(url).start();
+    expect(await stripeElementsOf(shopper)).toEqual({
+      mode: 'setup',
+      currency: 'gbp',
+      paymentMethodCreation: 'manual',
+      allowedPaymentMethodTypes: ['card'],
+    });
+    expect(await token(shopper, '4242 4242 4242 4242')).toMatchObject({ provider: 'stripe', last4: '4242' });
+  });
+
   it('when an Adyen card is tokenised, then the test_ encrypted fields', async () => {
     const shopper = await new TestShopper(url).start();
     const body = await token(shopper, '4242 4242 4242 4242', 'adyen');
@@ -47,7 +86,11 @@ describe('bank methods in the sandbox (storefront §7 front-end payment types: i
   };
 
   async function bankMethod(shopper: TestShopper, paymentMethodType: 'IDEAL' | 'BANCONTACT') {
-    return shopper.call('createSandboxBankMethod', 'POST', '/api/sandbox/bank-methods', { paymentMethodType });
+    const stripeElements = await stripeElementsOf(shopper);
+    return shopper.call('createSandboxBankMethod', 'POST', '/api/sandbox/bank-methods', {
+      paymentMethodType,
+      stripeElements,
+    });
   }
 
   async function nlShopper() {
@@ -70,32 +113,55 @@ describe('bank methods in the sandbox (storefront §7 front-end payment types: i
     expect(first.body).toMatchObject({ outcome: 'actionRequired', actionType: 'bankRedirect' });
     const back = await challenge(first.body.redirectUrl, outcome);
     expect(back.get('orderNo')).toBe(first.body.orderNo);
-    return shopper.call('confirmPayment', 'POST', '/api/checkout/payment-confirmation', {
+    const confirmed = await shopper.call('confirmPayment', 'POST', '/api/checkout/payment-confirmation', {
       orderNo: back.get('orderNo'),
       provider: 'stripe',
       setup_intent: back.get('setup_intent'),
       redirect_status: back.get('redirect_status'),
+    });
+    return Object.assign(confirmed, {
+      setupIntent: back.get('setup_intent') ?? '',
+      orderNo: back.get('orderNo') ?? '',
     });
   }
 
   it('when the NL payment setup is read, then it offers card and iDEAL', async () => {
     const shopper = await nlShopper();
     const setup = await shopper.call('setupPayment', 'POST', '/api/checkout/payment-setup', {});
-    expect(setup.body).toMatchObject({ provider: 'stripe', paymentMethodTypes: ['card', 'ideal'] });
+    expect(setup.body).toMatchObject({
+      provider: 'stripe',
+      paymentMethodTypes: ['card', 'ideal'],
+      elementsOptions: {
+        mode: 'setup',
+        currency: 'eur',
+        paymentMethodCreation: 'manual',
+        allowedPaymentMethodTypes: ['card', 'ideal'],
+      },
+    });
   });
 
-  it('when iDEAL is authorised at the bank, then the order is placed and new', async () => {
+  it('when iDEAL is authorised at the bank, then the order is placed and new, its SEPA mandate accepted online from the browser', async () => {
     const confirmed = await payByBank(await nlShopper(), 'complete');
     expect(confirmed.response.status).toBe(200);
     expect(confirmed.body).toMatchObject({ outcome: 'orderPlaced', status: 'new' });
+    const mandate = getSetupIntentMandate(confirmed.setupIntent);
+    expect(mandate?.ipAddress).toMatch(/127\.0\.0\.1|::1/);
+    expect(mandate?.userAgent).toBeTruthy();
   });
 
-  it('when iDEAL fails at the bank, then 402 card_authorisation_error and the basket is back', async () => {
+  it('when iDEAL fails at the bank, then 402 iDeal-error (storefront §8), not the card text, and the basket is back', async () => {
     const shopper = await nlShopper();
     const confirmed = await payByBank(shopper, 'fail');
     expect(confirmed.response.status).toBe(402);
-    expect(confirmed.body.paymentErrorKind).toBe('card_authorisation_error');
+    expect(confirmed.body.paymentErrorKind).toBe('iDeal-error');
     expect((await shopper.call('getCheckoutState', 'GET', '/api/checkout')).body.basket.itemCount).toBe(1);
+    // A reload of the return page answers from the failed order: still the iDEAL kind.
+    const reloaded = await shopper.call('confirmPayment', 'POST', '/api/checkout/payment-confirmation', {
+      orderNo: confirmed.orderNo,
+      provider: 'stripe',
+    });
+    expect(reloaded.response.status).toBe(402);
+    expect(reloaded.body.paymentErrorKind).toBe('iDeal-error');
   });
 
   it.each([

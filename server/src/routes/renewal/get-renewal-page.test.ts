@@ -3,6 +3,7 @@
  * §5 Renewal page guards, DESIGN.md's VINs); every answer is checked against proxy.yaml.
  */
 import { describe, expect, it } from 'vitest';
+import { ADAS_PRODUCT_ID } from '../../../../domain/renewal-guards.ts';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
 import { TestShopper } from '../../testing/shop-client.ts';
 
@@ -102,8 +103,23 @@ describe('getRenewalPage', () => {
     expect((await page('carvin=ZAAAA1000AA000001', 'main.js.map')).response.status).toBe(404);
   });
 
-  it('when no identifier is given, then 400', async () => {
-    expect((await page('locale=en-GB')).response.status).toBe(400);
+  it('when no identifier is given and none is stored, then 400 sending the customer to the main page (§6)', async () => {
+    const { response, body } = await page('locale=en-GB');
+    expect(response.status).toBe(400);
+    expect(body).toMatchObject({ type: 'https://shop.example/problems/vehicle-not-identified', redirectUrl: '/home' });
+  });
+
+  it('when the link names no vehicle but the session stored one, then that vehicle (§6 "or storage")', async () => {
+    const { shopper } = await page('carvin=ZAAAA1000AA000001&locale=en-GB');
+    const again = await shopper.call('getRenewalPage', 'GET', '/api/renewal/cn-connected-navigation?locale=en-GB');
+    expect(again.response.status).toBe(200);
+    expect(again.body.vehicle.vin).toBe('ZAAAA1000AA000001');
+  });
+
+  it('when the ADAS page names no vehicle (the isADAS flag), then no redirect to the main page (§6)', async () => {
+    const { response, body } = await page('locale=en-GB', ADAS_PRODUCT_ID);
+    expect(response.status).toBe(400);
+    expect(body.redirectUrl).toBeUndefined();
   });
 
   it('when the basket holds a plan of the product, then basketItem names it (plan default)', async () => {

@@ -2,7 +2,7 @@
  * The session operations (guest session, external login with PKCE, callback, logout) against the
  * in-process sandbox, every answer checked against proxy.yaml.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildSandbox } from '../../../../mocks/sandbox/src/sandbox.ts';
 import type { Sandbox } from '../../../../mocks/sandbox/src/app.ts';
 import type { ProxyServer } from '../../server.ts';
@@ -179,6 +179,20 @@ describe('completeLogin', () => {
     expect(stored.login).toBeUndefined();
   });
 
+  it('when alex signs in, then his commerce tokens are the trusted-system token of the private client for the guest’s usid (storefront §4)', async () => {
+    const shopper = new Shopper();
+    await shopper.open();
+    await shopper.call('createGuestSession', '/api/session/guest', { method: 'POST' });
+    const guest = (await shopper.stored()).shopperTokens!;
+    await logIn(shopper);
+    const tokens = (await shopper.stored()).shopperTokens!;
+    expect(tokens.privateClient).toBe(true);
+    expect(tokens.usid).toBe(guest.usid);
+    const claims = JSON.parse(Buffer.from(tokens.accessToken.split('.')[1]!, 'base64url').toString('utf8'));
+    expect(claims.sub).toContain('::scid:webshop-server::');
+    expect(claims.isb).toContain('rcid:abcAlexOwner0001');
+  });
+
   it('when the state does not match the login in progress, then a 400 problem', async () => {
     const shopper = new Shopper();
     await shopper.open();
@@ -226,12 +240,23 @@ describe('logout', () => {
   it('when alex logs out, then a guest again and back to the main page', async () => {
     const shopper = new Shopper();
     await logIn(shopper);
+    const registered = (await shopper.stored()).shopperTokens!.refreshToken!;
     const { response, body } = await shopper.call('logout', '/api/session/logout', { method: 'POST' });
     expect(response.status).toBe(200);
     expect(body).toMatchObject({ redirectTo: '/', session: { authType: 'guest', customer: null } });
     const stored = await shopper.stored();
     expect(stored.idToken).toBeUndefined();
     expect(stored.shopperTokens?.refreshToken).toMatch(/^rt-guest-/);
+    // The commerce logout named the private client that holds alex's refresh token: it is void.
+    const reuse = await fetch(`${root}/commerce/shopper/auth/v1/organizations/f_ecom_zzzz_001/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from('webshop-server:webshop-server-sandbox-secret').toString('base64')}`,
+      },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: registered, channel_id: 'aurora' }),
+    });
+    expect(await reuse.json()).toEqual({ error: 'invalid_grant', error_description: 'invalid refresh_token' });
   });
 
   it('when the session has a vehicle, then the redirect carries its carvin, or its mail token when known', async () => {
@@ -254,5 +279,58 @@ describe('logout', () => {
     await shopper.call('getSession', '/api/session');
     const { response } = await shopper.call('logout', '/api/session/logout', { method: 'POST' });
     expect(response.status).toBe(403);
+  });
+});
+
+describe('session lifetime (storefront §9: refresh-token cookie 90 days)', () => {
+  const DAY_MS = 86_400_000;
+  const maxAge = (response: Response) =>
+    Number(/Max-Age=(\d+)/.exec(response.headers.getSetCookie().find((c) => c.startsWith('shop_session='))!)?.[1]);
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('when alex is signed in, then his session cookie lives 90 days while a guest’s lives 10', async () => {
+    const guest = new Shopper();
+    await guest.open();
+    const created = await guest.call('createGuestSession', '/api/session/guest', { method: 'POST' });
+    expect(maxAge(created.response)).toBe(10 * 86_400);
+    const alex = new Shopper();
+    const { response } = await logIn(alex);
+    expect(maxAge(response)).toBe(90 * 86_400);
+  });
+
+  it('when 30 days pass, then alex is still registered and his tokens are refreshed by the private client with the same refresh token; a guest session has gone', async () => {
+    const alex = new Shopper();
+    await logIn(alex);
+    const before = (await alex.stored()).shopperTokens!;
+    const guest = new Shopper();
+    await guest.open();
+    await guest.call('createGuestSession', '/api/session/guest', { method: 'POST' });
+
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 30 * DAY_MS });
+    const { response, body } = await alex.call('createGuestSession', '/api/session/guest', { method: 'POST' });
+    expect(response.status).toBe(201);
+    expect(body).toMatchObject({ authType: 'registered', customer: { customerId: 'abcAlexOwner0001' } });
+    expect(maxAge(response)).toBe(90 * 86_400);
+    const after = (await alex.stored()).shopperTokens!;
+    expect(after.accessToken).not.toBe(before.accessToken);
+    expect(after.refreshToken).toBe(before.refreshToken);
+    expect(after.expiresAt).toBeGreaterThan(Date.now());
+    expect((await guest.call('getSession', '/api/session')).body.authType).toBe('none');
+  });
+
+  it('when 91 days pass after the login, then the refresh token has expired and alex is a guest again', async () => {
+    const alex = new Shopper();
+    await logIn(alex);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 89 * DAY_MS });
+    // Activity on day 89 keeps the session; the refresh token still ends 90 days after the login.
+    expect((await alex.call('createGuestSession', '/api/session/guest', { method: 'POST' })).body.authType).toBe(
+      'registered',
+    );
+    vi.setSystemTime(Date.now() + 2 * DAY_MS);
+    const { body } = await alex.call('createGuestSession', '/api/session/guest', { method: 'POST' });
+    expect(body).toMatchObject({ authType: 'guest', customer: null });
   });
 });

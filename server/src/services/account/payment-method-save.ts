@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { fromAddress } from '../basket/basket.ts';
 import { billingMismatch, wrongProvider } from '../payments/payment-problems.ts';
-import type { CardFacts, ProviderReferences, SaveResult, StoredMethod } from '../payments/provider.ts';
+import type { CardFacts, ProviderReferences, ReturnRequest, SaveResult, StoredMethod } from '../payments/provider.ts';
 import { paymentProvider } from '../payments/providers.ts';
 import { customPreferences } from '../preferences.ts';
 import type { Shopper } from '../shopper.ts';
@@ -77,6 +77,7 @@ export async function savePaymentMethod(
   request: Schemas['SavePaymentMethodRequest'],
   mode: 'add' | 'update',
   ipAddress: string,
+  userAgent = '',
 ): Promise<SaveAnswer> {
   if (request.provider !== shopper.market.provider) throw wrongProvider(shopper.market.provider);
   checkBillingRegion(ctx, shopper, request.billingAddress);
@@ -107,6 +108,7 @@ export async function savePaymentMethod(
     currency: shopper.market.currency,
     customer: { email: shopper.session.customer?.email ?? '', name },
     billing: fromAddress(request.billingAddress),
+    client: { ipAddress, userAgent },
     returnUrl:
       request.returnUrl ??
       `${ctx.config.publicOrigin}/${shopper.locale}/account/my-payment-method?context=accountPaymentMethod&provider=${request.provider}`,
@@ -127,7 +129,8 @@ export async function savePaymentMethod(
         outcome: 'actionRequired',
         actionType: result.actionType,
         orderNo: null,
-        redirectUrl: result.redirectUrl,
+        ...(result.redirectUrl ? { redirectUrl: result.redirectUrl } : {}),
+        ...(result.adyen ? { adyen: result.adyen } : {}),
       },
     };
   }
@@ -149,7 +152,7 @@ export async function savePaymentMethod(
 export async function finishPaymentMethodSave(
   ctx: AppContext,
   shopper: Shopper,
-  request: Schemas['ConfirmPaymentRequest'],
+  request: ReturnRequest,
 ): Promise<{ status: 200; body: Schemas['PaymentConfirmation'] }> {
   const pending = shopper.session.pendingMethodSave;
   if (!pending)

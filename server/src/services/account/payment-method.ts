@@ -157,6 +157,7 @@ export function checkBillingRegion(
   const rule = ctx.config.billingRegionRules[shopper.market.country];
   if (!rule || !isRestrictedBillingRegion(rule, address.countryCode, address.postalCode)) return;
   throw new AppError(422, 'region-not-supported', 'Region not supported', REGION_NOT_SUPPORTED_MESSAGE, {
+    code: 'region_not_supported',
     errors: [{ field: '/postalCode', message: REGION_NOT_SUPPORTED_MESSAGE, code: 'region_not_supported' }],
   });
 }

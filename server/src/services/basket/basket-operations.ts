@@ -38,6 +38,7 @@ export async function removeItem(ctx: AppContext, shopper: Shopper, itemId: stri
 function checkAddress(address: Schemas['Address'], shopper: Shopper, shipping: boolean): void {
   if (!isSupportedAddressCountry(address.countryCode)) {
     throw new AppError(422, 'country-not-supported', 'Country not supported', 'Please select your country.', {
+      code: 'country_not_supported',
       errors: [{ field: '/countryCode', message: 'Please select your country.', code: 'country_not_supported' }],
     });
   }
@@ -46,13 +47,15 @@ function checkAddress(address: Schemas['Address'], shopper: Shopper, shipping: b
     throw invalidField(message, { field: '/stateCode', message, code: 'required' }, 422);
   }
   const extraMarket = ['SK', 'CA', 'US'].includes(shopper.market.country);
-  if (shipping && isShippingNotAllowed(address.countryCode, address.postalCode, { extraMarket })) {
+  const marketCountry = shopper.market.country;
+  if (shipping && isShippingNotAllowed(address.countryCode, address.postalCode, { extraMarket, marketCountry })) {
     throw new AppError(
       422,
       'postal-code-excluded',
       'Postal code not supported',
       `Shipping is not available to postal code ${address.postalCode} in ${address.countryCode}.`,
       {
+        code: 'postal_code_excluded',
         errors: [
           {
             field: '/postalCode',

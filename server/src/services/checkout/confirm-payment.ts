@@ -5,21 +5,19 @@
  * order was settled answers from the order itself. Runs under the session's lock (the request
  * edge's `withLockedShopper`), like placing the order.
  */
-import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { readOrder } from '../orders.ts';
-import { authorisationFailed } from '../payments/payment-problems.ts';
+import { authorisationFailed, forPaymentMethod } from '../payments/payment-problems.ts';
 import { paymentProvider } from '../payments/providers.ts';
+import type { ReturnRequest } from '../payments/provider.ts';
 import type { Shopper } from '../shopper.ts';
 import { settle, settleFailed, type PaymentAnswer } from './settlement.ts';
-
-type Schemas = components['schemas'];
 
 export async function confirmPayment(
   ctx: AppContext,
   shopper: Shopper,
-  request: Schemas['ConfirmPaymentRequest'],
+  request: ReturnRequest,
 ): Promise<PaymentAnswer> {
   const pending = shopper.session.pendingPayment;
   if (!pending || (request.orderNo && request.orderNo !== pending.orderNo)) {
@@ -49,6 +47,8 @@ async function alreadySettled(
   const order =
     orderNo && shopper.session.placedOrders?.includes(orderNo) ? await readOrder(ctx, shopper, orderNo) : null;
   if (!order) throw new AppError(404, 'not-found', 'Not found', 'There is no payment waiting for confirmation.');
-  if (order.status !== 'new' && order.status !== 'completed') throw authorisationFailed();
+  if (order.status !== 'new' && order.status !== 'completed') {
+    throw forPaymentMethod(authorisationFailed(), order.c_payment_type);
+  }
   return { status: 200, body: { outcome: 'orderPlaced', orderNo: order.orderNo!, status: order.status } };
 }

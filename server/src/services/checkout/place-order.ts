@@ -21,7 +21,7 @@ import type { CommerceBasket } from '../basket/basket.ts';
 import { createOrder } from '../orders.ts';
 import { billingMismatch, checkoutIncomplete, wrongProvider } from '../payments/payment-problems.ts';
 import { paymentProvider } from '../payments/providers.ts';
-import type { CheckedMethod } from '../payments/provider.ts';
+import type { CheckedMethod, PaymentParty } from '../payments/provider.ts';
 import { customPreferences } from '../preferences.ts';
 import type { Shopper } from '../shopper.ts';
 import { once } from './idempotency.ts';
@@ -35,8 +35,9 @@ export function placeOrder(
   shopper: Shopper,
   request: Schemas['PlaceOrderRequest'],
   idempotencyKey: string,
+  client: PaymentParty['client'],
 ): Promise<PaymentAnswer> {
-  return once(shopper, idempotencyKey, request, () => attempt(ctx, shopper, request, idempotencyKey));
+  return once(shopper, idempotencyKey, request, () => attempt(ctx, shopper, request, idempotencyKey, client));
 }
 
 async function attempt(
@@ -44,6 +45,7 @@ async function attempt(
   shopper: Shopper,
   request: Schemas['PlaceOrderRequest'],
   key: string,
+  client: PaymentParty['client'],
 ): Promise<PaymentAnswer> {
   // 1. The basket and the payment method, checked before anything is written.
   if (request.provider !== shopper.market.provider) throw wrongProvider(shopper.market.provider);
@@ -77,6 +79,7 @@ async function attempt(
       amount: { value: total, currency: ready.currency! },
       customer: { email: ready.customerInfo?.email ?? '', name: holder },
       billing: ready.billingAddress!,
+      client,
       returnUrl: `${ctx.config.publicOrigin}/${shopper.locale}/payment-confirmation?orderNo=${encodeURIComponent(pending.orderNo)}&provider=${request.provider}`,
     });
     // Authorised but never captured: the authorisation lapses and nothing is charged.

@@ -6,12 +6,12 @@
  */
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
-import type { AppError } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import type { PendingPayment } from '../../session.ts';
 import { restoreFromOrder } from '../basket/basket.ts';
 import { flagOrderForUpdate } from '../order-management.ts';
 import { failOrder, readOrder, updateOrder } from '../orders.ts';
-import { asPaymentProblem } from '../payments/payment-problems.ts';
+import { asPaymentProblem, forPaymentMethod } from '../payments/payment-problems.ts';
 import type { PaymentResult } from '../payments/provider.ts';
 import type { Shopper } from '../shopper.ts';
 import { definiteProblem, type Answer } from './idempotency.ts';
@@ -61,7 +61,8 @@ export async function settle(
           outcome: 'actionRequired',
           actionType: result.actionType,
           orderNo: pending.orderNo,
-          redirectUrl: result.redirectUrl,
+          ...(result.redirectUrl ? { redirectUrl: result.redirectUrl } : {}),
+          ...(result.adyen ? { adyen: result.adyen } : {}),
         },
       };
     case 'processing':
@@ -80,8 +81,10 @@ export async function settleFailed(
   orderNo: string,
   failure: unknown,
 ): Promise<AppError> {
-  const problem = asPaymentProblem(failure);
-  if (problem !== failure) shopper.log.error({ err: failure, orderNo }, 'payment failed unexpectedly');
+  const pending = shopper.session.pendingPayment;
+  const paymentType = pending?.orderNo === orderNo ? pending.paymentType : undefined;
+  const problem = forPaymentMethod(asPaymentProblem(failure), paymentType);
+  if (!(failure instanceof AppError)) shopper.log.error({ err: failure, orderNo }, 'payment failed unexpectedly');
   const order = await readOrder(ctx, shopper, orderNo).catch(() => null);
   await failOrder(ctx, shopper, orderNo, order?.customerInfo?.customerName ?? order?.customerName).catch(
     (error: unknown) => shopper.log.error({ err: error, orderNo }, 'marking the order failed did not work'),

@@ -1,7 +1,8 @@
 /**
  * Adyen Checkout v71 (storefront §4 "On payment", §8): the card component's encrypted fields are
  * paid with /payments (recurring model Subscription, so the card can be stored for renewals),
- * 3-D Secure returns through /payments/details, and the refusal reasons map to the §8 kinds
+ * 3-D Secure (a redirect by GET or POST, or a native 3-D Secure 2 challenge whose action the
+ * component handles) finishes through /payments/details, and the refusal reasons map to the §8 kinds
  * (domain/payment-errors.ts adyenRefusal). Saving a method is a payment of 0 that stores it;
  * the shopper's stored methods are listed (their expiry too) and removed with /storedPaymentMethods
  * (account §7: get, remove, keep one). Amounts travel in minor units.
@@ -12,6 +13,7 @@ import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { invalidField } from '../../errors.ts';
 import type { Shopper } from '../shopper.ts';
+import { geolocation } from '../site-info.ts';
 import { missingPaymentMethod, providerFailure, refused } from './payment-problems.ts';
 import type {
   CardExpiry,
@@ -21,6 +23,7 @@ import type {
   PaymentProvider,
   PaymentResult,
   ProviderReferences,
+  ReturnRequest,
   SaveResult,
 } from './provider.ts';
 
@@ -30,12 +33,46 @@ type StoredPaymentMethodResource = AdyenComponents['schemas']['StoredPaymentMeth
 
 const minorUnits = (value: number): number => Math.round(value * 100);
 
+type AdyenAction = NonNullable<AdyenComponents['schemas']['PaymentResponse']['action']>;
+
 interface AdyenResult {
   resultCode?: string;
   pspReference?: string;
   refusalReason?: string;
-  action?: { url?: string } | null;
+  action?: AdyenAction | null;
   additionalData?: Record<string, string> | null;
+}
+
+/**
+ * Adyen's action as Adyen gave it, for the component's `actions.resolve` (a redirect by GET or by
+ * POST with its data, a native 3-D Secure 2 fingerprint or challenge); a 502 when it is none of them.
+ */
+function actionOf(action: AdyenAction | null | undefined): Schemas['AdyenAction'] {
+  if (action?.type === 'redirect') {
+    const method = (action.method ?? 'GET').toUpperCase();
+    if (!action.url || (method !== 'GET' && method !== 'POST')) throw providerFailure(500);
+    return {
+      type: 'redirect',
+      url: action.url,
+      method,
+      ...(action.paymentMethodType ? { paymentMethodType: action.paymentMethodType } : {}),
+      ...(action.data ? { data: action.data } : {}),
+    };
+  }
+  if (action?.type === 'threeDS2') {
+    if (!action.token) throw providerFailure(500);
+    const { type, token, subtype, paymentMethodType, authorisationToken, paymentData, url } = action;
+    return {
+      type,
+      token,
+      ...(subtype ? { subtype } : {}),
+      ...(paymentMethodType ? { paymentMethodType } : {}),
+      ...(authorisationToken ? { authorisationToken } : {}),
+      ...(paymentData ? { paymentData } : {}),
+      ...(url ? { url } : {}),
+    };
+  }
+  throw providerFailure(500);
 }
 
 /** The card of an answer's additionalData (cardSummary, expiryDate "M/YYYY", issuing country). */
@@ -51,6 +88,10 @@ function cardOf(extra: Record<string, string>): CardFacts | undefined {
   };
 }
 
+/** The details of /payments/details: the native challenge's threeDSResult, or the redirect's redirectResult. */
+const detailsOf = (request: ReturnRequest) =>
+  request.threeDSResult ? { threeDSResult: request.threeDSResult } : { redirectResult: request.redirectResult! };
+
 /** What an answer of /payments or /payments/details comes to; the card is kept on the record. */
 function outcomeOf(record: ProviderReferences, data: AdyenResult): PaymentResult {
   // The card shows in any answer that names it (the first /payments answer of a 3-D Secure payment too).
@@ -60,12 +101,17 @@ function outcomeOf(record: ProviderReferences, data: AdyenResult): PaymentResult
     case 'Authorised':
       return record.card ? { status: 'paid', card: record.card } : { status: 'paid' };
     case 'RedirectShopper':
-      if (!data.action?.url) throw providerFailure(500);
+    case 'IdentifyShopper':
+    case 'ChallengeShopper': {
+      // The action as Adyen gave it, for the component; a page to open by GET as well where it is one.
+      const action = actionOf(data.action);
       return {
         status: 'actionRequired',
         actionType: record.paymentType === 'CREDIT_CARD' ? 'threeDSecure' : 'bankRedirect',
-        redirectUrl: data.action.url,
+        ...(action.type === 'redirect' && action.method === 'GET' ? { redirectUrl: action.url! } : {}),
+        adyen: { resultCode: data.resultCode, action },
       };
+    }
     case 'Refused':
       throw refused(adyenRefusal(data.refusalReason));
     default:
@@ -104,6 +150,17 @@ function expiryOf(method: StoredPaymentMethodResource): CardExpiry | null {
   return { expMonth: month, expYear: (method.expiryYear ?? '').length <= 2 ? 2000 + year : year };
 }
 
+/**
+ * The shopper's IP for Adyen's risk checks (storefront §9: payments carry shopperIP): the
+ * geolocation service's answer for the caller, or the caller's own IP when it cannot answer.
+ */
+async function shopperIpOf(ctx: AppContext, callerIp: string): Promise<string> {
+  const located = await geolocation(ctx, callerIp, AbortSignal.timeout(ctx.config.upstreamTimeoutMs)).catch(
+    () => undefined,
+  );
+  return located?.ip || callerIp;
+}
+
 /** One /payments call: an order's amount, or 0 to store the method; the answer read as the result. */
 async function authorise(
   ctx: AppContext,
@@ -114,16 +171,29 @@ async function authorise(
     request: MethodRequest;
     amount: { value: number; currency: string };
     store: boolean;
+    /** Native 3-D Secure 2 preferred (the checkout's component handles a `threeDS2` action). */
+    native: boolean;
   },
 ): Promise<AdyenResult> {
-  const { record, billing } = payment;
+  const { record, billing, request } = payment;
   const country = String(billing.countryCode ?? '');
+  const shopperIP = await shopperIpOf(ctx, payment.client.ipAddress);
   const result = await ctx.upstreams.adyen.POST('/payments', {
     body: {
       merchantAccount: ctx.config.credentials.adyen.merchantAccount,
       amount: { currency: payment.amount.currency, value: minorUnits(payment.amount.value) },
       reference: payment.reference,
-      paymentMethod: payment.request.adyenPaymentMethod as AdyenPaymentRequest['paymentMethod'],
+      // The component's state.data as it is: the method, and the browser and origin 3-D Secure 2 needs.
+      paymentMethod: request.adyenPaymentMethod as AdyenPaymentRequest['paymentMethod'],
+      // javaScriptEnabled: Adyen's default (true), which Adyen Web leaves out.
+      ...(request.adyenBrowserInfo ? { browserInfo: { javaScriptEnabled: true, ...request.adyenBrowserInfo } } : {}),
+      ...(request.adyenOrigin ? { origin: request.adyenOrigin } : {}),
+      // The checkout's component handles a native 3-D Secure 2 challenge
+      // (docs.adyen.com/online-payments/3d-secure/native-3ds2); the account's saving follows redirects only.
+      authenticationData: { threeDSRequestData: { nativeThreeDS: payment.native ? 'preferred' : 'disabled' } },
+      channel: 'Web',
+      shopperName: { firstName: billing.firstName ?? '', lastName: billing.lastName ?? '' },
+      ...(shopperIP ? { shopperIP } : {}),
       returnUrl: payment.returnUrl,
       countryCode: country,
       shopperEmail: payment.customer.email,
@@ -151,7 +221,7 @@ export const adyenProvider: PaymentProvider = {
   name: 'adyen',
 
   async setup(ctx, shopper, input) {
-    const { merchantAccount, clientKey } = ctx.config.credentials.adyen;
+    const { merchantAccount, clientKey, environment } = ctx.config.credentials.adyen;
     const { data, response } = await ctx.upstreams.adyen.POST('/paymentMethods', {
       body: {
         merchantAccount,
@@ -164,7 +234,8 @@ export const adyenProvider: PaymentProvider = {
     const setup: Schemas['AdyenPaymentSetup'] = {
       provider: 'adyen',
       clientKey,
-      environment: ctx.config.production ? 'live' : 'test',
+      // ADYEN_ENVIRONMENT (test, live or its region), the AdyenCheckout `environment` of the client.
+      environment,
       paymentMethods: (data.paymentMethods ?? []).map((m) => ({
         type: m.type ?? 'scheme',
         name: m.name ?? m.type ?? 'Cards',
@@ -185,19 +256,25 @@ export const adyenProvider: PaymentProvider = {
   async pay(ctx, shopper, attempt) {
     const { pending } = attempt;
     const store = attempt.request.savePaymentMethod === true;
-    const data = await authorise(ctx, shopper, { ...attempt, record: pending, reference: pending.orderNo, store });
+    const data = await authorise(ctx, shopper, {
+      ...attempt,
+      record: pending,
+      reference: pending.orderNo,
+      store,
+      native: true,
+    });
     return outcomeOf(pending, data);
   },
 
   async saveMethod(ctx, shopper, attempt) {
     const reference = attempt.orderNo ?? `payment-method-${shopper.tokens.customerId ?? attempt.record.key}`;
     const amount = { value: 0, currency: attempt.currency };
-    const data = await authorise(ctx, shopper, { ...attempt, reference, amount, store: true });
+    const data = await authorise(ctx, shopper, { ...attempt, reference, amount, store: true, native: false });
     return savedOf(shopper, attempt.record, data, reference);
   },
 
   checkReturn(_pending, request) {
-    if (!request.redirectResult) {
+    if (!request.redirectResult && !request.threeDSResult) {
       throw invalidField('The redirect result is missing.', {
         field: '/redirectResult',
         message: 'Required.',
@@ -208,7 +285,7 @@ export const adyenProvider: PaymentProvider = {
 
   async confirm(ctx, pending, request) {
     const details = await ctx.upstreams.adyen.POST('/payments/details', {
-      body: { details: { redirectResult: request.redirectResult! } },
+      body: { details: detailsOf(request) },
       headers: { 'Idempotency-Key': `${pending.key}-details` },
     });
     if (!details.data) throw providerFailure(details.response.status);
@@ -216,9 +293,9 @@ export const adyenProvider: PaymentProvider = {
   },
 
   async confirmSave(ctx, shopper, record, _methodId, request) {
-    if (!request.redirectResult) throw providerFailure(400);
+    if (!request.redirectResult && !request.threeDSResult) throw providerFailure(400);
     const details = await ctx.upstreams.adyen.POST('/payments/details', {
-      body: { details: { redirectResult: request.redirectResult } },
+      body: { details: detailsOf(request) },
       headers: { 'Idempotency-Key': `${record.key}-details` },
     });
     if (!details.data) throw providerFailure(details.response.status);

@@ -8,6 +8,7 @@ import {
   CHECKOUT_FAILED_TEXT,
   PAYMENT_AUTHORISATION_TEXT,
   PAYMENT_NOT_CHARGED_TEXT,
+  paymentErrorKindForMethod,
   providerFailureKind,
   type PaymentErrorKind,
   type PaymentRefusal,
@@ -35,6 +36,18 @@ export function asPaymentProblem(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const status = (error as { status?: unknown } | null)?.status;
   return providerFailure(typeof status === 'number' ? status : 500);
+}
+
+/**
+ * The problem as the payment method it occurred with shows it (storefront §8): a refusal of an
+ * iDEAL, Google Pay or Apple Pay payment carries that method's kind; anything else is unchanged.
+ */
+export function forPaymentMethod(problem: AppError, paymentType: string | null | undefined): AppError {
+  const kind = problem.extra.paymentErrorKind ?? undefined;
+  const methodKind = paymentErrorKindForMethod(kind, paymentType);
+  if (methodKind === kind) return problem;
+  const extra = { ...problem.extra, paymentErrorKind: methodKind };
+  return new AppError(problem.status, problem.type, problem.title, problem.detail, extra, problem.headers);
 }
 
 /** 402: the card or the bank refused, or 3-D Secure / the bank page did not approve. */

@@ -68,6 +68,7 @@ async function save(provider: PaymentProvider, shopper: Shopper, request: Method
       countryCode: 'FR',
     },
     returnUrl: 'http://localhost:3000/account/my-payment-method',
+    client: { ipAddress: '203.0.113.7', userAgent: 'Mozilla/5.0 (provider test)' },
   };
   const saved = await provider.saveMethod(ctx, shopper, attempt);
   if (saved.status !== 'saved') throw new Error(`not saved: ${saved.status}`);

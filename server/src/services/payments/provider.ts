@@ -29,7 +29,13 @@ export interface CardFacts {
 /** The payment method fields shared by placing an order and saving a method (SavePaymentMethodRequest). */
 export type MethodRequest = Pick<
   Schemas['PlaceOrderRequest'],
-  'provider' | 'paymentMethodType' | 'sandboxCardToken' | 'stripePaymentMethodId' | 'adyenPaymentMethod'
+  | 'provider'
+  | 'paymentMethodType'
+  | 'sandboxCardToken'
+  | 'stripePaymentMethodId'
+  | 'adyenPaymentMethod'
+  | 'adyenBrowserInfo'
+  | 'adyenOrigin'
 >;
 
 /** The payment method of an attempt, checked with the provider before anything is written. */
@@ -54,6 +60,8 @@ export interface PaymentParty {
   billing: CommerceAddress;
   /** Where 3-D Secure or the bank page sends the shopper back. */
   returnUrl: string;
+  /** The shopper's browser, as a bank debit's mandate records its online acceptance (Stripe's mandate_data). */
+  client: { ipAddress: string; userAgent: string };
 }
 
 export interface PaymentAttempt extends PaymentParty {
@@ -75,11 +83,19 @@ export interface SaveAttempt extends PaymentParty {
   currency: string;
 }
 
+/** An action for the shopper: a page to open by GET, or Adyen's answer for its component (any action). */
 export type ActionRequired = {
   status: 'actionRequired';
   actionType: Schemas['ActionRequired']['actionType'];
-  redirectUrl: string;
+  redirectUrl?: string;
+  adyen?: Schemas['AdyenActionAnswer'];
 };
+
+/**
+ * The browser's return: the redirect's parameters (ConfirmPaymentRequest), or the Adyen
+ * component's additional details after a native 3-D Secure 2 challenge (PaymentDetailsRequest).
+ */
+export type ReturnRequest = Schemas['ConfirmPaymentRequest'] & { threeDSResult?: string };
 
 /** What a payment came to, verified with the provider; failures are thrown as payment problems. */
 export type PaymentResult = { status: 'paid'; card?: CardFacts } | ActionRequired | { status: 'processing' };
@@ -118,9 +134,9 @@ export interface PaymentProvider {
   /** Saves a method with an amount of 0 for off-session renewals, read back from the provider. */
   saveMethod(ctx: AppContext, shopper: Shopper, attempt: SaveAttempt): Promise<SaveResult>;
   /** The browser's return from 3-D Secure or the bank page belongs to this payment; a 400 otherwise. */
-  checkReturn(pending: PendingPayment, request: Schemas['ConfirmPaymentRequest']): void;
+  checkReturn(pending: PendingPayment, request: ReturnRequest): void;
   /** After 3-D Secure or the bank page: the result, read back from the provider. */
-  confirm(ctx: AppContext, pending: PendingPayment, request: Schemas['ConfirmPaymentRequest']): Promise<PaymentResult>;
+  confirm(ctx: AppContext, pending: PendingPayment, request: ReturnRequest): Promise<PaymentResult>;
   /**
    * After 3-D Secure or the bank page of a saving (the account's Add or Edit payment method): the
    * stored method, read back from the provider; `methodId` is the method the saving was for, where
@@ -131,7 +147,7 @@ export interface PaymentProvider {
     shopper: Shopper,
     record: ProviderReferences,
     methodId: string | undefined,
-    request: Schemas['ConfirmPaymentRequest'],
+    request: ReturnRequest,
   ): Promise<SaveResult>;
   /** Removes a stored method (replacing or deleting the saved method; a mismatched new Adyen method). */
   removeStoredMethod(ctx: AppContext, stored: StoredMethod): Promise<void>;

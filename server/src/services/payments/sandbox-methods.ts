@@ -3,18 +3,22 @@
  * and Adyen's secured fields cannot load here): a card typed into the sandbox card form becomes a
  * Stripe PaymentMethod or Adyen's `test_` encrypted fields, after the card form checks of
  * storefront §5; iDEAL and Bancontact become the Stripe PaymentMethod the Payment Element would
- * create. The server's payment code then runs unchanged. Not offered in live mode (404).
+ * create. Stripe's are made as Stripe.js's `stripe.createPaymentMethod({elements})` makes them,
+ * through the sandbox's Stripe.js stand-in, told the options the form's Elements group was created
+ * with: it refuses what Stripe.js refuses (a group without `paymentMethodCreation: 'manual'`). The
+ * server's payment code then runs unchanged. Not offered in live mode (404).
  */
 import { CARD_FORM_MESSAGES, isCardExpiryInPast, isLuhnValid } from '../../../../domain/payment-errors.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
+import type { components as StripeComponents } from '../../../../generated/stripe/types.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { currentBasket, toAddress } from '../basket/basket.ts';
 import type { Shopper } from '../shopper.ts';
 import { providerFailure } from './payment-problems.ts';
-import { formOf } from './stripe.ts';
 
 type Schemas = components['schemas'];
+type StripeSchemas = StripeComponents['schemas'];
 
 function sandboxOnly(ctx: AppContext, detail: string): void {
   if (ctx.config.mode === 'live') throw new AppError(404, 'not-found', 'Not found', detail);
@@ -66,28 +70,26 @@ export async function tokenizeSandboxCard(
   }
   // Stripe.js creates the payment method with the billing address of the form; so does this.
   const billing = card.billingAddress ?? toAddress((await currentBasket(ctx, shopper))?.billingAddress);
-  const created = await ctx.upstreams.stripe.POST('/v1/payment_methods', {
-    body: {
-      type: 'card',
-      card: { number, exp_month: card.expMonth, exp_year: fullYear, cvc: card.cvc },
-      billing_details: {
-        ...(card.holderName ? { name: card.holderName } : {}),
-        ...(billing
-          ? {
-              address: {
-                line1: billing.address1,
-                city: billing.city,
-                postal_code: billing.postalCode,
-                country: billing.countryCode,
-              },
-            }
-          : {}),
-      },
+  const created = await createWithElements(ctx, shopper, card.stripeElements, {
+    type: 'card',
+    card: { number, exp_month: card.expMonth, exp_year: fullYear, cvc: card.cvc },
+    billing_details: {
+      ...(card.holderName ? { name: card.holderName } : {}),
+      ...(billing
+        ? {
+            address: {
+              line1: billing.address1,
+              city: billing.city,
+              postal_code: billing.postalCode,
+              country: billing.countryCode,
+            },
+          }
+        : {}),
     },
-    ...formOf(),
   });
   if (!created.data) {
-    const error = (created.error as { error?: { param?: string } } | undefined)?.error;
+    const error = created.error;
+    if (error?.code === 'integration_error') throw integrationError(error.message);
     if (created.response.status === 402 || created.response.status === 400) {
       const field = error?.param === 'cvc' ? 'cvc' : error?.param?.startsWith('exp') ? 'expYear' : 'number';
       throw cardProblem(`/${field}`, CARD_FORM_MESSAGES.numberInvalid, 'invalid_card');
@@ -111,7 +113,7 @@ export async function tokenizeSandboxCard(
 export async function createSandboxBankMethod(
   ctx: AppContext,
   shopper: Shopper,
-  paymentMethodType: Schemas['SandboxBankMethodRequest']['paymentMethodType'],
+  { paymentMethodType, stripeElements }: Schemas['SandboxBankMethodRequest'],
 ): Promise<Schemas['SandboxBankMethod']> {
   sandboxOnly(ctx, 'Sandbox bank methods are only available in sandbox mode.');
   if (shopper.market.provider !== 'stripe' || !shopper.market.paymentMethods.includes(paymentMethodType)) {
@@ -123,19 +125,56 @@ export async function createSandboxBankMethod(
   const basket = await currentBasket(ctx, shopper);
   const billing = toAddress(basket?.billingAddress);
   const type = paymentMethodType === 'IDEAL' ? 'ideal' : 'bancontact';
-  const created = await ctx.upstreams.stripe.POST('/v1/payment_methods', {
-    body: {
-      type,
-      ...(type === 'ideal' ? { ideal: {} } : { bancontact: {} }),
-      billing_details: {
-        // Bancontact needs the account holder's name; the billing address carries it.
-        ...(billing
-          ? { name: `${billing.firstName} ${billing.lastName}`.trim(), email: basket?.customerInfo?.email }
-          : {}),
-      },
+  const created = await createWithElements(ctx, shopper, stripeElements, {
+    type,
+    ...(type === 'ideal' ? { ideal: {} } : { bancontact: {} }),
+    billing_details: {
+      // Bancontact needs the account holder's name; the billing address carries it.
+      ...(billing
+        ? { name: `${billing.firstName} ${billing.lastName}`.trim(), email: basket?.customerInfo?.email }
+        : {}),
     },
-    ...formOf(),
   });
-  if (!created.data) throw providerFailure(created.response.status);
+  if (!created.data) {
+    if (created.error?.code === 'integration_error') throw integrationError(created.error.message);
+    throw providerFailure(created.response.status);
+  }
   return { provider: 'stripe', paymentMethodType, token: created.data.id };
 }
+
+type StripePaymentMethod = StripeSchemas['payment_method'];
+type StripeApiError = StripeSchemas['api_errors'];
+
+/**
+ * `stripe.createPaymentMethod({elements, params})` through the sandbox's Stripe.js stand-in
+ * (mocks/sandbox `POST /stripe/__elements/payment_methods`, with the publishable key as Stripe.js
+ * uses it): the Elements group's options as the form created it, and the PaymentMethod's parameters.
+ */
+async function createWithElements(
+  ctx: AppContext,
+  shopper: Shopper,
+  elements: Schemas['SandboxElementsGroup'] | undefined,
+  params: StripeSchemas['post_payment_methods_request'],
+): Promise<{ data?: StripePaymentMethod; error?: StripeApiError; response: Response }> {
+  const response = await fetch(`${ctx.config.baseUrls.stripe}/__elements/payment_methods`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${ctx.config.credentials.stripe.publishableKey}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ elements: elements ?? {}, params }),
+    signal: shopper.signal,
+  }).catch((error: unknown) => {
+    shopper.log.warn({ err: error }, "the sandbox's Stripe.js stand-in did not answer");
+    throw providerFailure(503);
+  });
+  const body = (await response.json().catch(() => ({}))) as { error?: StripeApiError } & Partial<StripePaymentMethod>;
+  if (!response.ok) return { ...(body.error ? { error: body.error } : {}), response };
+  return { data: body as StripePaymentMethod, response };
+}
+
+/** Stripe.js's IntegrationError, as the form's developer sees it: a 400 naming the Elements group. */
+const integrationError = (message: string | undefined) =>
+  new AppError(400, 'validation-error', 'Stripe.js refused the Elements group', message ?? 'IntegrationError', {
+    errors: [{ field: '/stripeElements', message: message ?? 'IntegrationError', code: 'integration_error' }],
+  });

@@ -1,10 +1,17 @@
 /**
- * Stripe (storefront §4 "Payment setup" and "On payment"): the payment customer is found by the
- * customer's CDC id or created; saving a method is a SetupIntent confirmed off-session with it,
- * 3-D Secure and bank pages through its redirect, and the result is always read back from
- * Stripe. Paying an order is saving its method (the renewals charge it off-session); a replaced
- * method is detached, and a saved card's expiry read from its PaymentMethod. Stripe's API is
- * form-encoded.
+ * Stripe (storefront §4 "Payment setup" and "On payment"), finalised on the server
+ * (https://docs.stripe.com/payments/finalize-payments-on-the-server-legacy?platform=web&type=setup):
+ * the browser's Payment Element is created without an Intent (`mode: 'setup'`, the currency,
+ * `paymentMethodCreation: 'manual'`, the SetupIntent's payment method types) and hands over the
+ * PaymentMethod `stripe.createPaymentMethod` made. The server finds the payment customer (the stored
+ * one, by CDC id, or a new one; a deleted or missing one is replaced, §4 resource_missing), then
+ * creates the one SetupIntent of the checkout (or of the account's saving) confirmed off-session
+ * with that method, or confirms the same SetupIntent again after a failed attempt: never a second
+ * per attempt. iDEAL and Bancontact set up SEPA Direct Debit and send the mandate the shopper
+ * accepted online. 3-D Secure and bank pages go through its redirect, and the result is always read
+ * back from Stripe. Paying an order is saving its method (the renewals charge it off-session); a
+ * replaced method is detached, and a saved card's expiry read from its PaymentMethod. Stripe's API
+ * is form-encoded.
  */
 import { stripeRefusal } from '../../../../domain/payment-errors.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
@@ -18,7 +25,7 @@ import {
   providerFailure,
   refused,
 } from './payment-problems.ts';
-import type { CheckedMethod, PaymentProvider, ProviderReferences, SaveResult } from './provider.ts';
+import type { CheckedMethod, PaymentParty, PaymentProvider, ProviderReferences, SaveResult } from './provider.ts';
 
 type Schemas = components['schemas'];
 
@@ -41,35 +48,118 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' } as const;
 /** openapi-fetch options of a form-encoded Stripe call with a body, with an Idempotency-Key when given. */
 export function formOf(idempotencyKey?: string) {
   return {
-    bodySerializer: (b: Record<string, unknown>) => stripeForm(b),
+    bodySerializer: (b: Record<string, unknown> | undefined) => stripeForm(b ?? {}),
     headers: { ...FORM, ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}) },
   };
 }
 
-/** The payment method types the market's Payment Element offers (card, plus its bank method). */
-function methodTypes(shopper: Shopper): string[] {
+type MethodType = Schemas['StripeElementsOptions']['allowedPaymentMethodTypes'][number];
+
+/** The payment method types of the market's SetupIntents and Payment Element (card, plus its bank method). */
+function methodTypes(shopper: Shopper): MethodType[] {
   const methods = shopper.market.paymentMethods;
   if (methods.includes('IDEAL')) return ['card', 'ideal'];
   if (methods.includes('BANCONTACT')) return ['card', 'bancontact'];
   return ['card'];
 }
 
-/** The payment customer: found by CDC id (registered) or created; a missing one is replaced (§4). */
+/**
+ * The Elements group's options (https://docs.stripe.com/js/elements_object/create_without_intent),
+ * matching the SetupIntent `saveMethod` creates: setup mode (a SetupIntent, usage off_session), the
+ * market's currency, PaymentMethods created manually for the server to confirm, and the SetupIntent's
+ * `payment_method_types` as the allowed types.
+ */
+export function elementsOptions(types: MethodType[], currency: string): Schemas['StripeElementsOptions'] {
+  return {
+    mode: 'setup',
+    currency: currency.toLowerCase(),
+    paymentMethodCreation: 'manual',
+    allowedPaymentMethodTypes: types,
+  };
+}
+
+/** A stored customer as Stripe holds it now: null when deleted or missing (resource_missing). */
+async function liveCustomer(ctx: AppContext, id: string): Promise<string | null> {
+  const { data, error, response } = await ctx.upstreams.stripe.GET('/v1/customers/{customer}', {
+    params: { path: { customer: id } },
+  });
+  if (data) return 'deleted' in data && data.deleted ? null : data.id;
+  if (
+    response.status === 404 &&
+    (error as { error?: { code?: string } } | undefined)?.error?.code === 'resource_missing'
+  )
+    return null;
+  throw providerFailure(response.status);
+}
+
+/**
+ * The payment customer (§4 "the payment customer is found or created"; §7 find by sap id, get by
+ * stripeCustomerId, create): the one this session stored for the same shopper when Stripe still
+ * holds it, else found by CDC id (registered), else created. A stored customer that Stripe answers
+ * deleted or `resource_missing` is replaced by a new one (§4,
+ * https://docs.stripe.com/error-codes#resource-missing).
+ */
 async function customerFor(ctx: AppContext, shopper: Shopper, email: string, name: string): Promise<string> {
   const cdc = shopper.session.sapCdcId;
+  const stored = shopper.session.stripeCustomer;
+  const remember = (id: string) => {
+    shopper.session.stripeCustomer = { id, ...(cdc ? { sapCdcId: cdc } : {}) };
+    return id;
+  };
+  if (stored && stored.sapCdcId === cdc) {
+    const live = await liveCustomer(ctx, stored.id);
+    if (live) return live;
+    delete shopper.session.stripeCustomer;
+    delete shopper.session.stripeSetupIntent;
+  }
   if (cdc) {
     const { data } = await ctx.upstreams.stripe.GET('/v1/customers/search', {
       params: { query: { query: `metadata['sap_cdc_id']:'${cdc.replace(/'/g, '')}'` } },
     });
     const found = data?.data?.[0]?.id;
-    if (found) return found;
+    if (found) return remember(found);
   }
   const created = await ctx.upstreams.stripe.POST('/v1/customers', {
     body: { email, name, metadata: { ...(cdc ? { sap_cdc_id: cdc } : {}), localeId: shopper.locale } },
     ...formOf(),
   });
   if (!created.data) throw providerFailure(created.response.status);
-  return created.data.id;
+  return remember(created.data.id);
+}
+
+type Purpose = NonNullable<Shopper['session']['stripeSetupIntent']>['purpose'];
+
+/**
+ * The SetupIntent of this checkout (or account saving) that a new attempt confirms again: the one
+ * created before for the same customer, while Stripe still lets it take a payment method (a failed
+ * attempt leaves it in requires_payment_method). Undefined when there is none to reuse.
+ */
+async function reusableIntent(ctx: AppContext, shopper: Shopper, purpose: Purpose, customer: string) {
+  const kept = shopper.session.stripeSetupIntent;
+  if (!kept || kept.purpose !== purpose || kept.customerId !== customer) return undefined;
+  const { data } = await ctx.upstreams.stripe.GET('/v1/setup_intents/{intent}', {
+    params: { path: { intent: kept.id } },
+  });
+  return data && (data.status === 'requires_payment_method' || data.status === 'requires_confirmation')
+    ? kept.id
+    : undefined;
+}
+
+/**
+ * The SEPA Direct Debit mandate an iDEAL or Bancontact set-up needs: accepted online, from the
+ * shopper's IP address and browser (https://docs.stripe.com/api/setup_intents/create#create_setup_intent-mandate_data,
+ * https://docs.stripe.com/payments/ideal/set-up-payment).
+ */
+function mandateFor(type: string, client: PaymentParty['client']) {
+  if (type !== 'ideal' && type !== 'bancontact') return {};
+  return {
+    mandate_data: {
+      customer_acceptance: {
+        type: 'online' as const,
+        online: { ip_address: client.ipAddress, user_agent: client.userAgent },
+      },
+    },
+  };
 }
 
 /** A payment method read from Stripe: its type and, for a card, the card's facts. */
@@ -114,21 +204,16 @@ async function readBack(
 export const stripeProvider: PaymentProvider = {
   name: 'stripe',
 
+  // Collect the payment details before creating an Intent
+  // (https://docs.stripe.com/payments/accept-a-payment-deferred?platform=web&type=setup): no
+  // customer and no SetupIntent yet, only what the Elements group is created with.
   async setup(ctx, shopper, input) {
-    const customer = await customerFor(ctx, shopper, input.email, input.name);
     const types = methodTypes(shopper);
-    const intent = await ctx.upstreams.stripe.POST('/v1/setup_intents', {
-      body: { customer, usage: 'off_session', payment_method_types: types },
-      ...formOf(),
-    });
-    if (!intent.data) throw providerFailure(intent.response.status);
     const setup: Schemas['StripePaymentSetup'] = {
       provider: 'stripe',
       publishableKey: ctx.config.credentials.stripe.publishableKey,
-      customerId: customer,
-      setupIntentId: intent.data.id,
-      clientSecret: intent.data.client_secret ?? '',
       paymentMethodTypes: types,
+      elementsOptions: elementsOptions(types, input.amount.currency),
       amount: input.amount,
       sandbox: input.sandbox,
     };
@@ -145,27 +230,45 @@ export const stripeProvider: PaymentProvider = {
 
   async saveMethod(ctx, shopper, attempt): Promise<SaveResult> {
     const { record, method } = attempt;
-    record.stripeCustomerId = await customerFor(ctx, shopper, attempt.customer.email, attempt.customer.name);
-    const created = await ctx.upstreams.stripe.POST('/v1/setup_intents', {
-      body: {
-        customer: record.stripeCustomerId,
-        payment_method: method.id,
-        confirm: true,
-        usage: 'off_session',
-        return_url: attempt.returnUrl,
-        payment_method_types: [method.type],
-        ...(attempt.orderNo ? { metadata: { orderNo: attempt.orderNo } } : {}),
-      },
-      ...formOf(`${record.key}-setup`),
-    });
+    const customer = await customerFor(ctx, shopper, attempt.customer.email, attempt.customer.name);
+    record.stripeCustomerId = customer;
+    const purpose: Purpose = attempt.orderNo ? 'checkout' : 'accountPaymentMethod';
+    const reused = await reusableIntent(ctx, shopper, purpose, customer);
+    const confirmation = {
+      payment_method: method.id,
+      return_url: attempt.returnUrl,
+      ...mandateFor(method.type, attempt.client),
+    };
+    const created = reused
+      ? await ctx.upstreams.stripe.POST('/v1/setup_intents/{intent}/confirm', {
+          params: { path: { intent: reused } },
+          body: confirmation,
+          ...formOf(`${record.key}-confirm`),
+        })
+      : await ctx.upstreams.stripe.POST('/v1/setup_intents', {
+          body: {
+            customer,
+            confirm: true,
+            usage: 'off_session',
+            payment_method_types: methodTypes(shopper),
+            ...confirmation,
+          },
+          ...formOf(`${record.key}-setup`),
+        });
     if (!created.data) {
-      if (created.response.status === 402) {
-        const error = (created.error as { error?: Parameters<typeof stripeRefusal>[0] } | undefined)?.error;
-        throw refused(stripeRefusal(error));
-      }
+      const error = (
+        created.error as { error?: Parameters<typeof stripeRefusal>[0] & { setup_intent?: { id?: string } } }
+      )?.error;
+      // A declined set-up leaves the SetupIntent waiting for another method: the next attempt reuses it.
+      const failedIntent = reused ?? error?.setup_intent?.id;
+      if (failedIntent) shopper.session.stripeSetupIntent = { id: failedIntent, customerId: customer, purpose };
+      await shopper.persist();
+      if (created.response.status === 402) throw refused(stripeRefusal(error));
       throw providerFailure(created.response.status);
     }
     record.setupIntentId = created.data.id;
+    shopper.session.stripeSetupIntent = { id: created.data.id, customerId: customer, purpose };
+    await shopper.persist();
     if (created.data.status === 'requires_action') {
       const redirectUrl = created.data.next_action?.redirect_to_url?.url;
       if (!redirectUrl) throw providerFailure(500);
@@ -176,7 +279,7 @@ export const stripeProvider: PaymentProvider = {
       };
     }
     if ((await readBack(ctx, record, method.id)) === 'processing') return { status: 'processing' };
-    const stored = { token: method.id!, customerId: record.stripeCustomerId };
+    const stored = { token: method.id!, customerId: customer };
     return { status: 'saved', stored, ...(method.card ? { card: method.card } : {}) };
   },
 

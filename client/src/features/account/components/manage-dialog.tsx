@@ -16,6 +16,7 @@ import { Link } from '../../../components/ui/link.tsx';
 import { isTooLong, TextArea } from '../../../components/ui/text-area.tsx';
 import { useToast } from '../../../components/ui/toasts.tsx';
 import { ApiError, type components } from '../../../lib/api/client.ts';
+import { problemText } from '../../../lib/problem-text.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { languageOf, useLocale } from '../../../lib/locales.ts';
 import { useCancelAutoRenewal } from '../api/cancel-auto-renewal.ts';
@@ -113,9 +114,11 @@ export function ManageDialog({
       onClose();
     } catch (error) {
       setFailure(
-        error instanceof ApiError && error.status === 409 && error.problem?.detail
-          ? error.problem.detail
-          : t('account.manage.failed'),
+        problemText(
+          t,
+          error instanceof ApiError && error.status === 409 ? error.problem : undefined,
+          'account.manage.failed',
+        ),
       );
     } finally {
       setBusy(false);

@@ -6,6 +6,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { useToast } from '../../../components/ui/toasts.tsx';
 import { ApiError, type components, type Problem } from '../../../lib/api/client.ts';
+import { problemText } from '../../../lib/problem-text.ts';
 import { useConfirmPayment } from '../../../lib/api/confirm-payment.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useLocale } from '../../../lib/locales.ts';
@@ -88,8 +89,7 @@ function useFinishSaving(): { message: string; failed: boolean } | undefined {
       })
       .catch((error: unknown) =>
         setState({
-          message:
-            error instanceof ApiError && error.problem?.detail ? error.problem.detail : t('account.manage.failed'),
+          message: problemText(t, error instanceof ApiError ? error.problem : undefined, 'account.manage.failed'),
           failed: true,
         }),
       )

@@ -5,6 +5,7 @@ import { PaymentErrorDialog, paymentProblemOf } from '../../../components/paymen
 import type { PaymentMethodInput } from '../../../components/payment/payment-method-input.ts';
 import { LivePaymentForm } from '../../../components/payment/live-payment-form.tsx';
 import { SandboxCardForm } from '../../../components/payment/sandbox-card-form.tsx';
+import { followRedirect } from '../../../components/payment/redirect-form.ts';
 import { BusyOverlay } from '../../../components/ui/busy-overlay.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { useToast } from '../../../components/ui/toasts.tsx';
@@ -51,7 +52,10 @@ export function SavePaymentMethodPage({ mode }: { mode: 'add' | 'update' }) {
         const body = { ...method, billingAddress: billing };
         const answer = mode === 'add' ? await add(body) : await update(body);
         if ('outcome' in answer) {
-          window.location.assign(answer.redirectUrl);
+          // Adyen's redirect (by GET or POST with its data) or the provider's page.
+          if (answer.adyen?.action.type === 'redirect') followRedirect(answer.adyen.action);
+          else if (answer.redirectUrl) window.location.assign(answer.redirectUrl);
+          else throw new Error('Unsupported payment action');
           return;
         }
         toast.show(
@@ -103,6 +107,7 @@ export function SavePaymentMethodPage({ mode }: { mode: 'add' | 'update' }) {
               ) : setup.sandbox ? (
                 <SandboxCardForm
                   provider={setup.provider}
+                  {...(setup.provider === 'stripe' ? { stripeElements: setup.elementsOptions } : {})}
                   disabled={busy}
                   submitLabel={submitLabel}
                   billingAddress={billing}

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { ApiError } from '../../../lib/api/client.ts';
+import { problemText } from '../../../lib/problem-text.ts';
 import type { Basket } from '../api/get-checkout-state.ts';
 import { useSetBillingAddress } from '../api/set-billing-address.ts';
 import type { Address } from '../api/set-shipping-address.ts';
@@ -24,7 +25,7 @@ export function BillingStep({ basket }: { basket: Basket }) {
     try {
       await setBillingAddress(basket.shippingAddress);
     } catch (error) {
-      setFailed((error instanceof ApiError ? error.problem?.detail : undefined) ?? t('checkout.unexpectedError'));
+      setFailed(problemText(t, error instanceof ApiError ? error.problem : undefined, 'checkout.unexpectedError'));
     } finally {
       setBusy(false);
     }

@@ -245,7 +245,13 @@ describe('payment (§4 On payment, §8)', () => {
       body: contractExample('basketEmpty') && {
         provider: 'stripe',
         publishableKey: 'pk',
-        clientSecret: 'cs',
+        paymentMethodTypes: ['card'],
+        elementsOptions: {
+          mode: 'setup',
+          currency: 'gbp',
+          paymentMethodCreation: 'manual',
+          allowedPaymentMethodTypes: ['card'],
+        },
         sandbox: true,
       },
     },
@@ -292,6 +298,16 @@ describe('payment (§4 On payment, §8)', () => {
     expect(keys[0]).toMatch(/^[A-Za-z0-9-]{8,}$/);
     expect(keys[1]).not.toBe(keys[0]);
     expect(stub.calls.filter((c) => c.path === '/api/checkout/orders')).toHaveLength(2);
+    // The sandbox card form stands in for Stripe.js: it tells the sandbox the Elements group's options.
+    expect(stub.calls.find((c) => c.path === '/api/sandbox/card-tokens')?.body).toMatchObject({
+      provider: 'stripe',
+      stripeElements: {
+        mode: 'setup',
+        currency: 'gbp',
+        paymentMethodCreation: 'manual',
+        allowedPaymentMethodTypes: ['card'],
+      },
+    });
   });
 
   it('when the billing country does not match the card, then the mismatch text verbatim', async () => {

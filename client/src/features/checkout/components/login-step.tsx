@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { ApiError } from '../../../lib/api/client.ts';
+import { problemText } from '../../../lib/problem-text.ts';
 import { useSession } from '../../../lib/api/get-session.ts';
 import { startLogin } from '../../../lib/api/start-login.ts';
 import { useLocale } from '../../../lib/locales.ts';
@@ -41,7 +42,7 @@ export function LoginStep({ basket, registered }: { basket: Basket; registered: 
       setServerError(
         problem?.status === 409
           ? t('checkout.login.linkedMailbox')
-          : (problem?.detail ?? t('checkout.unexpectedError')),
+          : problemText(t, problem, 'checkout.unexpectedError'),
       );
     }
   });

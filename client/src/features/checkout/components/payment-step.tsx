@@ -12,6 +12,14 @@ import { usePaymentSetup } from '../../../lib/api/setup-payment.ts';
 import { PaymentErrorDialog, paymentProblemOf } from '../../../components/payment/payment-error-dialog.tsx';
 import { LivePaymentForm } from '../../../components/payment/live-payment-form.tsx';
 import { SandboxCardForm } from '../../../components/payment/sandbox-card-form.tsx';
+import { SandboxChallenge } from '../../../components/payment/sandbox-challenge.tsx';
+import {
+  followRedirect,
+  type AdyenAction,
+  type AdyenActionAnswer,
+  type AdyenDetails,
+} from '../../../components/payment/redirect-form.ts';
+import { useSubmitPaymentDetails } from '../../../lib/api/submit-payment-details.ts';
 
 /** The wallet's recurring-payment request for the basket's one plan (storefront §9). */
 function walletOf(basket: Basket, origin: string, managementPath: string) {
@@ -58,16 +66,30 @@ export function PaymentStep({ basket }: { basket: Basket }) {
   const [paying, setPaying] = useState(false);
   const [problem, setProblem] = useState<Partial<Problem> | undefined>();
 
-  const pay = useCallback(
-    async (request: PlaceOrderRequest) => {
+  const submitPaymentDetails = useSubmitPaymentDetails();
+  const orderNo = useRef<string | undefined>(undefined);
+  const [challenge, setChallenge] = useState<AdyenAction | undefined>();
+
+  // An action: Adyen's goes back to the live component (`live`), or is followed here (sandbox mode).
+  const place = useCallback(
+    async (request: PlaceOrderRequest, live: boolean): Promise<AdyenActionAnswer | undefined> => {
       setPaying(true);
       try {
         const result = await placeOrder(request, attempt.current);
         if (result.outcome === 'actionRequired') {
-          window.location.assign(result.redirectUrl);
-          return;
+          orderNo.current = result.orderNo ?? undefined;
+          const adyen = result.adyen;
+          if (adyen && (live || adyen.action.type === 'threeDS2')) {
+            if (!live) setChallenge(adyen.action);
+            setPaying(false);
+            return live ? adyen : undefined;
+          }
+          if (adyen) followRedirect(adyen.action);
+          else window.location.assign(result.redirectUrl ?? to('/checkout'));
+          return undefined;
         }
         void navigate(to(`/confirmation/${result.orderNo}`));
+        return undefined;
       } catch (error) {
         // A definite answer ends the attempt; a lost connection keeps the key for the retry.
         if (error instanceof ApiError) attempt.current = newAttemptKey();
@@ -77,6 +99,37 @@ export function PaymentStep({ basket }: { basket: Basket }) {
       }
     },
     [placeOrder, navigate, to],
+  );
+  const pay = useCallback(async (request: PlaceOrderRequest) => void (await place(request, false)), [place]);
+  const payAdyen = useCallback((request: PlaceOrderRequest) => place(request, true), [place]);
+
+  // The Adyen component's (or the sandbox challenge's) additional details settle the order; another
+  // action (a challenge after the fingerprint) goes back to the component.
+  const submitDetails = useCallback(
+    async ({ details }: AdyenDetails): Promise<AdyenActionAnswer | undefined> => {
+      setPaying(true);
+      try {
+        const answer = await submitPaymentDetails({
+          context: 'checkout',
+          ...(orderNo.current ? { orderNo: orderNo.current } : {}),
+          details,
+        });
+        setChallenge(undefined);
+        if (answer.outcome === 'actionRequired' && answer.adyen) {
+          setPaying(false);
+          return answer.adyen;
+        }
+        void navigate(to(`/confirmation/${answer.orderNo ?? orderNo.current ?? ''}`));
+        return undefined;
+      } catch (error) {
+        setChallenge(undefined);
+        attempt.current = newAttemptKey();
+        setProblem(paymentProblemOf(error));
+        setPaying(false);
+        throw error;
+      }
+    },
+    [submitPaymentDetails, navigate, to],
   );
 
   const payQuietly = useCallback((request: PlaceOrderRequest) => pay(request).catch(() => undefined), [pay]);
@@ -91,7 +144,10 @@ export function PaymentStep({ basket }: { basket: Basket }) {
     if (paying) return;
     setPaying(true);
     try {
-      const created = await createSandboxBankMethod(BANK_METHODS[bank].type);
+      const created = await createSandboxBankMethod({
+        paymentMethodType: BANK_METHODS[bank].type,
+        ...(setup?.provider === 'stripe' ? { stripeElements: setup.elementsOptions } : {}),
+      });
       await payQuietly({
         provider: 'stripe',
         paymentMethodType: created.paymentMethodType,
@@ -144,8 +200,20 @@ export function PaymentStep({ basket }: { basket: Basket }) {
               ))}
             </fieldset>
           ) : null}
-          {method === 'card' ? (
-            <SandboxCardForm provider={setup.provider} disabled={paying} submitLabel={submitLabel} onPay={pay} />
+          {method === 'card' && challenge ? (
+            <SandboxChallenge
+              action={challenge}
+              disabled={paying}
+              onDetails={(data) => void submitDetails(data).catch(() => undefined)}
+            />
+          ) : method === 'card' ? (
+            <SandboxCardForm
+              provider={setup.provider}
+              {...(setup.provider === 'stripe' ? { stripeElements: setup.elementsOptions } : {})}
+              disabled={paying}
+              submitLabel={submitLabel}
+              onPay={pay}
+            />
           ) : (
             <div className="form">
               <p className="notice">{t('checkout.payment.bankNotice', { method: BANK_METHODS[method].label })}</p>
@@ -170,6 +238,8 @@ export function PaymentStep({ basket }: { basket: Basket }) {
           wallet={wallet}
           onPay={pay}
           onStripePay={payQuietly}
+          onAdyenPay={payAdyen}
+          onAdyenDetails={submitDetails}
         />
       )}
       {paying ? <BusyOverlay label={t('checkout.payment.processing')} /> : null}

@@ -6,8 +6,8 @@ import { formatLongDate } from '../../../../../domain/time.ts';
 import { useLocale } from '../../../lib/locales.ts';
 import { NeedHelp } from '../../../components/ui/need-help.tsx';
 import { ApiError } from '../../../lib/api/client.ts';
-import { planLabel } from '../../../lib/plan.ts';
 import { useOrderConfirmation } from '../api/get-order-confirmation.ts';
+import { ConfirmationItems } from './confirmation-items.tsx';
 import './confirmation.css';
 
 /**
@@ -63,15 +63,7 @@ export function ConfirmationPage() {
       <div className="confirmation__grid">
         <section className="confirmation__block" aria-labelledby="summary-title">
           <h2 id="summary-title">{t('confirmation.summary')}</h2>
-          <ul className="confirmation__items">
-            {data.items.map((item) => (
-              <li key={item.itemId}>
-                <span className="confirmation__item-name">{item.name}</span>
-                <span>{planLabel(t, item)}</span>
-                <span className="confirmation__price">{item.price.formatted}</span>
-              </li>
-            ))}
-          </ul>
+          <ConfirmationItems items={data.items} />
           <dl className="confirmation__totals">
             {data.totals.pricesIncludeVat && data.totals.subtotalExclVat && data.totals.vat ? (
               <>

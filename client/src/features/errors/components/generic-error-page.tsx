@@ -2,12 +2,11 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { useLocale } from '../../../lib/locales.ts';
-import { trackGenericErrorPage } from '../../../lib/analytics.ts';
+import { REDIRECT_SOURCE_KEY, trackGenericErrorPage } from '../../../lib/analytics.ts';
 import { useRedirectFacts } from '../redirect-facts.ts';
 import { ErrorLayout } from './error-layout.tsx';
 
-/** sessionStorage key holding the URL that sent the shopper to the generic error page. */
-export const REDIRECT_SOURCE_KEY = 'redirectSource';
+export { REDIRECT_SOURCE_KEY };
 
 function errorText(error: unknown): string | undefined {
   if (error === undefined || error === null || error === '') return undefined;

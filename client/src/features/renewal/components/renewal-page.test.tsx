@@ -29,6 +29,20 @@ describe('renewal page', () => {
     );
   });
 
+  it('when "View all" under the FAQs is followed, then the help centre\'s breadcrumb leads back to this page (§2 FAQ section, Shell breadcrumb)', async () => {
+    stubApi([
+      SESSION_STUB,
+      renewal({ ...expiring(), basketItem: null }),
+      ['GET', /\/api\/faqs$/, { body: { total: 0, offset: 0, limit: 5, unavailable: false, items: [] } }],
+    ]);
+    renderApp(URL_GB);
+    await screen.findByRole('heading', { level: 1, name: 'Renew Your Connected Navigation' });
+    await userEvent.click(screen.getByRole('link', { name: 'View all' }));
+    const nav = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    const back = await within(nav).findByRole('link', { name: 'Renew Your Connected Navigation' });
+    expect(back.getAttribute('href')).toBe(URL_GB);
+  });
+
   it('when the plan in the basket is known, then it is the default (§4)', async () => {
     stubApi([SESSION_STUB, renewal(expiring())]);
     renderApp(URL_GB);
@@ -169,6 +183,27 @@ describe('renewal page', () => {
     const { router } = renderApp(URL_GB);
     await waitFor(() => expect(router.state.location.pathname).toBe('/en-GB/generic-error'));
     expect(router.state.location.state).toMatchObject({ error: 'No product variations available' });
+  });
+
+  it('when the page redirects to /generic-error, then that page sends generic_error_page with the renewal URL as referrer (§2 Error pages)', async () => {
+    window.dataLayer = [];
+    stubApi([
+      SESSION_STUB,
+      renewal(
+        { type: 'https://shop.example/problems/product-mismatch', title: 'x', status: 422, detail: 'Product mismatch' },
+        422,
+      ),
+    ]);
+    const { router } = renderApp(URL_GB);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en-GB/generic-error'));
+    await waitFor(() =>
+      expect(window.dataLayer).toContainEqual({
+        event: 'generic_error_page',
+        referrer: window.location.origin + URL_GB,
+        error: 'Product mismatch',
+      }),
+    );
+    expect(window.sessionStorage.getItem('redirectSource')).toBeNull();
   });
 
   it('when an order id is stored from an earlier attempt, then it is sent once and cleared (§4)', async () => {

@@ -5,7 +5,7 @@ import { Link } from '../../../components/ui/link.tsx';
 import { isRenewable } from '../../../../../domain/expiry.ts';
 import { UnableToLoad } from '../../../components/layout/unable-to-load.tsx';
 import { BusyOverlay } from '../../../components/ui/busy-overlay.tsx';
-import { trackAddToCart, trackViewItem } from '../../../lib/analytics.ts';
+import { rememberRedirectSource, trackAddToCart, trackViewItem } from '../../../lib/analytics.ts';
 import { ApiError } from '../../../lib/api/client.ts';
 import { useLocale } from '../../../lib/locales.ts';
 import { useSession } from '../../../lib/api/get-session.ts';
@@ -65,7 +65,7 @@ function useDocumentMeta(title: string | undefined, description: string | undefi
 /** /service/{productId} and /product: the renewal page (storefront §2, §4 Renew action). */
 export function RenewalPage() {
   const { productId = ADAS_PRODUCT_ID } = useParams();
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
   const { locale, to } = useLocale();
   const navigate = useNavigate();
   const query = renewalQuery(search, locale);
@@ -89,8 +89,10 @@ export function RenewalPage() {
     markMainContentShown();
     if (failure.kind !== 'redirect') return;
     const [path, query] = failure.path.split('?');
+    // The generic error page reports where the shopper came from (storefront §2 Error pages).
+    if (path === '/generic-error') rememberRedirectSource(window.location.origin + pathname + search);
     void navigate(to(path!) + (query ? `?${query}` : ''), { replace: true, state: failure.facts });
-  }, [failure, navigate, to]);
+  }, [failure, navigate, to, pathname, search]);
 
   useEffect(() => {
     if (!data) return;
@@ -361,7 +363,10 @@ function RenewalDetail({ data }: { data: Data }) {
             // The originating path in navigation state (storefront §2), and in the address for a
             // link followed before the app runs.
             to={`${to('/faqs')}?${new URLSearchParams({ from: pathname + search }).toString()}`}
-            state={{ from: pathname + search }}
+            state={{
+              from: pathname + search,
+              previousPage: { label: t('renewal.pageTitle', { name: product.name }), to: pathname + search },
+            }}
           >
             {t('renewal.faqViewAll')}
           </Link>

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Link } from '../../../components/ui/link.tsx';
 import { useLocale } from '../../../lib/locales.ts';
 import { ApiError } from '../../../lib/api/client.ts';
+import { problemText } from '../../../lib/problem-text.ts';
 import { useCompleteLogin } from '../api/complete-login.ts';
 
 /**
@@ -39,8 +40,14 @@ export function CallbackPage() {
     completeLogin({ code, state, kind })
       .then((result) => void navigate(result.redirectTo || to('/home'), { replace: true }))
       .catch((failure: unknown) => {
-        const detail = failure instanceof ApiError ? failure.problem?.detail : undefined;
-        setError(detail ?? t('login.failed'));
+        const problem = failure instanceof ApiError ? failure.problem : undefined;
+        // E000 (a user who may not see the vehicle) leads to /restricted-access (storefront §6, §8).
+        if (problem?.code === 'E000' && problem.redirectUrl) {
+          void navigate(to(problem.redirectUrl), { replace: true });
+          return;
+        }
+        // E001, the token error and the rest in the page's language (issue 14), by code or type.
+        setError(problemText(t, problem, 'login.failed'));
       });
   }, [pathname, search, navigate, to, completeLogin, t]);
 

@@ -93,6 +93,17 @@ const paymentRequest = (number: string, reference: string): Types.checkout.Payme
     encryptedSecurityCode: 'test_737',
   },
   shopperReference: ADYEN_SEED.alexShopperReference,
+  channel: Types.checkout.PaymentRequest.ChannelEnum.Web,
+  browserInfo: {
+    acceptHeader: '*/*',
+    colorDepth: 24,
+    javaEnabled: false,
+    language: 'fr-FR',
+    screenHeight: 900,
+    screenWidth: 1440,
+    timeZoneOffset: -60,
+    userAgent: 'Mozilla/5.0 (sandbox test)',
+  },
 });
 
 describe('adyen stand-in with the official @adyen/api-library', () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../app.ts';
 import { ADYEN_SEED, adyenLedger, adyenModule, getPayment } from './index.ts';
+import { BROWSER_INFO } from './test-fixtures.ts';
 
 const sandbox: Sandbox = createSandbox([adyenModule]);
 let root = '';
@@ -53,6 +54,9 @@ const cardPayment = (number: string, extra: Record<string, unknown> = {}) => ({
   },
   shopperReference: ADYEN_SEED.alexShopperReference,
   shopperEmail: 'alex.owner@example.com',
+  channel: 'Web',
+  browserInfo: BROWSER_INFO,
+  origin: 'http://localhost:3000',
   ...extra,
 });
 

@@ -1,12 +1,13 @@
 /**
  * The Adyen stand-in under `/adyen` (contract openapi/upstream/adyen.yaml, Checkout v71): payment
- * methods per country and amount, payments answering Authorised, Refused or RedirectShopper (3-D
- * Secure challenge, iDEAL and Bancontact bank page), payment details after the redirect, stored
- * payment methods listed and deleted, idempotency keys that never charge twice, and Adyen's
- * `ServiceError` for every error.
+ * methods per country and amount, payments answering Authorised, Refused, RedirectShopper (3-D
+ * Secure challenge, iDEAL and Bancontact bank page by GET; the issuer page by POST with its data)
+ * or ChallengeShopper (a native 3-D Secure 2 challenge), payment details after the redirect or the
+ * challenge (redirectResult, threeDSResult), stored payment methods listed and deleted,
+ * idempotency keys that never charge twice (idempotent.ts), and Adyen's `ServiceError` for every
+ * error (errors.ts). The answers are built in responses.ts, the shopper's pages in pages.ts.
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import type { z } from 'zod';
 import {
   zPostPaymentMethodsBody,
   zPostPaymentsBody,
@@ -15,286 +16,39 @@ import {
 import type { components } from '../../../../../generated/adyen/types.ts';
 import type { SandboxContext, UpstreamModule } from '../../app.ts';
 import { CREDENTIALS } from '../../seed.ts';
-import {
-  cardFacts,
-  formatAmount,
-  isExpired,
-  isHttpUrl,
-  randomDigits,
-  randomId,
-  renderActionPage,
-  renderMessagePage,
-  requestFingerprint,
-  withQuery,
-  type CardBrand,
-} from '../card-providers.ts';
-import {
-  resetAdyenStore,
-  store,
-  type Amount,
-  type Payment,
-  type PaymentDetailsResponse,
-  type PaymentResponse,
-  type StoredCard,
-} from './store.ts';
+import { cardFacts, isExpired, isHttpUrl, randomId } from '../card-providers.ts';
+import { AdyenError, checkMerchant, decrypt, invalid, newPspReference, parse } from './errors.ts';
+import { mountAdyenPages } from './pages.ts';
+import { idempotent } from './idempotent.ts';
+import { authorise as authoriseOnce, refuse } from './outcomes.ts';
+import { ADYEN_BRAND, paymentResponse, readThreeDSResult, REFUSALS } from './responses.ts';
+import { resetAdyenStore, store, type Amount, type Payment } from './store.ts';
 
 export { ADYEN_SEED, adyenLedger, getPayment, getStoredPaymentMethods } from './store.ts';
+export { AdyenError } from './errors.ts';
 
 type ServiceError = components['schemas']['ServiceError'];
 type PaymentMethodsResponse = components['schemas']['PaymentMethodsResponse'];
 type ListStoredPaymentMethodsResponse = components['schemas']['ListStoredPaymentMethodsResponse'];
 
-interface Result {
-  status?: number;
-  body?: unknown;
-}
-type Handler = (req: Request) => Result;
-
-const IDEMPOTENCY_WINDOW_MS = 7 * 86_400_000;
-
-export class AdyenError extends Error {
-  readonly status: number;
-  readonly body: ServiceError;
-
-  constructor(status: number, errorCode: string, message: string, errorType = 'validation', pspReference?: string) {
-    super(message);
-    this.status = status;
-    this.body = { status, errorCode, message, errorType, ...(pspReference ? { pspReference } : {}) };
-  }
-}
-
-const newPspReference = () => `SBXP${randomDigits(12)}`;
-
-const invalid = (errorCode: string, message: string) =>
-  new AdyenError(422, errorCode, message, 'validation', newPspReference());
-
-const REQUIRED_FIELD_CODES: Record<string, [string, string]> = {
-  amount: ['100', "Required field 'amount' is not provided."],
-  reference: ['130', "Required field 'reference' is not provided."],
-  returnUrl: ['14_030', 'Return URL is missing.'],
-  merchantAccount: ['702', "Required field 'merchantAccount' is not provided."],
-  paymentMethod: ['702', "Required field 'paymentMethod' is not provided."],
-  details: ['702', "Required field 'details' is not provided."],
-};
-
-function fromZodError(error: z.ZodError): AdyenError {
-  const issue = error.issues[0];
-  const field = issue?.path.map(String).join('.') ?? '';
-  const input = (issue as { input?: unknown } | undefined)?.input;
-  if (issue?.code === 'invalid_type' && input === undefined) {
-    const [code, message] = REQUIRED_FIELD_CODES[field] ?? ['702', `Required field '${field}' is not provided.`];
-    return invalid(code, message);
-  }
-  if (field.startsWith('amount')) return invalid('137', 'Invalid amount specified');
-  if (field === 'paymentMethod' || field.startsWith('paymentMethod.'))
-    return invalid('14_016', `Invalid payment method details: ${issue?.message ?? 'not supported'}`);
-  return invalid('702', `Invalid value for field '${field}': ${issue?.message ?? 'invalid'}`);
-}
-
-function parse<T>(schema: z.ZodType<T>, input: unknown): T {
-  const result = schema.safeParse(input ?? {}, { reportInput: true });
-  if (!result.success) throw fromZodError(result.error);
-  return result.data;
-}
-
-function checkMerchant(merchantAccount: string | undefined): string {
-  if (!merchantAccount) throw invalid('702', "Required field 'merchantAccount' is not provided.");
-  if (merchantAccount !== CREDENTIALS.adyen.merchantAccount) throw invalid('901', 'Invalid Merchant Account');
-  return merchantAccount;
-}
-
-/** The unencrypted test value of an `encrypted*` field (`test_4242424242424242` -> `4242...`). */
-function decrypt(field: string, value: string | undefined): string {
-  if (value === undefined) throw invalid('702', `Required field 'paymentMethod.${field}' is not provided.`);
-  if (!value.startsWith('test_')) throw invalid('174', 'Unable to decrypt data');
-  return value.slice('test_'.length);
-}
-
-const ADYEN_BRAND: Record<CardBrand, string> = { visa: 'visa', mastercard: 'mc', amex: 'amex', unknown: 'card' };
-
-const REFUSALS = {
-  generic_decline: { reason: 'Refused', code: '2' },
-  insufficient_funds: { reason: 'Not enough balance', code: '12' },
-  expired_card: { reason: 'Expired Card', code: '6' },
-} as const;
-
-function cardAdditionalData(payment: Payment): Record<string, string> {
-  if (!payment.card) return { paymentMethod: payment.paymentMethodType };
-  return {
-    cardSummary: payment.card.last4,
-    cardIssuingCountry: payment.card.country,
-    paymentMethod: payment.card.brand,
-    cardBin: payment.card.bin,
-    fundingSource: 'CREDIT',
-    ...(payment.recurringProcessingModel ? { recurringProcessingModel: payment.recurringProcessingModel } : {}),
-  };
-}
-
-function paymentResponse(payment: Payment, baseUrl: string): PaymentResponse & PaymentDetailsResponse {
-  const common = {
-    pspReference: payment.pspReference,
-    merchantReference: payment.merchantReference,
-  };
-  switch (payment.resultCode) {
-    case 'Authorised':
-      return {
-        resultCode: 'Authorised',
-        ...common,
-        amount: { ...payment.amount },
-        additionalData: {
-          ...cardAdditionalData(payment),
-          ...(payment.storedPaymentMethodId && payment.shopperReference
-            ? {
-                'tokenization.storedPaymentMethodId': payment.storedPaymentMethodId,
-                'tokenization.shopperReference': payment.shopperReference,
-              }
-            : {}),
-        },
-      };
-    case 'Refused':
-      return {
-        resultCode: 'Refused',
-        ...common,
-        refusalReason: payment.refusalReason ?? 'Refused',
-        refusalReasonCode: payment.refusalReasonCode ?? '2',
-        additionalData: cardAdditionalData(payment),
-      };
-    case 'RedirectShopper':
-      return {
-        resultCode: 'RedirectShopper',
-        ...common,
-        action: {
-          type: 'redirect',
-          method: 'GET',
-          paymentMethodType: payment.paymentMethodType,
-          url: `${baseUrl}/adyen/__${payment.action ?? 'challenge'}/${payment.pspReference}`,
-        },
-        additionalData: cardAdditionalData(payment),
-      };
-    default:
-      return { resultCode: 'Error', ...common, refusalReason: payment.refusalReason ?? 'Error' };
-  }
-}
+/**
+ * Adyen's 3-D Secure test cards (docs.adyen.com/development-resources/testing/3d-secure-2-authentication):
+ * the Visa answers a redirect by POST with {MD, PaReq, TermUrl} (the classic issuer page); the
+ * Mastercard answers a native `threeDS2` challenge when the request prefers native 3-D Secure 2.
+ */
+export const POST_REDIRECT_CARD = '4212345678910006';
+export const NATIVE_3DS2_CARD = '5454545454545454';
+const ADYEN_3DS_CARDS: readonly string[] = [POST_REDIRECT_CARD, NATIVE_3DS2_CARD];
 
 export function adyenRouter(context: SandboxContext): Router {
   context.resetHooks.push(resetAdyenStore);
   const router = express.Router();
   const baseUrl = () => context.baseUrl();
 
-  /** Authorises a payment once: one charge in the ledger, and the card stored when asked for. */
-  const authorise = (payment: Payment) => {
-    payment.resultCode = 'Authorised';
-    if (!store.ledger.some((charge) => charge.pspReference === payment.pspReference))
-      store.ledger.push({
-        pspReference: payment.pspReference,
-        merchantReference: payment.merchantReference,
-        amount: { ...payment.amount },
-        atMs: context.clock.nowMs(),
-      });
-    if (payment.storePaymentMethod && payment.shopperReference && payment.card && !payment.storedPaymentMethodId) {
-      const card = payment.card;
-      const existing = [...store.storedCards.values()].find(
-        (s) =>
-          s.number === card.number &&
-          s.merchantAccount === payment.merchantAccount &&
-          s.resource.shopperReference === payment.shopperReference &&
-          s.resource.expiryMonth === card.expiryMonth &&
-          s.resource.expiryYear === card.expiryYear,
-      );
-      if (existing) payment.storedPaymentMethodId = existing.resource.id ?? '';
-      else {
-        const id = randomDigits(16).replace(/^0/, '8');
-        const stored: StoredCard = {
-          merchantAccount: payment.merchantAccount,
-          number: card.number,
-          resource: {
-            id,
-            type: 'scheme',
-            name: card.brand === 'mc' ? 'MasterCard' : card.brand.toUpperCase(),
-            brand: card.brand,
-            lastFour: card.last4,
-            expiryMonth: card.expiryMonth,
-            expiryYear: card.expiryYear,
-            ...(card.holderName ? { holderName: card.holderName } : {}),
-            ...(payment.shopperEmail ? { shopperEmail: payment.shopperEmail } : {}),
-            shopperReference: payment.shopperReference,
-            supportedRecurringProcessingModels: ['CardOnFile', 'Subscription', 'UnscheduledCardOnFile'],
-          },
-        };
-        store.storedCards.set(id, stored);
-        payment.storedPaymentMethodId = id;
-      }
-    }
-  };
+  const authorise = (payment: Payment) => authoriseOnce(payment, context.clock.nowMs());
 
-  const refuse = (payment: Payment, reason: string, code: string) => {
-    payment.resultCode = 'Refused';
-    payment.refusalReason = reason;
-    payment.refusalReasonCode = code;
-  };
-
-  // ---- The shopper-facing pages (3-D Secure challenge and bank page) ----
-  const pagePayment = (req: Request, res: Response, kind: 'challenge' | 'bank'): Payment | undefined => {
-    const payment = store.payments.get(String(req.params.pspReference));
-    if (!payment || payment.action !== kind || payment.resultCode !== 'RedirectShopper' || payment.pageOutcome) {
-      res
-        .status(payment ? 409 : 404)
-        .type('html')
-        .send(
-          renderMessagePage(
-            payment ? 'This authentication is no longer open' : 'Unknown payment',
-            payment
-              ? `The payment ${payment.pspReference} has already been answered.`
-              : 'The sandbox knows no payment with this reference.',
-          ),
-        );
-      return undefined;
-    }
-    return payment;
-  };
-
-  for (const kind of ['challenge', 'bank'] as const) {
-    router.get(`/__${kind}/:pspReference`, (req, res) => {
-      const payment = pagePayment(req, res, kind);
-      if (!payment) return;
-      const method = payment.card
-        ? `${payment.card.brand.toUpperCase()} ending ${payment.card.last4}`
-        : payment.paymentMethodType === 'ideal'
-          ? 'iDEAL'
-          : 'Bancontact';
-      res.type('html').send(
-        renderActionPage({
-          title: kind === 'challenge' ? '3-D Secure challenge' : 'Authorise at your bank',
-          provider: 'Adyen sandbox',
-          details: [
-            ['Amount', formatAmount(payment.amount.value, payment.amount.currency)],
-            ['Payment method', method],
-            ['Reference', payment.merchantReference],
-          ],
-          action: `${baseUrl()}/adyen/__${kind}/${payment.pspReference}`,
-          completeLabel: kind === 'challenge' ? 'Complete' : 'Authorise',
-          failLabel: 'Fail',
-        }),
-      );
-    });
-
-    router.post(`/__${kind}/:pspReference`, express.urlencoded({ extended: false }), (req, res) => {
-      const payment = pagePayment(req, res, kind);
-      if (!payment) return;
-      const outcome = (req.body as Record<string, unknown> | undefined)?.outcome;
-      if (outcome !== 'complete' && outcome !== 'fail') {
-        res
-          .status(400)
-          .type('html')
-          .send(renderMessagePage('Choose an outcome', 'Press Complete (or Authorise) or Fail.'));
-        return;
-      }
-      payment.pageOutcome = outcome;
-      const redirectResult = randomId(48);
-      store.redirectResults.set(redirectResult, payment.pspReference);
-      res.redirect(303, withQuery(payment.returnUrl, { redirectResult }));
-    });
-  }
+  // ---- The shopper-facing pages (3-D Secure challenge, bank page, issuer page of a POST redirect) ----
+  mountAdyenPages(router, baseUrl);
 
   // ---- Authentication ----
   router.use((req, res, next) => {
@@ -312,49 +66,7 @@ export function adyenRouter(context: SandboxContext): Router {
 
   router.use(express.json({ limit: '1mb' }));
 
-  const send = (res: Response, result: Result) => {
-    const status = result.status ?? 200;
-    if (result.body === undefined) res.status(status).end();
-    else res.status(status).json(result.body);
-  };
-
-  const run = (handler: Handler) => (req: Request, res: Response) => {
-    const key = req.get('idempotency-key');
-    if (key) res.set('Idempotency-Key', key);
-    const execute = (): Result => {
-      try {
-        return handler(req);
-      } catch (error) {
-        if (error instanceof AdyenError) return { status: error.status, body: error.body };
-        throw error;
-      }
-    };
-    if (!key || req.method !== 'POST') return send(res, execute());
-    if (key.length > 64)
-      return send(res, { status: 422, body: invalid('702', 'Idempotency-Key is longer than 64 characters.').body });
-    const endpoint = req.baseUrl + req.path;
-    const fingerprint = requestFingerprint(req.method, endpoint, req.body ?? {});
-    const stored = store.idempotency.get(key);
-    if (stored && stored.storedAtMs + IDEMPOTENCY_WINDOW_MS > context.clock.nowMs()) {
-      if (stored.endpoint !== endpoint || stored.fingerprint !== fingerprint)
-        return send(res, {
-          status: 422,
-          body: invalid('704', 'request already processed or in progress').body,
-        });
-      return send(res, { status: stored.status, body: stored.body });
-    }
-    const result = execute();
-    const status = result.status ?? 200;
-    if (status < 300 || status === 422)
-      store.idempotency.set(key, {
-        endpoint,
-        fingerprint,
-        status,
-        body: result.body,
-        storedAtMs: context.clock.nowMs(),
-      });
-    send(res, result);
-  };
+  const run = idempotent(() => context.clock.nowMs());
 
   // ---- Checkout API v71 ----
   const api = express.Router();
@@ -503,9 +215,37 @@ export function adyenRouter(context: SandboxContext): Router {
         else if (outcome.kind === 'declined') {
           const refusal = REFUSALS[outcome.declineCode];
           refuse(payment, refusal.reason, refusal.code);
-        } else if (outcome.kind === 'three_d_secure') {
-          payment.resultCode = 'RedirectShopper';
-          payment.action = 'challenge';
+        } else if (outcome.kind === 'three_d_secure' || ADYEN_3DS_CARDS.includes(facts.number)) {
+          // 3-D Secure 2 on the web needs the shopper's browser (docs.adyen.com/online-payments/3d-secure/api-reference).
+          if (
+            body.shopperInteraction !== 'ContAuth' &&
+            body.channel !== 'iOS' &&
+            body.channel !== 'Android' &&
+            !body.browserInfo
+          )
+            throw invalid('702', "Required field 'browserInfo' is not provided.");
+          if (
+            facts.number === NATIVE_3DS2_CARD &&
+            body.authenticationData?.threeDSRequestData?.nativeThreeDS === 'preferred'
+          ) {
+            // Native 3-D Secure 2 on the web needs the page's origin (PaymentRequest.origin).
+            if (body.channel !== 'iOS' && body.channel !== 'Android' && !body.origin)
+              throw invalid('702', "Required field 'origin' is not provided.");
+            payment.resultCode = 'ChallengeShopper';
+            payment.action = 'threeDS2';
+            payment.authorisationToken = randomId(32);
+          } else if (facts.number === POST_REDIRECT_CARD) {
+            payment.resultCode = 'RedirectShopper';
+            payment.action = 'issuer';
+            payment.postData = {
+              MD: randomId(24),
+              PaReq: randomId(64),
+              TermUrl: payment.returnUrl,
+            };
+          } else {
+            payment.resultCode = 'RedirectShopper';
+            payment.action = 'challenge';
+          }
         } else authorise(payment);
       }
       store.payments.set(payment.pspReference, payment);
@@ -517,14 +257,30 @@ export function adyenRouter(context: SandboxContext): Router {
     '/payments/details',
     run((req) => {
       const body = parse(zPostPaymentsDetailsBody, req.body);
-      const redirectResult = body.details.redirectResult;
+      const { redirectResult, threeDSResult } = body.details;
+      if (threeDSResult !== undefined) {
+        // The native challenge's result: its authorisationToken names the payment, transStatus Y authenticates.
+        const result = readThreeDSResult(threeDSResult);
+        const payment = result
+          ? [...store.payments.values()].find(
+              (p) => p.action === 'threeDS2' && p.authorisationToken === result.authorisationToken,
+            )
+          : undefined;
+        if (!result || !payment) throw invalid('14_018', 'Invalid payload provided');
+        if (payment.resultCode === 'ChallengeShopper') {
+          if (result.transStatus === 'Y') authorise(payment);
+          else refuse(payment, '3D Not Authenticated', '11');
+        }
+        return { body: paymentResponse(payment, baseUrl()) };
+      }
       if (!redirectResult) throw invalid('702', "Required field 'details.redirectResult' is not provided.");
       const pspReference = store.redirectResults.get(redirectResult);
       const payment = pspReference ? store.payments.get(pspReference) : undefined;
       if (!payment) throw invalid('14_018', 'Invalid payload provided');
       if (payment.resultCode === 'RedirectShopper') {
         if (payment.pageOutcome === 'complete') authorise(payment);
-        else if (payment.action === 'challenge') refuse(payment, '3D Not Authenticated', '11');
+        else if (payment.action === 'challenge' || payment.action === 'issuer')
+          refuse(payment, '3D Not Authenticated', '11');
         else refuse(payment, 'Refused', '2');
       }
       return { body: paymentResponse(payment, baseUrl()) };

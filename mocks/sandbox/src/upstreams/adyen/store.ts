@@ -1,6 +1,6 @@
 /**
  * The Adyen stand-in's state: payments by pspReference, redirect results handed out by the
- * challenge and bank pages, stored payment methods per shopper and merchant account, idempotent
+ * challenge, bank and issuer pages, stored payment methods per shopper and merchant account, idempotent
  * responses and the ledger of charges (authorised payments). `resetAdyenStore` puts it back to the
  * seed: alex's stored Visa ending 4242, expiring 12/2030.
  */
@@ -34,11 +34,19 @@ export interface Payment {
   shopperEmail?: string;
   storePaymentMethod: boolean;
   recurringProcessingModel?: string;
-  /** Where the payment stands; `RedirectShopper` until the page and /payments/details finish it. */
-  resultCode: 'Authorised' | 'Refused' | 'RedirectShopper' | 'Error';
+  /**
+   * Where the payment stands; `RedirectShopper` (a page) or `ChallengeShopper` (native 3-D Secure 2)
+   * until the shopper and /payments/details finish it.
+   */
+  resultCode: 'Authorised' | 'Refused' | 'RedirectShopper' | 'ChallengeShopper' | 'Error';
   /** What the shopper chose on the page (before /payments/details is called). */
   pageOutcome?: 'complete' | 'fail';
-  action: 'challenge' | 'bank' | null;
+  /** The shopper's action: a GET page (challenge, bank), the POST redirect's issuer page, native 3-D Secure 2. */
+  action: 'challenge' | 'bank' | 'issuer' | 'threeDS2' | null;
+  /** The POST redirect's data, which the issuer page must receive back. */
+  postData?: { MD: string; PaReq: string; TermUrl: string };
+  /** The native challenge's authorisationToken, which the threeDSResult must name. */
+  authorisationToken?: string;
   refusalReason?: string;
   refusalReasonCode?: string;
   storedPaymentMethodId?: string;

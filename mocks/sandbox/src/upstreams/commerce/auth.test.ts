@@ -7,10 +7,13 @@ import {
   login,
   ORG,
   pkce,
+  PRIVATE_BASIC,
   REDIRECT_URI,
+  registeredLogin,
   site,
   startCommerce,
   token,
+  trustedSystemToken,
 } from './test-helpers.ts';
 
 const { sandbox, base, start } = startCommerce();
@@ -127,9 +130,10 @@ describe('commerce shopper login (SLAS)', () => {
     expect((await call(base(), tokens.access_token, 'POST', `${baskets}?${site}`, {})).status).toBe(401);
   });
 
-  it('when alex logs in through the identity provider hint with login_id, then the token is a registered one for his customer', async () => {
+  it('when the shop server asks for alex on his behalf (trusted system, private client), then the token is a registered one for his customer', async () => {
     const guest = await login(base());
-    const tokens = await login(base(), { hint: 'forgerock', login_id: 'alex.owner@example.com', usid: guest.usid });
+    const tokens = await registeredLogin(base(), 'alex.owner@example.com', guest.usid);
+    expect(tokens.usid).toBe(guest.usid);
     expect(tokens.customer_id).toBe('abcAlexOwner0001');
     expect(tokens.id_token).not.toBe('');
     const payload = JSON.parse(Buffer.from(tokens.access_token.split('.')[1]!, 'base64url').toString());
@@ -150,7 +154,7 @@ describe('commerce shopper login (SLAS)', () => {
     await call(base(), guest.access_token, 'POST', `${baskets}/${basket.body.basketId}/items?${site}`, [
       { productId: 'vcs-online-pack-12m', quantity: 1 },
     ]);
-    const alex = await login(base(), { hint: 'forgerock', login_id: 'alex.owner@example.com', usid: guest.usid });
+    const alex = await registeredLogin(base(), 'alex.owner@example.com', guest.usid);
     const merged = await call(
       base(),
       alex.access_token,
@@ -162,5 +166,81 @@ describe('commerce shopper login (SLAS)', () => {
     expect(merged.body.productItems).toHaveLength(1);
     const guestMerge = await call(base(), guest.access_token, 'POST', `${baskets}/actions/merge?${site}`);
     expect(guestMerge.status).toBe(403);
+  });
+
+  it('when authorize names the identity provider with a login_id, then it is refused: registered tokens come only through the trusted system', async () => {
+    const refused = await authorize(base(), {
+      hint: 'forgerock',
+      login_id: 'alex.owner@example.com',
+      code_challenge: pkce().challenge,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: 'invalid_request' });
+  });
+
+  const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+
+  it.each([
+    ['no HTTP Basic (a public client id in the form only)', null, 401, 'invalid_client'],
+    ['a public client as Basic', basic('aurora-storefront', ''), 401, 'invalid_client'],
+    ['the private client with a wrong secret', basic('webshop-server', 'wrong'), 401, 'invalid_client'],
+  ])('when the trusted-system token is asked with %s, then 401 invalid_client', async (_what, auth, status, error) => {
+    const res = await trustedSystemToken(base(), { login_id: 'alex.owner@example.com' }, auth);
+    expect(res.status).toBe(status);
+    expect(await res.json()).toMatchObject({ error });
+  });
+
+  it.each([
+    ['grant_type', { grant_type: 'authorization_code_pkce' }, 'unsupported_grant_type'],
+    ['hint', { hint: 'guest' }, 'invalid_request'],
+    ['channel_id', { channel_id: 'nowhere' }, 'invalid_request'],
+    ['client_id (not a public client of the tenant)', { client_id: 'webshop-server' }, 'invalid_request'],
+    ['idp_origin', { idp_origin: 'google' }, 'invalid_request'],
+    ['login_id (no such shopper)', { login_id: 'nobody@example.com' }, 'invalid_request'],
+  ])('when the trusted-system request has a wrong %s, then 400 and an OAuth error', async (_what, form, error) => {
+    const res = await trustedSystemToken(base(), { login_id: 'alex.owner@example.com', ...form });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error });
+  });
+
+  it('when the private client refreshes a registered token, then the refresh token is kept with its 90-day expiry and logout ends it', async () => {
+    const alex = (await registeredLogin(base(), 'alex.owner@example.com')) as Awaited<
+      ReturnType<typeof registeredLogin>
+    > & { refresh_token_expires_in: number };
+    expect(alex.refresh_token_expires_in).toBe(7_776_000);
+    // A public client cannot use the private client's refresh token.
+    expect((await token(base(), { grant_type: 'refresh_token', refresh_token: alex.refresh_token })).status).toBe(400);
+    sandbox.context.clock.advance(30 * 86_400_000);
+    const refresh = () =>
+      fetch(`${base()}/shopper/auth/v1/organizations/${ORG}/oauth2/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: PRIVATE_BASIC },
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: alex.refresh_token,
+          channel_id: 'aurora',
+        }),
+      });
+    const renewed = await refresh();
+    expect(renewed.status).toBe(200);
+    const next = (await renewed.json()) as {
+      access_token: string;
+      refresh_token: string;
+      refresh_token_expires_in: number;
+    };
+    expect(next.refresh_token).toBe(alex.refresh_token);
+    expect(7_776_000 - 30 * 86_400 - next.refresh_token_expires_in).toBeLessThanOrEqual(2);
+    expect((await call(base(), next.access_token, 'GET', `${customers}/abcAlexOwner0001?${site}`)).status).toBe(200);
+    // 90 days after the login the refresh token has expired.
+    sandbox.context.clock.advance(61 * 86_400_000);
+    expect(await (await refresh()).json()).toEqual({ error: 'invalid_grant', error_description: 'EXPIRED_TOKEN' });
+  });
+
+  it('when alex logs out with the private client id, then his refresh token stops working', async () => {
+    const alex = await registeredLogin(base(), 'alex.owner@example.com');
+    const url = `${base()}/shopper/auth/v1/organizations/${ORG}/oauth2/logout?client_id=webshop-server&channel_id=aurora&refresh_token=${alex.refresh_token}`;
+    const out = await fetch(url, { headers: { authorization: `Bearer ${alex.access_token}` } });
+    expect(out.status).toBe(200);
+    expect((await call(base(), alex.access_token, 'GET', `${customers}/abcAlexOwner0001?${site}`)).status).toBe(401);
   });
 });

@@ -1,7 +1,9 @@
 /**
- * Shopper login (SLAS): authorize (guest at once with `hint=guest`; registered with any other hint
- * plus the sandbox's `login_id`), the PKCE code exchange, refresh-token rotation and logout; and the
- * bearer-token check every shopper API uses.
+ * Shopper login (SLAS): the guest's authorize (`hint=guest`, public client) and PKCE code exchange;
+ * the registered shopper's trusted-system on-behalf-of token after the identity provider's login
+ * (private client, HTTP Basic: the only way to a registered token here, as on the live tenant
+ * whose shoppers sign in at the identity provider); refresh (rotated for a public client, kept for
+ * the private one), logout; and the bearer-token check every shopper API uses.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
@@ -27,6 +29,30 @@ const CODE_LIFETIME_MS = 10 * 60_000;
 const CLIENTS: Record<string, SiteId> = Object.fromEntries(
   Object.entries(CREDENTIALS.commerce.clients).map(([site, client]) => [client, site as SiteId]),
 );
+const PRIVATE_CLIENT = CREDENTIALS.commerce.privateClient;
+/** The identity providers configured for the sandbox tenant (the shop's identity provider). */
+const IDP_ORIGINS = new Set(['forgerock']);
+const TSOB_HINT = 'ts_ext_on_behalf_of';
+
+/**
+ * The token endpoints' client: the private client by HTTP Basic (id and secret), else a public
+ * client by `client_id` in the form. A Basic header that is not the private client's fails.
+ */
+function tokenClient(
+  req: Request,
+  body: Record<string, string | undefined>,
+): { id: string; private: boolean } | undefined {
+  const basic = /^Basic (.+)$/i.exec(req.get('authorization') ?? '');
+  if (basic?.[1]) {
+    const decoded = Buffer.from(basic[1], 'base64').toString();
+    const colon = decoded.indexOf(':');
+    const id = colon < 0 ? decoded : decoded.slice(0, colon);
+    const secret = colon < 0 ? '' : decoded.slice(colon + 1);
+    return id === PRIVATE_CLIENT.id && secret === PRIVATE_CLIENT.secret ? { id, private: true } : undefined;
+  }
+  const id = typeof body.client_id === 'string' ? body.client_id : undefined;
+  return id && id in CLIENTS ? { id, private: false } : undefined;
+}
 
 function redirectAllowed(uri: string): boolean {
   try {
@@ -158,31 +184,18 @@ export function authRouter(context: SandboxContext): Router {
     const givenUsid = query(req, 'usid');
     const usid = givenUsid && givenUsid.length <= 256 ? givenUsid : randomUUID();
     const previous = state.usids.get(usid);
-    let customerId: string;
-    let registered = false;
-    let previousGuestId: string | undefined;
-    if (hint === 'guest') {
-      customerId = previous && !previous.registered ? previous.customerId : newGuest(context);
-    } else {
-      // Sandbox: the identity provider's login is taken as done for the shopper named by login_id
-      // (login, email, customer id or identity subject of a registered customer).
-      const loginId = query(req, 'login_id');
-      const customer = loginId ? findCustomerByLogin(loginId) : undefined;
-      if (!customer)
-        return oauthError(
-          res,
-          400,
-          'invalid_request',
-          loginId
-            ? `No registered shopper '${loginId}'.`
-            : 'Sandbox: a registered login needs login_id (the shopper login, email or customer id) besides the hint.',
-        );
-      customerId = customer.customerId;
-      registered = true;
-      if (previous && !previous.registered) previousGuestId = previous.customerId;
-    }
-    state.usids.set(usid, { customerId, registered });
-    const code = `${registered ? 'rc' : 'gc'}-${randomId('', 12)}`;
+    // The tenant's shoppers sign in at the identity provider, whose login the shop's server turns
+    // into tokens with the trusted-system token: authorize serves guests only.
+    if (hint !== 'guest')
+      return oauthError(
+        res,
+        400,
+        'invalid_request',
+        `No identity provider is configured for hint '${hint ?? ''}': use hint=guest, or the trusted-system token for a registered shopper.`,
+      );
+    const customerId = previous && !previous.registered ? previous.customerId : newGuest(context);
+    state.usids.set(usid, { customerId, registered: false });
+    const code = `gc-${randomId('', 12)}`;
     state.codes.set(code, {
       code,
       clientId,
@@ -191,8 +204,7 @@ export function authRouter(context: SandboxContext): Router {
       challenge,
       usid,
       customerId,
-      registered,
-      previousGuestId,
+      registered: false,
       expiresAtMs: context.clock.nowMs() + CODE_LIFETIME_MS,
     });
     const location = new URL(redirectUri);
@@ -204,11 +216,9 @@ export function authRouter(context: SandboxContext): Router {
 
   router.post('/oauth2/token', (req, res) => {
     const body = bodyObject(req) as Record<string, string | undefined>;
-    let clientId = typeof body.client_id === 'string' ? body.client_id : undefined;
-    const basic = /^Basic (.+)$/i.exec(req.get('authorization') ?? '');
-    if (basic?.[1]) clientId = Buffer.from(basic[1], 'base64').toString().split(':')[0];
-    if (!clientId || !(clientId in CLIENTS))
-      return oauthError(res, 401, 'invalid_client', 'Client authentication failed.');
+    const client = tokenClient(req, body);
+    if (!client) return oauthError(res, 401, 'invalid_client', 'Client authentication failed.');
+    const clientId = client.id;
 
     if (body.grant_type === 'authorization_code_pkce') {
       const code = typeof body.code === 'string' ? state.codes.get(body.code) : undefined;
@@ -238,8 +248,16 @@ export function authRouter(context: SandboxContext): Router {
       if (!refresh || refresh.revoked || refresh.clientId !== clientId)
         return oauthError(res, 400, 'invalid_grant', 'invalid refresh_token');
       if (refresh.expiresAtMs <= context.clock.nowMs()) return oauthError(res, 400, 'invalid_grant', 'EXPIRED_TOKEN');
-      refresh.revoked = true;
       const { token: _t, expiresAtMs: _e, revoked: _r, accessToken: _a, ...session } = refresh;
+      if (client.private) {
+        // A private client's refresh keeps the refresh token (and its expiry); only the access token is new.
+        const access = issueAccessToken(context, session);
+        refresh.accessToken = access.token;
+        const remainingS = Math.floor((refresh.expiresAtMs - context.clock.nowMs()) / 1000);
+        res.json(tokenResponse(session, access.token, refresh.token, remainingS));
+        return;
+      }
+      refresh.revoked = true;
       res.json(issueTokens(context, session));
       return;
     }
@@ -247,9 +265,43 @@ export function authRouter(context: SandboxContext): Router {
     oauthError(res, 400, 'unsupported_grant_type', `grant_type must be authorization_code_pkce or refresh_token.`);
   });
 
+  router.post('/oauth2/trusted-system/token', (req, res) => {
+    const body = bodyObject(req) as Record<string, string | undefined>;
+    const client = tokenClient(req, body);
+    // A private client with the sfcc.ts_ext_on_behalf_of scope only: public client ids are refused.
+    if (!client?.private) return oauthError(res, 401, 'invalid_client', 'Client authentication failed.');
+    if (body.grant_type !== 'client_credentials')
+      return oauthError(res, 400, 'unsupported_grant_type', 'grant_type must be client_credentials.');
+    if (body.hint !== TSOB_HINT) return oauthError(res, 400, 'invalid_request', `hint must be ${TSOB_HINT}.`);
+    const publicClient = body.client_id;
+    if (!publicClient || !(publicClient in CLIENTS))
+      return oauthError(res, 400, 'invalid_request', `client_id must be a public client of the tenant.`);
+    const siteId = body.channel_id;
+    if (!siteId || !isSite(siteId))
+      return oauthError(res, 400, 'invalid_request', `Unknown channel_id '${siteId ?? ''}'.`);
+    if (!body.idp_origin || !IDP_ORIGINS.has(body.idp_origin))
+      return oauthError(res, 400, 'invalid_request', `Unknown idp_origin '${body.idp_origin ?? ''}'.`);
+    const loginId = body.login_id;
+    const customer = loginId ? findCustomerByLogin(loginId) : undefined;
+    if (!customer) return oauthError(res, 400, 'invalid_request', `No registered shopper '${loginId ?? ''}'.`);
+    const givenUsid = body.usid;
+    const usid = givenUsid && givenUsid.length <= 256 ? givenUsid : randomUUID();
+    const previous = state.usids.get(usid);
+    state.usids.set(usid, { customerId: customer.customerId, registered: true });
+    const session: ShopperSession = {
+      clientId: client.id,
+      siteId,
+      usid,
+      customerId: customer.customerId,
+      registered: true,
+      ...(previous && !previous.registered ? { previousGuestId: previous.customerId } : {}),
+    };
+    res.json(issueTokens(context, session));
+  });
+
   router.get('/oauth2/logout', (req, res) => {
     const clientId = query(req, 'client_id');
-    if (!clientId || !(clientId in CLIENTS))
+    if (!clientId || !(clientId in CLIENTS || clientId === PRIVATE_CLIENT.id))
       return oauthError(res, 401, 'invalid_client', 'Client authentication failed.');
     const refreshToken = query(req, 'refresh_token');
     const refresh = refreshToken ? state.refreshTokens.get(refreshToken) : undefined;

@@ -19,6 +19,7 @@ import { requireShopper, shopperOf } from './auth.ts';
 import { CURRENCIES, DEFAULT_CURRENCY, findVariant } from './catalog.ts';
 import { badRequest, problem } from './errors.ts';
 import { bodyObject, customAttributes, localeCountry, query, requireOrgAndSite } from './http.ts';
+import { localizedVariantName } from './product-i18n.ts';
 import { basketMarket, COUPONS, DIGITAL_SHIPPING, paymentMethods, renderBasket } from './pricing.ts';
 import { randomId, SHIPMENT_ID, state, type BasketRecord } from './state.ts';
 import { parseBody } from './validate.ts';
@@ -225,7 +226,7 @@ export function basketsRouter(context: SandboxContext): Router {
         basket.items.push({
           itemId: randomId('', 13),
           productId: variant.productId,
-          productName: variant.name,
+          productName: localizedVariantName(product, variant, query(req, 'locale')),
           quantity,
           basePrice: variant.prices[basket.currency] ?? 0,
           custom,
@@ -256,7 +257,7 @@ export function basketsRouter(context: SandboxContext): Router {
       if (!next || next.product.id !== current?.product.id)
         return badRequest(res, `The product '${body.productId}' is not a variant of the item's product.`);
       item.productId = next.variant.productId;
-      item.productName = next.variant.name;
+      item.productName = localizedVariantName(next.product, next.variant, query(req, 'locale'));
       item.basePrice = next.variant.prices[basket.currency] ?? 0;
     }
     if (body.quantity !== undefined) {

@@ -8,9 +8,14 @@ import { MARKETS, PRODUCTS, type Product, type Variant } from '../../seed.ts';
 import { requireShopper } from './auth.ts';
 import { badRequest, problem, type Schemas } from './errors.ts';
 import { query, requireOrgAndSite } from './http.ts';
+import { durationName, localizedProduct } from './product-i18n.ts';
 
 /** The currencies the sites sell in (those of the markets). */
 export const CURRENCIES: readonly string[] = [...new Set(Object.values(MARKETS).map((m) => m.currency))];
+/** SCAPI's LocaleCode: a language and country, a language, or `default` (shopper-products reference). */
+const LOCALE_CODE = /^([a-z][a-z]-[A-Z][A-Z]|[a-z][a-z]|default)$/;
+const badLocale = (locale: string | undefined) => locale !== undefined && !LOCALE_CODE.test(locale);
+
 /** The sites' default currency (the default market, GB). */
 export const DEFAULT_CURRENCY = 'GBP';
 
@@ -26,19 +31,16 @@ export function imageUrl(context: SandboxContext, path: string): string {
   return `${context.baseUrl()}/commerce${path}`;
 }
 
-const durationName = (value: number, type: Variant['subscriptionDurationType']): string => {
-  if (type === 'o') return 'One-time fee';
-  if (type === 'y') return value === 1 ? '1 year' : `${value} years`;
-  return value === 1 ? '1 month' : `${value} months`;
-};
 const TYPE_NAMES: Record<Variant['subscriptionDurationType'], string> = { m: 'Months', y: 'Years', o: 'One-time fee' };
 
 export function renderProduct(
   context: SandboxContext,
-  product: Product,
+  seedProduct: Product,
   currency: string,
   siteId: string,
+  locale?: string,
 ): Schemas['Product'] {
+  const product = localizedProduct(seedProduct, locale);
   const prices = product.variants.map((v) => v.prices[currency] ?? 0);
   const durations = [...new Map(product.variants.map((v) => [String(v.subscriptionDuration), v])).values()];
   const types = [...new Set(product.variants.map((v) => v.subscriptionDurationType))];
@@ -70,7 +72,7 @@ export function renderProduct(
         name: 'Subscription duration',
         values: durations.map((v) => ({
           value: String(v.subscriptionDuration),
-          name: durationName(v.subscriptionDuration, v.subscriptionDurationType),
+          name: durationName(v.subscriptionDuration, v.subscriptionDurationType, locale),
           orderable: true,
         })),
       },
@@ -111,12 +113,14 @@ function renderVariant(
   variant: Variant,
   currency: string,
   siteId: string,
+  locale?: string,
 ): Schemas['Product'] {
-  const master = renderProduct(context, product, currency, siteId);
+  const master = renderProduct(context, product, currency, siteId, locale);
+  const name = localizedProduct(product, locale).variants.find((v) => v.productId === variant.productId)?.name;
   return {
     ...master,
     id: variant.productId,
-    name: variant.name,
+    name: name ?? variant.name,
     price: variant.prices[currency] ?? 0,
     priceMax: variant.prices[currency] ?? 0,
     type: { variant: true },
@@ -193,14 +197,16 @@ export function productsRouter(context: SandboxContext): Router {
       .map((id) => id.trim())
       .filter(Boolean);
     if (ids.length === 0 || ids.length > 100) return badRequest(res, `The value of parameter 'ids' is not valid.`);
+    if (badLocale(query(req, 'locale'))) return badRequest(res, `The value of parameter 'locale' is not valid.`);
     const siteId = res.locals.siteId as string;
     const data: Schemas['Product'][] = [];
     for (const id of ids) {
       const master = PRODUCTS.find((p) => p.id === id);
-      if (master) data.push(renderProduct(context, master, currency, siteId));
+      if (master) data.push(renderProduct(context, master, currency, siteId, query(req, 'locale')));
       else {
         const found = findVariant(id);
-        if (found) data.push(renderVariant(context, found.product, found.variant, currency, siteId));
+        if (found)
+          data.push(renderVariant(context, found.product, found.variant, currency, siteId, query(req, 'locale')));
       }
     }
     const result: Schemas['ProductResult'] = { limit: data.length, total: data.length, data };
@@ -210,12 +216,16 @@ export function productsRouter(context: SandboxContext): Router {
   router.get('/products/:id', (req, res) => {
     const currency = requestCurrency(query(req, 'currency'));
     if (!currency) return badRequest(res, `The value of parameter 'currency' is not valid.`);
+    if (badLocale(query(req, 'locale'))) return badRequest(res, `The value of parameter 'locale' is not valid.`);
     const siteId = res.locals.siteId as string;
     const id = req.params.id;
     const master = PRODUCTS.find((p) => p.id === id);
-    if (master) return void res.json(renderProduct(context, master, currency, siteId));
+    if (master) return void res.json(renderProduct(context, master, currency, siteId, query(req, 'locale')));
     const found = findVariant(id);
-    if (found) return void res.json(renderVariant(context, found.product, found.variant, currency, siteId));
+    if (found)
+      return void res.json(
+        renderVariant(context, found.product, found.variant, currency, siteId, query(req, 'locale')),
+      );
     problem(
       res,
       404,
@@ -229,6 +239,7 @@ export function productsRouter(context: SandboxContext): Router {
     const levelsText = query(req, 'levels');
     const levels = levelsText === undefined ? 1 : Number(levelsText);
     if (![0, 1, 2].includes(levels)) return badRequest(res, `The value of parameter 'levels' is not valid.`);
+    if (badLocale(query(req, 'locale'))) return badRequest(res, `The value of parameter 'locale' is not valid.`);
     const info = CATEGORIES.find((c) => c.id === req.params.id);
     if (!info)
       return problem(

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baskets, call, customers, login, orders, products, site, startCommerce } from './test-helpers.ts';
+import {
+  baskets,
+  call,
+  customers,
+  login,
+  orders,
+  products,
+  registeredLogin,
+  site,
+  startCommerce,
+} from './test-helpers.ts';
 import { onOrderPlaced } from './index.ts';
 
 const { sandbox, base, start } = startCommerce();
@@ -174,7 +184,7 @@ describe('commerce checkout', () => {
   });
 
   it('when alex reads his orders and manages addresses and cards, then the customer API keeps them', async () => {
-    const t = (await login(base(), { hint: 'forgerock', login_id: 'alex.owner@example.com' })).access_token;
+    const t = (await registeredLogin(base(), 'alex.owner@example.com')).access_token;
     const list = await call(base(), t, 'GET', `${customers}/abcAlexOwner0001/orders?${site}&offset=0&limit=10`);
     expect(list.body).toMatchObject({ limit: 10, offset: 0, total: 4 });
     const saved = await call(base(), t, 'POST', `${customers}/abcAlexOwner0001/addresses?${site}`, {

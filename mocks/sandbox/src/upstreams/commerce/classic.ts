@@ -9,11 +9,38 @@ import type { SandboxContext } from '../../app.ts';
 import { zClassicOrderUpdate } from '../../../../../generated/commerce/zod/zod.gen.ts';
 import { requireOcapiShopper, shopperOf } from './auth.ts';
 import { imageUrl } from './catalog.ts';
-import { CONTENT_ASSETS, customPreferences, FAQS, faqAsset } from './content.ts';
+import { customPreferences, faqAsset } from './content.ts';
+import { localizedAsset, localizedFaqs } from './content-i18n/index.ts';
 import { controllerError, ocapiFault, type Schemas } from './errors.ts';
 import { bodyObject, customAttributes, isSite, query, queryAll } from './http.ts';
 import { renderClassicOrder, updateOrder } from './orders.ts';
 import { state } from './state.ts';
+import { CREDENTIALS } from '../../seed.ts';
+
+/** The client ids the tenant's OCAPI settings know: the public SLAS clients and the server's private one. */
+const OCAPI_CLIENTS = new Set([...Object.values(CREDENTIALS.commerce.clients), CREDENTIALS.commerce.privateClient.id]);
+
+/**
+ * OCAPI client application identification: a bearer token names its client; without one the
+ * request names it in `client_id` (first) or `x-dw-client-id`. No client id answers 400, as OCAPI
+ * does; an id the tenant does not know is refused too.
+ */
+function requireClientId(req: Request, res: Response, next: NextFunction): void {
+  if (/^Bearer \S/i.test(req.get('authorization') ?? '')) return next();
+  const clientId = query(req, 'client_id') ?? req.get('x-dw-client-id');
+  if (!clientId)
+    return ocapiFault(
+      res,
+      400,
+      'InvalidRequestException',
+      'The request does not identify its client application (client_id or x-dw-client-id).',
+    );
+  if (!OCAPI_CLIENTS.has(clientId))
+    return ocapiFault(res, 400, 'InvalidRequestException', `The client id '${clientId}' is not known or not enabled.`, {
+      clientId,
+    });
+  next();
+}
 
 function requireClassicSite(req: Request, res: Response, next: NextFunction): void {
   const siteId = (req.params as Record<string, string>).siteId;
@@ -38,6 +65,7 @@ function shopRouter(context: SandboxContext): Router {
   const router = express.Router({ mergeParams: true });
   router.use(express.json({ limit: '200kb' }));
   router.use(requireClassicSite);
+  router.use(requireClientId);
 
   router.post('/sessions', requireOcapiShopper(context), (_req, res) => {
     const shopper = shopperOf(res);
@@ -53,7 +81,8 @@ function shopRouter(context: SandboxContext): Router {
 
   router.get('/content/:contentId', (req, res) => {
     const id = req.params.contentId;
-    const asset = CONTENT_ASSETS[id as string];
+    const locale = query(req, 'locale');
+    const asset = localizedAsset(id as string, locale);
     if (asset) {
       const body: Schemas['ContentAsset'] = {
         _v: '24.5',
@@ -66,7 +95,7 @@ function shopRouter(context: SandboxContext): Router {
       };
       return void res.json(body);
     }
-    const entry = FAQS.find((f) => f.id === id);
+    const entry = localizedFaqs(locale).find((f) => f.id === id);
     if (entry) return void res.json({ _v: '24.5', ...faqAsset(entry) });
     ocapiFault(res, 404, 'ContentNotFoundException', `No content asset with ID '${id}' was found.`, { contentId: id });
   });
@@ -79,7 +108,7 @@ function shopRouter(context: SandboxContext): Router {
     const count = countText === undefined ? 25 : Number(countText);
     if (!Number.isInteger(start) || start < 0 || !Number.isInteger(count) || count < 1 || count > 200)
       return ocapiFault(res, 400, 'InvalidRequestException', 'start must be 0 or more and count from 1 to 200.');
-    let hits = FAQS.map(faqAsset);
+    let hits = localizedFaqs(query(req, 'locale')).map(faqAsset);
     for (const { attribute, values } of refinements(req)) {
       if (attribute === 'fdid') {
         if (!values.some((v) => v.toLowerCase() === 'faq' || v.toLowerCase() === 'faqs')) hits = [];

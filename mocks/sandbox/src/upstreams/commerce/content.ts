@@ -1,6 +1,7 @@
 /**
  * Seed content of the commerce platform: content assets (c_body), FAQ entries for the content
- * search, and the region custom preferences (custom objects) per market of the seed.
+ * search, and the region custom preferences (custom objects) per market of the seed. These are the
+ * English (default) texts; content-i18n/ holds the seven other languages, read per `locale`.
  */
 import { MARKETS } from '../../seed.ts';
 import type { Schemas } from './errors.ts';

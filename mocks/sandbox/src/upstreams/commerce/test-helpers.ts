@@ -61,7 +61,40 @@ export async function token(base: string, form: Record<string, string>): Promise
   });
 }
 
-/** Guest login (hint=guest) or registered login (any other hint plus the sandbox's login_id). */
+/** The shop server's private SLAS client (HTTP Basic) for the trusted-system token. */
+export const PRIVATE_BASIC = `Basic ${Buffer.from('webshop-server:webshop-server-sandbox-secret').toString('base64')}`;
+
+/** A trusted-system on-behalf-of token request (HTTP Basic of the private client unless `authorization` is given). */
+export async function trustedSystemToken(
+  base: string,
+  form: Record<string, string>,
+  authorization: string | null = PRIVATE_BASIC,
+): Promise<Response> {
+  return fetch(`${base}/shopper/auth/v1/organizations/${ORG}/oauth2/trusted-system/token`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(authorization ? { authorization } : {}),
+    },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      hint: 'ts_ext_on_behalf_of',
+      idp_origin: 'forgerock',
+      client_id: 'aurora-storefront',
+      channel_id: 'aurora',
+      ...form,
+    }),
+  });
+}
+
+/** A registered shopper's tokens as the shop's server gets them after the identity provider's login. */
+export async function registeredLogin(base: string, loginId: string, usid?: string): Promise<Tokens> {
+  const res = await trustedSystemToken(base, { login_id: loginId, ...(usid ? { usid } : {}) });
+  if (res.status !== 200) throw new Error(`trusted-system token answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as Tokens;
+}
+
+/** Guest login: authorize with hint=guest and the PKCE code exchange. */
 export async function login(base: string, extra: Record<string, string> = { hint: 'guest' }): Promise<Tokens> {
   const { verifier, challenge } = pkce();
   const authorized = await authorize(base, { code_challenge: challenge, channel_id: 'aurora', ...extra });

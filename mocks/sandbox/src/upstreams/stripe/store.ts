@@ -27,6 +27,8 @@ export interface StoredSetupIntent {
   returnUrl: string | null;
   /** The kind of page the shopper is sent to while `requires_action`. */
   action: 'challenge' | 'bank' | null;
+  /** The SEPA Direct Debit mandate an iDEAL or Bancontact set-up was confirmed with (mandate_data). */
+  mandate: { ipAddress: string; userAgent: string } | null;
 }
 
 export interface IdempotentResponse {
@@ -167,4 +169,28 @@ export function getStripeCustomer(id: string): Customer | DeletedCustomer | unde
 /** Read-only: every setup confirmation so far, oldest first. */
 export function stripeLedger(): SetupAttempt[] {
   return clone(store.ledger);
+}
+
+/** Read-only: the mandate a setup intent was confirmed with (iDEAL or Bancontact), or null. */
+export function getSetupIntentMandate(id: string): StoredSetupIntent['mandate'] | undefined {
+  const intent = store.setupIntents.get(id);
+  return intent ? clone(intent.mandate) : undefined;
+}
+
+/** Read-only: the ids of every setup intent created so far (one per checkout, reused by retries). */
+export function stripeSetupIntentIds(): string[] {
+  return [...store.setupIntents.keys()];
+}
+
+/** Deletes a customer as `DELETE /v1/customers/{id}` does (its id then reads as a deleted customer); false when unknown. */
+export function deleteStripeCustomer(id: string): boolean {
+  if (!store.customers.has(id)) return false;
+  store.customers.set(id, { id, object: 'customer', deleted: true });
+  for (const method of store.paymentMethods.values()) {
+    if (method.object.customer === id) {
+      method.object.customer = null;
+      method.detached = true;
+    }
+  }
+  return true;
 }

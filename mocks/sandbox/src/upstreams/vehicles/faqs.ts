@@ -1,9 +1,11 @@
 /**
  * Top renewal FAQs of the vehicle services' content call, per language of the market. The
  * auto-renewal variant (autoRenew=true, for markets that show auto-renewal) adds the auto-renewal
- * questions. Markets without content (IT, ES, PT, CZ, NL, SK) get an empty list.
+ * questions. Every market has its language's list (SK, whose locale is the en-XB pseudo-locale,
+ * reads English); a market the sandbox does not sell in gets an empty list.
  */
 import type { components } from '../../../../../generated/vehicles/types.ts';
+import { FAQ_TRANSLATIONS } from './faqs-translations.ts';
 
 type FaqItem = components['schemas']['FaqItem'];
 
@@ -14,18 +16,26 @@ interface SeedFaq extends FaqItem {
   noAutoRenewOnly?: boolean;
 }
 
-const LANGUAGE_OF_MARKET: Record<string, 'en' | 'fr' | 'de'> = {
+type Language = 'en' | 'fr' | 'de' | keyof typeof FAQ_TRANSLATIONS;
+
+const LANGUAGE_OF_MARKET: Record<string, Language> = {
   GB: 'en',
   US: 'en',
   CA: 'en',
+  SK: 'en',
   FR: 'fr',
   BE: 'fr',
   LU: 'fr',
   DE: 'de',
   AT: 'de',
+  NL: 'nl',
+  IT: 'it',
+  ES: 'es',
+  PT: 'pt',
+  CZ: 'cs',
 };
 
-const FAQS: Record<'en' | 'fr' | 'de', SeedFaq[]> = {
+const SEED_FAQS: Record<'en' | 'fr' | 'de', SeedFaq[]> = {
   en: [
     {
       question: '<p>How do I renew my Connected Navigation?</p>',
@@ -85,7 +95,7 @@ const FAQS: Record<'en' | 'fr' | 'de', SeedFaq[]> = {
   ],
   de: [
     {
-      question: '<p>Wie verlängere ich meine Connected Navigation?</p>',
+      question: '<p>Wie verlängere ich meine Vernetzte Navigation?</p>',
       category: 'service-renewals',
       answer: '<p>Wählen Sie auf der Verlängerungsseite einen Tarif und bezahlen Sie mit Karte.</p>',
     },
@@ -101,6 +111,23 @@ const FAQS: Record<'en' | 'fr' | 'de', SeedFaq[]> = {
       answer: '<p>Ja, innerhalb der Widerrufsfrist, die unter Meine Abonnements angezeigt wird.</p>',
     },
   ],
+};
+
+/** A translated list: the English list's categories and flags with the language's words. */
+function translated(language: keyof typeof FAQ_TRANSLATIONS): SeedFaq[] {
+  return SEED_FAQS.en.map((english, i) => {
+    const [question, answer] = FAQ_TRANSLATIONS[language][i]!;
+    return { ...english, question: `<p>${question}</p>`, answer: `<p>${answer}</p>` };
+  });
+}
+
+const FAQS: Record<Language, SeedFaq[]> = {
+  ...SEED_FAQS,
+  it: translated('it'),
+  es: translated('es'),
+  pt: translated('pt'),
+  cs: translated('cs'),
+  nl: translated('nl'),
 };
 
 export function topRenewalFaqs(market: string, autoRenew: boolean): FaqItem[] {

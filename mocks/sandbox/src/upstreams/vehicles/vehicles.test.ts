@@ -192,8 +192,28 @@ describe('connected services, session, FAQs and geolocation', () => {
     expect((await get('/v1/sites/aurora/faqs/top?market=FR&context=renewals')).body.items[0].question).toContain(
       'Comment',
     );
-    expect((await get('/v1/sites/aurora/faqs/top?market=CZ&context=renewals')).body).toEqual({ items: [] });
+    expect((await get('/v1/sites/aurora/faqs/top?market=XX&context=renewals')).body).toEqual({ items: [] });
     expect((await get('/v1/sites/aurora/faqs/top?market=GB')).status).toBe(400);
+  });
+
+  it.each([
+    ['GB', 'How do I renew'],
+    ['SK', 'How do I renew'],
+    ['DE', 'Wie verlängere'],
+    ['AT', 'Wie verlängere'],
+    ['FR', 'Comment renouveler'],
+    ['BE', 'Comment renouveler'],
+    ['LU', 'Comment renouveler'],
+    ['NL', 'Hoe verleng ik'],
+    ['IT', 'Come rinnovo'],
+    ['ES', '¿Cómo renuevo'],
+    ['PT', 'Como renovo'],
+    ['CZ', 'Jak prodloužím'],
+  ])('when the %s top renewal FAQs are read, then they are in the market language (%s…)', async (market, start) => {
+    const on = (await get(`/v1/sites/aurora/faqs/top?market=${market}&autoRenew=true&context=renewals`)).body.items;
+    const off = (await get(`/v1/sites/aurora/faqs/top?market=${market}&context=renewals`)).body.items;
+    expect(on[0].question).toContain(`<p>${start}`);
+    expect(off[0].question).toContain(`<p>${start}`);
   });
 
   it('when the geolocation is asked from a forwarded FR address or from nowhere special, then FR or GB', async () => {

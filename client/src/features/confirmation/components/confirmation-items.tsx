@@ -1,0 +1,38 @@
+import { useId, useState } from 'react';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { planLabel } from '../../../lib/plan.ts';
+import type { components } from '../../../../../generated/proxy/types.ts';
+
+type OrderConfirmation = components['schemas']['OrderConfirmation'];
+
+/**
+ * The confirmation's basket items (storefront §2 Confirmation): like the order summary, the list
+ * can be collapsed with "hide items" and brought back with "show items".
+ */
+export function ConfirmationItems({ items }: { items: OrderConfirmation['items'] }) {
+  const { t } = useTranslation();
+  const listId = useId();
+  const [shown, setShown] = useState(true);
+  return (
+    <>
+      <button
+        type="button"
+        className="link-button"
+        aria-expanded={shown}
+        aria-controls={listId}
+        onClick={() => setShown(!shown)}
+      >
+        {shown ? t('checkout.summary.hideItems') : t('checkout.summary.showItems')}
+      </button>
+      <ul id={listId} className="confirmation__items" hidden={!shown}>
+        {items.map((item) => (
+          <li key={item.itemId}>
+            <span className="confirmation__item-name">{item.name}</span>
+            <span>{planLabel(t, item)}</span>
+            <span className="confirmation__price">{item.price.formatted}</span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

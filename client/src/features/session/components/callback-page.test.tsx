@@ -1,0 +1,66 @@
+/**
+ * The login's return page (storefront §8 Login: "E001: The VIN is connected to another user",
+ * "FORGEROCK Token Error"): the failure in the page's language, chosen by the problem's code
+ * (issue 14), never the proxy's English detail.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import cs from '../../../locales/cs.json' with { type: 'json' };
+import { SESSION_STUB, stubApi } from '../../../testing/api-stub.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+
+const failed = (status: number, body: Record<string, unknown>) =>
+  stubApi([SESSION_STUB, ['POST', /\/api\/session\/login\/callback$/, { status, body }]]);
+
+describe('login callback failures (storefront §8 Login)', () => {
+  it('when the vehicle belongs to another user (E001), then a Czech page says E001 in Czech', async () => {
+    failed(403, {
+      type: 'https://shop.example/problems/vin-connected-to-another-user',
+      title: 'Vehicle belongs to another user',
+      status: 403,
+      detail: 'E001: The VIN is connected to another user',
+      code: 'E001',
+    });
+    renderApp('/cs-CZ/callback?code=abc&state=xyz');
+    expect((await screen.findByRole('alert')).textContent).toBe(cs.problems.code.E001);
+    expect(cs.problems.code.E001).toMatch(/^E001: /);
+    expect(screen.queryByText('E001: The VIN is connected to another user')).toBeNull();
+  });
+
+  it('when the token exchange fails, then "FORGEROCK Token Error" in the page language', async () => {
+    failed(401, {
+      type: 'https://shop.example/problems/forgerock-token-error',
+      title: 'Login failed',
+      status: 401,
+      detail: 'FORGEROCK Token Error',
+      code: 'FORGEROCK_TOKEN_ERROR',
+    });
+    renderApp('/cs-CZ/callback?code=abc&state=xyz');
+    expect((await screen.findByRole('alert')).textContent).toBe(cs.problems.code.tokenError);
+  });
+
+  it('when the failure has no words of its own, then the translated login failure', async () => {
+    failed(502, {
+      type: 'https://shop.example/problems/upstream-error',
+      title: 'x',
+      status: 502,
+      detail: 'Upstream x failed.',
+    });
+    renderApp('/cs-CZ/callback?code=abc&state=xyz');
+    expect((await screen.findByRole('alert')).textContent).toBe(cs.login.failed);
+  });
+
+  it('when the signed-in user may not see the vehicle (E000), then /restricted-access (§6, §8)', async () => {
+    failed(403, {
+      type: 'https://shop.example/problems/user-mismatch',
+      title: 'User mismatch',
+      status: 403,
+      detail: 'E000: The logged-in user is not the owner of this vehicle',
+      code: 'E000',
+      redirectUrl: '/restricted-access',
+    });
+    const { router } = renderApp('/cs-CZ/callback?code=abc&state=xyz');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cs-CZ/restricted-access'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * How the Adyen stand-in ends a payment: authorised once (one charge in the ledger, the card stored
+ * when asked for) or refused with Adyen's refusal reason and code.
+ */
+import { randomDigits } from '../card-providers.ts';
+import { store, type Payment, type StoredCard } from './store.ts';
+
+/** Authorises a payment once: one charge in the ledger, and the card stored when asked for. */
+export function authorise(payment: Payment, nowMs: number): void {
+  payment.resultCode = 'Authorised';
+  if (!store.ledger.some((charge) => charge.pspReference === payment.pspReference))
+    store.ledger.push({
+      pspReference: payment.pspReference,
+      merchantReference: payment.merchantReference,
+      amount: { ...payment.amount },
+      atMs: nowMs,
+    });
+  if (payment.storePaymentMethod && payment.shopperReference && payment.card && !payment.storedPaymentMethodId) {
+    const card = payment.card;
+    const existing = [...store.storedCards.values()].find(
+      (s) =>
+        s.number === card.number &&
+        s.merchantAccount === payment.merchantAccount &&
+        s.resource.shopperReference === payment.shopperReference &&
+        s.resource.expiryMonth === card.expiryMonth &&
+        s.resource.expiryYear === card.expiryYear,
+    );
+    if (existing) payment.storedPaymentMethodId = existing.resource.id ?? '';
+    else {
+      const id = randomDigits(16).replace(/^0/, '8');
+      const stored: StoredCard = {
+        merchantAccount: payment.merchantAccount,
+        number: card.number,
+        resource: {
+          id,
+          type: 'scheme',
+          name: card.brand === 'mc' ? 'MasterCard' : card.brand.toUpperCase(),
+          brand: card.brand,
+          lastFour: card.last4,
+          expiryMonth: card.expiryMonth,
+          expiryYear: card.expiryYear,
+          ...(card.holderName ? { holderName: card.holderName } : {}),
+          ...(payment.shopperEmail ? { shopperEmail: payment.shopperEmail } : {}),
+          shopperReference: payment.shopperReference,
+          supportedRecurringProcessingModels: ['CardOnFile', 'Subscription', 'UnscheduledCardOnFile'],
+        },
+      };
+      store.storedCards.set(id, stored);
+      payment.storedPaymentMethodId = id;
+    }
+  }
+}
+
+export function refuse(payment: Payment, reason: string, code: string): void {
+  payment.resultCode = 'Refused';
+  payment.refusalReason = reason;
+  payment.refusalReasonCode = code;
+}

@@ -1,0 +1,71 @@
+/**
+ * Classic shop calls name their client application as OCAPI requires: a bearer token carries it,
+ * else `client_id` or the `x-dw-client-id` header, or OCAPI answers 400
+ * (https://developer.salesforce.com/docs/commerce/b2c-commerce/references/b2c-commerce-ocapi/clientapplicationidentification.html).
+ * The proxy sends the site's client id in the header on every `/s/{siteId}/dw/shop/...` call.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSandbox } from '../../mocks/sandbox/src/sandbox.ts';
+import type { Sandbox } from '../../mocks/sandbox/src/app.ts';
+import { testConfig } from './test-helpers.ts';
+import { createUpstreams } from './upstreams.ts';
+
+describe('classic shop calls carry the OCAPI client id', () => {
+  it('when a content asset, a content search, a custom object or an order update is asked, then x-dw-client-id is the site’s client', async () => {
+    const seen: Request[] = [];
+    const config = testConfig();
+    const { commerceClassic, commerce } = createUpstreams(config, async (request) => {
+      seen.push(request);
+      return Response.json({});
+    });
+    await commerceClassic.GET('/s/{siteId}/dw/shop/v24_5/content/{content_id}', {
+      params: { path: { siteId: 'aurora', content_id: 'Need_any_Help' } },
+    });
+    await commerceClassic.GET('/s/{siteId}/dw/shop/v24_5/content_search', {
+      params: { path: { siteId: 'borealis' }, query: { q: 'refund' } },
+    });
+    await commerceClassic.GET('/s/{siteId}/dw/shop/v24_5/custom_objects/{object_type}/{key}', {
+      params: { path: { siteId: 'aurora', object_type: 'CustomPreferences', key: 'GB' } },
+    });
+    await commerceClassic.PATCH('/s/{siteId}/dw/shop/v24_5/orders/{order_no}', {
+      params: { path: { siteId: 'borealis', order_no: '00001' } },
+      body: { status: 'new' },
+      headers: { Authorization: 'Bearer t' },
+    });
+    expect(seen.map((r) => r.headers.get('x-dw-client-id'))).toEqual([
+      'aurora-storefront',
+      'borealis-storefront',
+      'aurora-storefront',
+      'borealis-storefront',
+    ]);
+    // Storefront controllers and SCAPI calls are not OCAPI: no client id header.
+    await commerceClassic.GET('/on/demandware.store/Sites-{siteId}-Site/{locale}/Maintenance-Status', {
+      params: { path: { siteId: 'aurora', locale: 'en_GB' } },
+    });
+    await commerce.GET('/product/shopper-products/v1/organizations/{organizationId}/products/{id}', {
+      params: { path: { organizationId: 'f_ecom_zzzz_001', id: 'x' }, query: { siteId: 'aurora' } },
+    });
+    expect(seen.slice(4).map((r) => r.headers.get('x-dw-client-id'))).toEqual([null, null]);
+  });
+
+  describe('against the sandbox, which refuses a classic call without a client id', () => {
+    let sandbox: Sandbox;
+    let root = '';
+    beforeAll(async () => {
+      sandbox = buildSandbox();
+      root = `http://localhost:${await sandbox.start(0)}`;
+    });
+    afterAll(() => sandbox.stop());
+
+    it('when the proxy reads a content asset without a shopper token, then it is served', async () => {
+      const { commerceClassic } = createUpstreams(testConfig({ SANDBOX_URL: root }));
+      const { response, data } = await commerceClassic.GET('/s/{siteId}/dw/shop/v24_5/content/{content_id}', {
+        params: { path: { siteId: 'aurora', content_id: 'Need_any_Help' }, query: { locale: 'en-GB' } },
+      });
+      expect(response.status).toBe(200);
+      expect(data?.id).toBe('Need_any_Help');
+      const bare = await fetch(`${root}/commerce/s/aurora/dw/shop/v24_5/content/Need_any_Help`);
+      expect(bare.status).toBe(400);
+    });
+  });
+});
