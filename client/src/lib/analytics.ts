@@ -47,6 +47,25 @@ export const trackViewItem = (item: Omit<Extract<AnalyticsEvent, { event: 'view_
   track({ event: 'view_item', ...item });
 export const trackClick = (label: string, target?: string) =>
   track(target === undefined ? { event: 'click', label } : { event: 'click', label, target });
+/**
+ * The `click` push (storefront §7 "Analytics pushes: … click"): every press of a link or button
+ * sends its accessible label and, for a link, where it goes (the path on this site, the origin
+ * elsewhere; never a query, which may hold a VIN or a mail token). Returns the listener's removal.
+ */
+export function trackClicks(root: Document): () => void {
+  const onClick = (event: MouseEvent) => {
+    const control = (event.target as Element | null)?.closest?.('a[href], button');
+    if (!control) return;
+    const label = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 100);
+    if (!label) return;
+    const href = control instanceof HTMLAnchorElement ? new URL(control.href, root.baseURI) : undefined;
+    const target = href ? (href.origin === root.location.origin ? href.pathname : href.origin) : undefined;
+    trackClick(label, target);
+  };
+  root.addEventListener('click', onClick, { capture: true });
+  return () => root.removeEventListener('click', onClick, { capture: true });
+}
+
 /** sessionStorage key holding the URL that sent the shopper to the generic error page (storefront §2 Error pages). */
 export const REDIRECT_SOURCE_KEY = 'redirectSource';
 

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Outlet, useLocation } from 'react-router';
-import { trackPageView } from '../../lib/analytics.ts';
+import { trackClicks, trackPageView } from '../../lib/analytics.ts';
 import { useIdle } from '../../lib/idle.ts';
 import { useMaintenancePolling } from '../../lib/maintenance.ts';
 import { markMainContentShown } from '../../lib/page-ready.ts';
@@ -89,6 +89,8 @@ export function Shell() {
   useEffect(() => {
     trackPageView(pathname + search, pageType ?? 'unknown', locale, site);
   }, [pathname, search, pageType, locale, site]);
+
+  useEffect(() => trackClicks(document), []);
 
   return (
     <div className="shell">
