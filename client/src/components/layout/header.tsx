@@ -102,10 +102,17 @@ function AccountMenu({ greeting }: { greeting?: string | undefined }) {
 
 /**
  * The site header: the logo (main page, or reload on error and restricted pages) and the account
- * entry (hidden on error and restricted pages). A registered customer sees a greeting, the account
+ * entry (hidden on error and restricted pages, and where the feature check failed). A registered customer sees a greeting, the account
  * menu and "Log out" (back to the vehicle's link); anyone else's account button starts the login.
  */
-export function Header({ pageType }: { pageType: PageType | undefined }) {
+export function Header({
+  pageType,
+  featureCheckFailed = false,
+}: {
+  pageType: PageType | undefined;
+  /** The feature page's check failed: the account entry hides (§2 Shell). */
+  featureCheckFailed?: boolean;
+}) {
   const { t } = useTranslation();
   const { to, locale } = useLocale();
   const navigate = useNavigate();
@@ -123,7 +130,7 @@ export function Header({ pageType }: { pageType: PageType | undefined }) {
       <div className="header__inner container">
         <Logo reload={restricted} />
         {restricted ? null : <MiniCart />}
-        {restricted ? null : registered ? (
+        {restricted || featureCheckFailed ? null : registered ? (
           <div className="header__account">
             {/* On a narrow screen (styles/narrow.css) the greeting moves from the bar into the menu. */}
             <span className="header__greeting">{greeting}</span>

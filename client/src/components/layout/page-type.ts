@@ -1,4 +1,4 @@
-import { createContext, use } from 'react';
+import { createContext, use, useEffect } from 'react';
 import { useLocation, type RouteMatch } from 'react-router';
 import { isLocale, isSplashPath } from '../../lib/locales.ts';
 
@@ -43,4 +43,20 @@ export function usePageType(): PageType | undefined {
     if (handle?.pageType) return handle.pageType;
   }
   return undefined;
+}
+
+/**
+ * The shell's setter for "the feature check failed" (storefront §2 Shell: the account button is
+ * hidden on error pages, restricted pages and where the feature check fails).
+ */
+export const FeatureCheckContext = createContext<(failed: boolean) => void>(() => {});
+
+/** A feature page says its check (the product and vehicle it renews) failed while `failed` holds. */
+export function useFeatureCheckFailed(failed: boolean): void {
+  const report = use(FeatureCheckContext);
+  useEffect(() => {
+    if (!failed) return;
+    report(true);
+    return () => report(false);
+  }, [failed, report]);
 }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Outlet, useLocation } from 'react-router';
 import { trackClicks, trackPageView } from '../../lib/analytics.ts';
@@ -14,7 +14,7 @@ import { Footer } from './footer.tsx';
 import { CheckoutHeader, Header } from './header.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { useLocale } from '../../lib/locales.ts';
-import { usePageType } from './page-type.ts';
+import { FeatureCheckContext, usePageType } from './page-type.ts';
 import { RouteErrorBoundary } from './route-error.tsx';
 import { ScrollManager } from './scroll-manager.tsx';
 
@@ -91,6 +91,7 @@ export function Shell() {
   }, [pathname, search, pageType, locale, site]);
 
   useEffect(() => trackClicks(document), []);
+  const [featureCheckFailed, setFeatureCheckFailed] = useState(false);
 
   return (
     <div className="shell">
@@ -100,9 +101,15 @@ export function Shell() {
       <AlternateLinks />
       <ScrollManager />
       <OfflineBanner />
-      {pageType === 'checkout' ? <CheckoutHeader /> : <Header pageType={pageType} />}
+      {pageType === 'checkout' ? (
+        <CheckoutHeader />
+      ) : (
+        <Header pageType={pageType} featureCheckFailed={featureCheckFailed} />
+      )}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="main">
-        <Outlet />
+        <FeatureCheckContext value={setFeatureCheckFailed}>
+          <Outlet />
+        </FeatureCheckContext>
       </main>
       <Footer pageType={pageType} />
     </div>

@@ -43,6 +43,27 @@ describe('renewal page', () => {
     expect(back.getAttribute('href')).toBe(URL_GB);
   });
 
+  it('when the feature check fails (the product load answers 502), then Unable to Load Page and no account button (§2 Shell)', async () => {
+    stubApi([
+      SESSION_STUB,
+      renewal(
+        { type: 'https://shop.example/problems/upstream-error', title: 'x', status: 502, detail: 'Commerce failed.' },
+        502,
+      ),
+    ]);
+    renderApp(URL_GB);
+    expect(await screen.findByText('Error: upstream-error')).toBeTruthy();
+    expect(screen.queryByText(/Commerce failed/)).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'My account' })).toBeNull());
+  });
+
+  it('when the feature check passes, then the account button shows (§2 Shell)', async () => {
+    stubApi([SESSION_STUB, renewal({ ...expiring(), basketItem: null })]);
+    renderApp(URL_GB);
+    await screen.findByRole('heading', { level: 1, name: 'Renew Your Connected Navigation' });
+    expect(screen.getByRole('button', { name: 'My account' })).toBeTruthy();
+  });
+
   it('when the plan in the basket is known, then it is the default (§4)', async () => {
     stubApi([SESSION_STUB, renewal(expiring())]);
     renderApp(URL_GB);

@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { Link } from '../../../components/ui/link.tsx';
 import { isRenewable } from '../../../../../domain/expiry.ts';
 import { UnableToLoad } from '../../../components/layout/unable-to-load.tsx';
+import { useFeatureCheckFailed } from '../../../components/layout/page-type.ts';
 import { BusyOverlay } from '../../../components/ui/busy-overlay.tsx';
 import { rememberRedirectSource, trackAddToCart, trackViewItem } from '../../../lib/analytics.ts';
 import { ApiError } from '../../../lib/api/client.ts';
@@ -93,6 +94,9 @@ export function RenewalPage() {
     if (path === '/generic-error') rememberRedirectSource(window.location.origin + pathname + search);
     void navigate(to(path!) + (query ? `?${query}` : ''), { replace: true, state: failure.facts });
   }, [failure, navigate, to, pathname, search]);
+
+  // The feature check (this product for this vehicle) failed: the header hides the account entry (§2).
+  useFeatureCheckFailed(failure?.kind === 'unavailable');
 
   useEffect(() => {
     if (!data) return;
