@@ -100,6 +100,11 @@ export interface SessionData {
    * again keeps this instant, so the lifetime does not slide.
    */
   vehicleStoredAt?: number;
+  /**
+   * Server-only: the isADAS flag of storefront §3, set once the ADAS page (/product) was opened. While
+   * set, a page that names no vehicle is not sent to the main page (§6).
+   */
+  isADAS?: boolean;
 }
 
 /**

@@ -40,18 +40,14 @@ async function tolerant<T>(shopper: Shopper, what: string, load: () => Promise<T
 /**
  * Storefront §6: the vehicle comes from the link (token, VIN or encrypted VIN) or else from storage
  * (the vehicle this session looked up, kept 10 days from when it was stored). A customer with
- * neither goes to the main page, unless the page is the ADAS page (the isADAS flag), whose lookup
- * then answers its own 400. Decision 013 records why the main page rather than the login.
+ * neither goes to the main page, unless the isADAS flag is set (the ADAS page sets it, §3), when
+ * the lookup answers its own 400. Decision 014 records why the main page rather than the login.
  */
-export function vehicleIdentifiers(
-  shopper: Pick<Shopper, 'session'>,
-  query: RenewalQuery,
-  productId: string,
-): VehicleIdentifiers {
+export function vehicleIdentifiers(shopper: Pick<Shopper, 'session'>, query: RenewalQuery): VehicleIdentifiers {
   if (query.carvin || query.cvin || query.vin || query.evn || query.token) return query;
   const stored = shopper.session.vehicle?.vin;
   if (stored) return { carvin: stored };
-  if (productId === ADAS_PRODUCT_ID) return query;
+  if (shopper.session.isADAS) return query;
   throw new AppError(
     400,
     'vehicle-not-identified',
@@ -123,11 +119,15 @@ export async function renewalPage(
     throw new AppError(404, 'product-not-found', 'Product not found', `Product '${productId}' was not found.`);
   }
   await switchLocale(shopper, query.locale);
+  if (productId === ADAS_PRODUCT_ID && !shopper.session.isADAS) {
+    shopper.session.isADAS = true;
+    await shopper.persist();
+  }
   const at = { ...shopper, currency: shopper.market.currency };
   const assetBody = async (id: string) => (await contentAsset(ctx, shopper, id))?.c_body ?? '';
 
   const [vehicle, product, faqs, countries, basket] = await Promise.all([
-    lookupVehicleOrFail(ctx, shopper, vehicleIdentifiers(shopper, query, productId), lookupContext(shopper)),
+    lookupVehicleOrFail(ctx, shopper, vehicleIdentifiers(shopper, query), lookupContext(shopper)),
     getProduct(ctx, at, productId),
     tolerant(shopper, 'FAQ content', async () => faqItemsOf(await assetBody(RENEWAL_FAQS_ASSET))),
     tolerant(shopper, 'countries content', async () => countriesOf(await assetBody('Countries_List'))),

@@ -116,10 +116,14 @@ describe('getRenewalPage', () => {
     expect(again.body.vehicle.vin).toBe('ZAAAA1000AA000001');
   });
 
-  it('when the ADAS page names no vehicle (the isADAS flag), then no redirect to the main page (§6)', async () => {
-    const { response, body } = await page('locale=en-GB', ADAS_PRODUCT_ID);
+  it('when the ADAS page names no vehicle (it sets the isADAS flag), then no redirect to the main page (§3, §6)', async () => {
+    const { shopper, response, body } = await page('locale=en-GB', ADAS_PRODUCT_ID);
     expect(response.status).toBe(400);
     expect(body.redirectUrl).toBeUndefined();
+    // The flag stays with the session: another feature page without a vehicle is not redirected either.
+    const other = await shopper.call('getRenewalPage', 'GET', '/api/renewal/cn-connected-navigation?locale=en-GB');
+    expect(other.response.status).toBe(400);
+    expect(other.body.redirectUrl).toBeUndefined();
   });
 
   it('when the basket holds a plan of the product, then basketItem names it (plan default)', async () => {
