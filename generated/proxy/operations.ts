@@ -24,6 +24,7 @@ export const operations = {
   setBillingAddress: { method: 'put', path: '/basket/billing-address', tag: 'basket' },
   setCustomerEmail: { method: 'put', path: '/basket/customer', tag: 'basket' },
   getCheckoutState: { method: 'get', path: '/checkout', tag: 'checkout' },
+  listSavedAddresses: { method: 'get', path: '/checkout/saved-addresses', tag: 'checkout' },
   setupPayment: { method: 'post', path: '/checkout/payment-setup', tag: 'checkout' },
   placeOrder: { method: 'post', path: '/checkout/orders', tag: 'checkout' },
   confirmPayment: { method: 'post', path: '/checkout/payment-confirmation', tag: 'checkout' },

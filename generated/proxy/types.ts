@@ -475,6 +475,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/checkout/saved-addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Saved addresses of a registered customer
+         * @description The commerce customer's saved addresses offered at the billing-address step (storefront §6:
+         *     registered customers get saved addresses; guest checkout saves no addresses, so a guest gets
+         *     an empty list). The preferred address comes first.
+         */
+        get: operations["listSavedAddresses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/checkout/payment-setup": {
         parameters: {
             query?: never;
@@ -1378,6 +1400,16 @@ export interface components {
             guestCheckout: boolean;
             provider: components["schemas"]["PaymentProvider"];
             basket: components["schemas"]["Basket"];
+        };
+        SavedAddressList: {
+            addresses: components["schemas"]["SavedAddress"][];
+        };
+        /** @description A saved address of the commerce customer (storefront §3 Saved address), in the address form's fields. */
+        SavedAddress: {
+            /** @description The address name on the commerce platform. */
+            addressId: string;
+            preferred: boolean;
+            address: components["schemas"]["Address"];
         };
         PaymentSetupRequest: {
             /**
@@ -2840,6 +2872,28 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    listSavedAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved addresses (empty for a guest). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedAddressList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             502: components["responses"]["BadGateway"];
         };
     };

@@ -460,6 +460,19 @@ export const zCheckoutState = /* @__PURE__ */ z.object({
     basket: zBasket
 });
 
+/**
+ * A saved address of the commerce customer (storefront §3 Saved address), in the address form's fields.
+ */
+export const zSavedAddress = /* @__PURE__ */ z.object({
+    addressId: /* @__PURE__ */ z.string(),
+    preferred: /* @__PURE__ */ z.boolean(),
+    address: zAddress
+});
+
+export const zSavedAddressList = /* @__PURE__ */ z.object({
+    addresses: /* @__PURE__ */ z.array(zSavedAddress)
+});
+
 export const zPaymentSetupRequest = /* @__PURE__ */ z.object({
     context: /* @__PURE__ */ z._default(/* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['checkout', 'accountPaymentMethod'])), 'checkout'),
     paymentMethodType: /* @__PURE__ */ z.optional(zPaymentMethodType)
@@ -1340,6 +1353,11 @@ export const zSetCustomerEmailResponse = zBasket;
  * The checkout state.
  */
 export const zGetCheckoutStateResponse = zCheckoutState;
+
+/**
+ * The saved addresses (empty for a guest).
+ */
+export const zListSavedAddressesResponse = zSavedAddressList;
 
 export const zSetupPaymentBody = zPaymentSetupRequest;
 

@@ -504,6 +504,22 @@ export type CheckoutState = {
     basket: Basket;
 };
 
+export type SavedAddressList = {
+    addresses: Array<SavedAddress>;
+};
+
+/**
+ * A saved address of the commerce customer (storefront §3 Saved address), in the address form's fields.
+ */
+export type SavedAddress = {
+    /**
+     * The address name on the commerce platform.
+     */
+    addressId: string;
+    preferred: boolean;
+    address: Address;
+};
+
 export type PaymentSetupRequest = {
     context?: 'checkout' | 'accountPaymentMethod';
     paymentMethodType?: PaymentMethodType;
@@ -2119,6 +2135,35 @@ export type GetCheckoutStateResponses = {
 };
 
 export type GetCheckoutStateResponse = GetCheckoutStateResponses[keyof GetCheckoutStateResponses];
+
+export type ListSavedAddressesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/checkout/saved-addresses';
+};
+
+export type ListSavedAddressesErrors = {
+    /**
+     * No session, or the operation needs a registered customer.
+     */
+    401: Problem;
+    /**
+     * An upstream service failed or timed out.
+     */
+    502: Problem;
+};
+
+export type ListSavedAddressesError = ListSavedAddressesErrors[keyof ListSavedAddressesErrors];
+
+export type ListSavedAddressesResponses = {
+    /**
+     * The saved addresses (empty for a guest).
+     */
+    200: SavedAddressList;
+};
+
+export type ListSavedAddressesResponse = ListSavedAddressesResponses[keyof ListSavedAddressesResponses];
 
 export type SetupPaymentData = {
     body?: PaymentSetupRequest;

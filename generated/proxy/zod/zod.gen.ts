@@ -459,6 +459,19 @@ export const zCheckoutState = z.object({
     basket: zBasket
 });
 
+/**
+ * A saved address of the commerce customer (storefront §3 Saved address), in the address form's fields.
+ */
+export const zSavedAddress = z.object({
+    addressId: z.string(),
+    preferred: z.boolean(),
+    address: zAddress
+});
+
+export const zSavedAddressList = z.object({
+    addresses: z.array(zSavedAddress)
+});
+
 export const zPaymentSetupRequest = z.object({
     context: z.enum(['checkout', 'accountPaymentMethod']).optional().default('checkout'),
     paymentMethodType: zPaymentMethodType.optional()
@@ -1339,6 +1352,11 @@ export const zSetCustomerEmailResponse = zBasket;
  * The checkout state.
  */
 export const zGetCheckoutStateResponse = zCheckoutState;
+
+/**
+ * The saved addresses (empty for a guest).
+ */
+export const zListSavedAddressesResponse = zSavedAddressList;
 
 export const zSetupPaymentBody = zPaymentSetupRequest;
 

@@ -24,6 +24,7 @@ import { confirmPayment } from './checkout/confirm-payment.ts';
 import { createSandboxBankMethod } from './checkout/create-sandbox-bank-method.ts';
 import { getCheckoutState } from './checkout/get-checkout-state.ts';
 import { getOrderConfirmation } from './checkout/get-order-confirmation.ts';
+import { listSavedAddresses } from './checkout/list-saved-addresses.ts';
 import { placeOrder } from './checkout/place-order.ts';
 import { setupPayment } from './checkout/setup-payment.ts';
 import { submitPaymentDetails } from './checkout/submit-payment-details.ts';
@@ -82,6 +83,7 @@ export const routes = {
   setBillingAddress,
   setCustomerEmail,
   getCheckoutState,
+  listSavedAddresses,
   setupPayment,
   placeOrder,
   confirmPayment,

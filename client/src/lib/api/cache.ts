@@ -48,6 +48,7 @@ export const CACHED_READS = [
   'listOrders',
   'getOrder',
   'getPaymentMethod',
+  'listSavedAddresses',
 ] as const satisfies readonly Operation[];
 export type CachedRead = (typeof CACHED_READS)[number];
 
@@ -82,6 +83,7 @@ const SHOPPER_READS = [
   'listOrders',
   'getOrder',
   'getPaymentMethod',
+  'listSavedAddresses',
 ] as const satisfies readonly CachedRead[];
 
 /** A basket write answers the whole basket; the session counts its items, the checkout state says its step. */
@@ -105,7 +107,8 @@ export const cacheTable = {
   setCustomerEmail: BASKET_WRITE,
   setShippingAddress: BASKET_WRITE,
   setShippingMethod: BASKET_WRITE,
-  setBillingAddress: BASKET_WRITE,
+  // A registered customer's new billing address joins their saved addresses (storefront §6).
+  setBillingAddress: { ...BASKET_WRITE, invalidate: [...BASKET_WRITE.invalidate, 'listSavedAddresses'] },
   // The provider's setup, a card token and a sandbox bank method change nothing the client reads.
   setupPayment: {},
   tokenizeSandboxCard: {},

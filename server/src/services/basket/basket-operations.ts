@@ -21,6 +21,7 @@ import {
   requireBasket,
 } from './basket.ts';
 import { basketAnswer } from './basket-view.ts';
+import { saveCheckoutAddress } from '../checkout/saved-addresses.ts';
 
 type Schemas = components['schemas'];
 type BasketAnswer = Promise<Schemas['Basket']>;
@@ -83,8 +84,12 @@ async function setAddress(
 export const setShippingAddress = (ctx: AppContext, shopper: Shopper, address: Schemas['Address']): BasketAnswer =>
   setAddress(ctx, shopper, 'shipping', address);
 
-export const setBillingAddress = (ctx: AppContext, shopper: Shopper, address: Schemas['Address']): BasketAnswer =>
-  setAddress(ctx, shopper, 'billing', address);
+/** The billing address; a registered customer's is also saved to their address book (storefront §6). */
+export async function setBillingAddress(ctx: AppContext, shopper: Shopper, address: Schemas['Address']): BasketAnswer {
+  const basket = await setAddress(ctx, shopper, 'billing', address);
+  await saveCheckoutAddress(ctx, shopper, address);
+  return basket;
+}
 
 export async function listShippingMethods(ctx: AppContext, shopper: Shopper): Promise<Schemas['ShippingMethodList']> {
   const basket = await requireBasket(ctx, shopper);

@@ -4,11 +4,15 @@ import { ApiError } from '../../../lib/api/client.ts';
 import { problemText } from '../../../lib/problem-text.ts';
 import type { Basket } from '../api/get-checkout-state.ts';
 import { useSetBillingAddress } from '../api/set-billing-address.ts';
+import { useSavedAddresses, type SavedAddress } from '../api/list-saved-addresses.ts';
 import type { Address } from '../api/set-shipping-address.ts';
 import { AddressForm } from '../../../components/address/address-form.tsx';
 import { AddressLines } from './address-lines.tsx';
 
-/** Step 4: the billing address, the shipping address by default. */
+/**
+ * Step 4: the billing address, the shipping address by default. A registered customer is offered
+ * their saved addresses (storefront §6); choosing one fills the form. A guest has none.
+ */
 export function BillingStep({ basket }: { basket: Basket }) {
   const { t } = useTranslation();
   const id = useId();
@@ -17,6 +21,9 @@ export function BillingStep({ basket }: { basket: Basket }) {
     basket.billingAddress === null || sameAddress(basket.billingAddress, basket.shippingAddress),
   );
   const [busy, setBusy] = useState(false);
+  const saved = useSavedAddresses().data?.addresses ?? [];
+  const [chosen, setChosen] = useState<string>(NEW_ADDRESS);
+  const chosenAddress = saved.find((entry) => entry.addressId === chosen)?.address;
   const [failed, setFailed] = useState<string | undefined>();
   const submitSame = async () => {
     if (!basket.shippingAddress) return;
@@ -49,19 +56,69 @@ export function BillingStep({ basket }: { basket: Basket }) {
           </button>
         </>
       ) : (
-        <AddressForm
-          idPrefix="billing"
-          initial={
-            basket.billingAddress && !sameAddress(basket.billingAddress, basket.shippingAddress)
-              ? basket.billingAddress
-              : null
-          }
-          submitLabel={t('checkout.continue')}
-          onSubmit={async (address) => void (await setBillingAddress(address))}
-        />
+        <>
+          {saved.length > 0 ? <SavedAddressChoice saved={saved} chosen={chosen} onChoose={setChosen} /> : null}
+          <AddressForm
+            key={chosen}
+            idPrefix="billing"
+            initial={
+              chosenAddress ??
+              (chosen === NEW_ADDRESS &&
+              basket.billingAddress &&
+              !sameAddress(basket.billingAddress, basket.shippingAddress)
+                ? basket.billingAddress
+                : null)
+            }
+            submitLabel={t('checkout.continue')}
+            onSubmit={async (address) => void (await setBillingAddress(address))}
+          />
+        </>
       )}
     </div>
   );
+}
+
+const NEW_ADDRESS = '';
+
+/** The saved addresses as a radio group, and a new address; the choice fills the form below. */
+function SavedAddressChoice({
+  saved,
+  chosen,
+  onChoose,
+}: {
+  saved: SavedAddress[];
+  chosen: string;
+  onChoose: (addressId: string) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const option = (value: string, label: string) => (
+    <label className="choice" key={value}>
+      <input
+        type="radio"
+        name={`${id}-saved-address`}
+        value={value}
+        checked={chosen === value}
+        onChange={() => onChoose(value)}
+      />
+      {label}
+    </label>
+  );
+  return (
+    <fieldset className="choice-list">
+      <legend>{t('checkout.billing.savedAddresses')}</legend>
+      {saved.map(({ addressId, address }) => option(addressId, oneLine(address)))}
+      {option(NEW_ADDRESS, t('checkout.billing.newAddress'))}
+    </fieldset>
+  );
+}
+
+/** A saved address on one line, as its radio's name. */
+function oneLine(address: Address): string {
+  const place = [address.postalCode, address.city, address.stateCode].filter(Boolean).join(' ');
+  return [`${address.firstName} ${address.lastName}`, address.address1, address.address2, place, address.countryCode]
+    .filter(Boolean)
+    .join(', ');
 }
 
 function sameAddress(a: Address | null, b: Address | null): boolean {

@@ -211,6 +211,19 @@ function seedCustomers(): void {
         creationDate: new Date(SEED_CREATION).toISOString(),
         lastModified: new Date(SEED_CREATION).toISOString(),
       });
+      customer.addresses.push({
+        addressId: 'work',
+        preferred: false,
+        firstName: 'Alex',
+        lastName: 'Owner',
+        address1: '1 Canada Square',
+        address2: 'Floor 12',
+        city: 'London',
+        postalCode: 'E14 5AB',
+        countryCode: 'GB',
+        creationDate: new Date(SEED_CREATION).toISOString(),
+        lastModified: new Date(SEED_CREATION).toISOString(),
+      });
       customer.paymentInstruments.push({
         paymentInstrumentId: 'cpi-4242a1b2c3',
         paymentMethodId: 'CREDIT_CARD',
@@ -229,6 +242,19 @@ function seedCustomers(): void {
         },
       });
     }
+    if (shopper.handle === 'kim')
+      customer.addresses.push({
+        addressId: 'home',
+        preferred: true,
+        firstName: 'Kim',
+        lastName: 'Driver',
+        address1: '5 Harbour Road',
+        city: 'Bristol',
+        postalCode: 'BS1 4RN',
+        countryCode: 'GB',
+        creationDate: new Date(SEED_CREATION).toISOString(),
+        lastModified: new Date(SEED_CREATION).toISOString(),
+      });
     state.customers.set(customer.customerId, customer);
   });
 }
