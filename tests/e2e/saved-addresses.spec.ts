@@ -3,7 +3,7 @@
  * addresses": alex is offered his saved addresses at the billing step; choosing one fills the form.
  */
 import { expect, test } from '@playwright/test';
-import { renew, resetSandbox } from './support.ts';
+import { guestToBilling, renew, resetSandbox } from './support.ts';
 
 test.beforeEach(resetSandbox);
 
@@ -36,16 +36,7 @@ test('alex, signed in, chooses his saved work address as the billing address', a
 
 test('a guest is offered no saved address', async ({ page }) => {
   await renew(page, { vin: 'ZAAAA1000AA000001', locale: 'en-GB', plan: /12 months/ });
-  await page.getByLabel('Email address').fill('gus.guest@example.com');
-  await page.getByRole('button', { name: 'Continue as guest' }).click();
-  await page.getByLabel('First name').fill('Gus');
-  await page.getByLabel('Last name').fill('Guest');
-  await page.getByRole('button', { name: 'Add address manually' }).click();
-  await page.getByLabel('Address line 1').fill('1 High Street');
-  await page.getByLabel('Town or city').fill('London');
-  await page.getByLabel('Postal code').fill('SW1A 1AA');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await guestToBilling(page);
   await page.getByLabel('Same as shipping address').uncheck();
   await expect(page.getByRole('searchbox', { name: 'Find your address' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Saved addresses' })).toHaveCount(0);

@@ -26,8 +26,8 @@ export async function renew(page: Page, options: { vin: string; locale: string; 
   await expect(page).toHaveURL(new RegExp(`/${options.locale}/checkout`));
 }
 
-/** A guest's e-mail, a GB address typed in manually, the digital method and the same billing address. */
-export async function guestDetails(page: Page) {
+/** A guest's e-mail, a GB address typed in manually and the digital method: the billing step is open. */
+export async function guestToBilling(page: Page) {
   await page.getByLabel('Email address').fill('gus.guest@example.com');
   await page.getByRole('button', { name: 'Continue as guest' }).click();
   await page.getByLabel('First name').fill('Gus');
@@ -38,6 +38,11 @@ export async function guestDetails(page: Page) {
   await page.getByLabel('Postal code').fill('SW1A 1AA');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** guestToBilling, then the same billing address: the payment step is open. */
+export async function guestDetails(page: Page) {
+  await guestToBilling(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByLabel('Card number')).toBeVisible();
 }
