@@ -1,28 +1,19 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { planLabel } from '../../../lib/plan.ts';
+import { CollapsibleItems } from '../../../components/ui/collapsible-items.tsx';
 import type { Basket } from '../api/get-checkout-state.ts';
 
 /** The sticky order summary (storefront §2): items that can be hidden, the VAT lines and the total. */
 export function OrderSummary({ basket }: { basket: Basket }) {
   const { t } = useTranslation();
   const listId = useId();
-  const [shown, setShown] = useState(true);
   return (
     <aside className="order-summary" aria-labelledby={`${listId}-title`}>
       <h2 id={`${listId}-title`} className="order-summary__title">
         {t('checkout.summary.title')}
       </h2>
-      <button
-        type="button"
-        className="link-button"
-        aria-expanded={shown}
-        aria-controls={listId}
-        onClick={() => setShown(!shown)}
-      >
-        {shown ? t('checkout.summary.hideItems') : t('checkout.summary.showItems')}
-      </button>
-      <ul id={listId} className="order-summary__items" hidden={!shown}>
+      <CollapsibleItems className="order-summary__items">
         {basket.items.map((item) => (
           <li key={item.itemId} className="summary-item">
             <span className="summary-item__name">{item.name}</span>
@@ -33,7 +24,7 @@ export function OrderSummary({ basket }: { basket: Basket }) {
             <span className="summary-item__price">{item.price.formatted}</span>
           </li>
         ))}
-      </ul>
+      </CollapsibleItems>
       <dl className="order-summary__totals">
         {basket.pricesIncludeVat && basket.subtotalExclVat && basket.vat ? (
           <>

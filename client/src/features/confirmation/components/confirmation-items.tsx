@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { planLabel } from '../../../lib/plan.ts';
+import { CollapsibleItems } from '../../../components/ui/collapsible-items.tsx';
 import type { components } from '../../../../../generated/proxy/types.ts';
 
 type OrderConfirmation = components['schemas']['OrderConfirmation'];
@@ -11,28 +11,15 @@ type OrderConfirmation = components['schemas']['OrderConfirmation'];
  */
 export function ConfirmationItems({ items }: { items: OrderConfirmation['items'] }) {
   const { t } = useTranslation();
-  const listId = useId();
-  const [shown, setShown] = useState(true);
   return (
-    <>
-      <button
-        type="button"
-        className="link-button"
-        aria-expanded={shown}
-        aria-controls={listId}
-        onClick={() => setShown(!shown)}
-      >
-        {shown ? t('checkout.summary.hideItems') : t('checkout.summary.showItems')}
-      </button>
-      <ul id={listId} className="confirmation__items" hidden={!shown}>
-        {items.map((item) => (
-          <li key={item.itemId}>
-            <span className="confirmation__item-name">{item.name}</span>
-            <span>{planLabel(t, item)}</span>
-            <span className="confirmation__price">{item.price.formatted}</span>
-          </li>
-        ))}
-      </ul>
-    </>
+    <CollapsibleItems className="confirmation__items">
+      {items.map((item) => (
+        <li key={item.itemId}>
+          <span className="confirmation__item-name">{item.name}</span>
+          <span>{planLabel(t, item)}</span>
+          <span className="confirmation__price">{item.price.formatted}</span>
+        </li>
+      ))}
+    </CollapsibleItems>
   );
 }
