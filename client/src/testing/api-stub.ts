@@ -87,3 +87,40 @@ export const SESSION_STUB: StubHandler = [
     },
   },
 ];
+
+/** Sandbox mode's Adyen set-up: the card form of an Adyen market (checkout and account). */
+export const ADYEN_SANDBOX_SETUP_STUB: StubHandler = [
+  'POST',
+  /\/api\/checkout\/payment-setup$/,
+  {
+    body: {
+      provider: 'adyen',
+      clientKey: 'test_SANDBOXCLIENTKEY',
+      environment: 'test',
+      paymentMethods: [{ type: 'scheme', name: 'Cards', brands: ['visa', 'mc'] }],
+      sandbox: true,
+    },
+  },
+];
+
+/** The sandbox's Adyen card token for a card number (the encrypted fields Adyen's component yields). */
+export function adyenCardTokenStub(number: string, brand: string): StubHandler {
+  return [
+    'POST',
+    /\/api\/sandbox\/card-tokens$/,
+    {
+      status: 201,
+      body: {
+        provider: 'adyen',
+        encryptedCardNumber: `test_${number}`,
+        encryptedExpiryMonth: 'test_12',
+        encryptedExpiryYear: 'test_2030',
+        encryptedSecurityCode: 'test_123',
+        brand,
+        last4: number.slice(-4),
+        expMonth: 12,
+        expYear: 2030,
+      },
+    },
+  ];
+}

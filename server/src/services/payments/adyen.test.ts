@@ -17,6 +17,7 @@ import { MemorySessionStore, Sessions, type SessionData } from '../../session.ts
 import { testConfig } from '../../test-helpers.ts';
 import { createUpstreams } from '../../upstreams.ts';
 import { shopperFor, type Shopper } from '../shopper.ts';
+import { ADYEN_BROWSER_INFO } from '../../testing/payments.ts';
 import { adyenProvider } from './adyen.ts';
 import type { MethodRequest, SaveAttempt } from './provider.ts';
 
@@ -60,17 +61,6 @@ function shopperIn(ctx: AppContext, locale: string): Shopper {
   );
 }
 
-const BROWSER_INFO = {
-  acceptHeader: '*/*',
-  colorDepth: 24,
-  javaEnabled: false,
-  language: 'fr-FR',
-  screenHeight: 900,
-  screenWidth: 1440,
-  timeZoneOffset: -60,
-  userAgent: 'Mozilla/5.0 (adyen test)',
-};
-
 const request = (number: string, extra: Partial<MethodRequest> = {}): MethodRequest => ({
   provider: 'adyen',
   paymentMethodType: 'CREDIT_CARD',
@@ -82,7 +72,7 @@ const request = (number: string, extra: Partial<MethodRequest> = {}): MethodRequ
     encryptedSecurityCode: 'test_123',
     holderName: 'Alex Owner',
   },
-  adyenBrowserInfo: BROWSER_INFO,
+  adyenBrowserInfo: ADYEN_BROWSER_INFO,
   adyenOrigin: 'http://localhost:3000',
   ...extra,
 });
@@ -123,7 +113,7 @@ describe('Adyen /payments request', () => {
     const body = (init as { body: Record<string, unknown> }).body;
     expect(body).toMatchObject({
       paymentMethod: { type: 'scheme', encryptedCardNumber: 'test_4242424242424242', holderName: 'Alex Owner' },
-      browserInfo: BROWSER_INFO,
+      browserInfo: ADYEN_BROWSER_INFO,
       origin: 'http://localhost:3000',
       channel: 'Web',
       shopperName: { firstName: 'Alex', lastName: 'Owner' },

@@ -6,7 +6,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { contractExample, SESSION_STUB, stubApi, type StubHandler } from '../../../testing/api-stub.ts';
+import {
+  ADYEN_SANDBOX_SETUP_STUB,
+  adyenCardTokenStub,
+  contractExample,
+  SESSION_STUB,
+  stubApi,
+  type StubHandler,
+} from '../../../testing/api-stub.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 const SITE: StubHandler = ['GET', /\/api\/site$/, { body: { customPreferences: {} } }];
@@ -15,37 +22,8 @@ const page: StubHandler = [
   /\/api\/account\/payment-method$/,
   { body: contractExample('paymentMethodPageSavedCard') },
 ];
-const setup: StubHandler = [
-  'POST',
-  /\/api\/checkout\/payment-setup$/,
-  {
-    body: {
-      provider: 'adyen',
-      clientKey: 'test_SANDBOXCLIENTKEY',
-      environment: 'test',
-      paymentMethods: [{ type: 'scheme', name: 'Cards', brands: ['visa', 'mc'] }],
-      sandbox: true,
-    },
-  },
-];
-const token: StubHandler = [
-  'POST',
-  /\/api\/sandbox\/card-tokens$/,
-  {
-    status: 201,
-    body: {
-      provider: 'adyen',
-      encryptedCardNumber: 'test_4212345678910006',
-      encryptedExpiryMonth: 'test_12',
-      encryptedExpiryYear: 'test_2030',
-      encryptedSecurityCode: 'test_123',
-      brand: 'visa',
-      last4: '0006',
-      expMonth: 12,
-      expYear: 2030,
-    },
-  },
-];
+const setup = ADYEN_SANDBOX_SETUP_STUB;
+const token = adyenCardTokenStub('4212345678910006', 'visa');
 const action = {
   type: 'redirect',
   method: 'POST',

@@ -8,7 +8,14 @@ import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../locales/en.json' with { type: 'json' };
-import { contractExample, SESSION_STUB, stubApi, type StubHandler } from '../../../testing/api-stub.ts';
+import {
+  ADYEN_SANDBOX_SETUP_STUB,
+  adyenCardTokenStub,
+  contractExample,
+  SESSION_STUB,
+  stubApi,
+  type StubHandler,
+} from '../../../testing/api-stub.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 const ADDRESS = {
@@ -34,37 +41,8 @@ function state() {
 }
 
 const checkout: StubHandler = ['GET', /\/api\/checkout$/, { body: state() }];
-const setup: StubHandler = [
-  'POST',
-  /\/api\/checkout\/payment-setup$/,
-  {
-    body: {
-      provider: 'adyen',
-      clientKey: 'test_SANDBOXCLIENTKEY',
-      environment: 'test',
-      paymentMethods: [{ type: 'scheme', name: 'Cards', brands: ['visa', 'mc'] }],
-      sandbox: true,
-    },
-  },
-];
-const token: StubHandler = [
-  'POST',
-  /\/api\/sandbox\/card-tokens$/,
-  {
-    status: 201,
-    body: {
-      provider: 'adyen',
-      encryptedCardNumber: 'test_5454545454545454',
-      encryptedExpiryMonth: 'test_12',
-      encryptedExpiryYear: 'test_2030',
-      encryptedSecurityCode: 'test_123',
-      brand: 'mc',
-      last4: '5454',
-      expMonth: 12,
-      expYear: 2030,
-    },
-  },
-];
+const setup = ADYEN_SANDBOX_SETUP_STUB;
+const token = adyenCardTokenStub('5454545454545454', 'mc');
 
 async function payByCard(number: string) {
   await userEvent.type(await screen.findByLabelText('Card number'), number);

@@ -3,6 +3,7 @@ import { CheckoutAPI, Client, Config, EnvironmentEnum, HttpClientException, Type
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../app.ts';
 import { ADYEN_SEED, adyenLedger, adyenModule } from './index.ts';
+import { BROWSER_INFO } from './test-fixtures.ts';
 
 type ClientInterface = ConstructorParameters<typeof Client>[1];
 type RequestOptions = {
@@ -94,16 +95,7 @@ const paymentRequest = (number: string, reference: string): Types.checkout.Payme
   },
   shopperReference: ADYEN_SEED.alexShopperReference,
   channel: Types.checkout.PaymentRequest.ChannelEnum.Web,
-  browserInfo: {
-    acceptHeader: '*/*',
-    colorDepth: 24,
-    javaEnabled: false,
-    language: 'fr-FR',
-    screenHeight: 900,
-    screenWidth: 1440,
-    timeZoneOffset: -60,
-    userAgent: 'Mozilla/5.0 (sandbox test)',
-  },
+  browserInfo: BROWSER_INFO,
 });
 
 describe('adyen stand-in with the official @adyen/api-library', () => {
