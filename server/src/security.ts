@@ -9,9 +9,14 @@ import type { RequestHandler, Response } from 'express';
 import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
 
-/** Stripe.js's hosts, which the Payment Element loads from and talks to; only in live mode (DESIGN.md). */
-const STRIPE_SCRIPT_HOSTS = ['https://js.stripe.com'];
-const STRIPE_FRAME_HOSTS = ['https://js.stripe.com', 'https://hooks.stripe.com'];
+/**
+ * Stripe.js's hosts, which the Payment Element loads from and talks to; only in live mode (DESIGN.md),
+ * as Stripe's integration security guide lists them (docs.stripe.com/security/guide#content-security-policy).
+ * Stripe runs a 3-D Secure challenge inside its own hooks.stripe.com frame, so the issuer's page is
+ * that frame's child and needs nothing from this policy.
+ */
+const STRIPE_SCRIPT_HOSTS = ['https://*.js.stripe.com', 'https://js.stripe.com'];
+const STRIPE_FRAME_HOSTS = ['https://*.js.stripe.com', 'https://js.stripe.com', 'https://hooks.stripe.com'];
 const STRIPE_CONNECT_HOSTS = ['https://api.stripe.com'];
 /** The product video (a YouTube embed) plays in a frame from here, loaded only when its slide is shown. */
 const VIDEO_FRAME_HOSTS = ['https://www.youtube-nocookie.com', 'https://www.youtube.com'];
@@ -33,6 +38,15 @@ export function adyenHosts(environment: Config['credentials']['adyen']['environm
     analytics: `https://checkoutanalytics-${environment}.adyen.com`,
   };
 }
+
+/**
+ * The issuer's pages of a live 3-D Secure authentication (decision 013, amendment of 2026-11-25):
+ * Adyen Web posts the native 3-D Secure 2 fingerprint and challenge forms into iframes on the issuer's
+ * ACS (`threeDSMethodURL`, `acsURL`), and a redirect by POST submits a form to the issuer's page. They
+ * are any bank's hosts, which Adyen says it cannot list, but always https. Live mode only, and only in
+ * frame-src and form-action: scripts, styles and connections keep their lists.
+ */
+const ISSUER_PAGES = 'https:';
 
 /**
  * Where product and content images come from besides this origin: IMAGE_ORIGINS (the commerce
@@ -59,11 +73,16 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
     'img-src': imgSrc,
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...(live ? PROVIDER_CONNECT_HOSTS : [])],
-    'frame-src': ["'self'", ...VIDEO_FRAME_HOSTS, ...(live ? PROVIDER_FRAME_HOSTS : [])],
+    // A native 3-D Secure 2 fingerprint or challenge frames the issuer's ACS in live mode; the sandbox
+    // shows its challenge in the page, so sandbox mode frames no one else.
+    'frame-src': ["'self'", ...VIDEO_FRAME_HOSTS, ...(live ? [...PROVIDER_FRAME_HOSTS, ISSUER_PAGES] : [])],
     'frame-ancestors': ["'none'"],
-    // An Adyen redirect by POST submits a form (the component's, or the sandbox card form's) to the
-    // action's URL: Adyen's hosts in live mode, the sandbox's Adyen stand-in in sandbox mode (decision 013).
-    'form-action': ["'self'", ...(live ? PROVIDER_FRAME_HOSTS : [new URL(config.baseUrls.adyen).origin])],
+    // An Adyen redirect by POST, and the 3-D Secure 2 forms, submit to the issuer's page: any https
+    // host in live mode, the sandbox's Adyen stand-in in sandbox mode (decision 013).
+    'form-action': [
+      "'self'",
+      ...(live ? [...PROVIDER_FRAME_HOSTS, ISSUER_PAGES] : [new URL(config.baseUrls.adyen).origin]),
+    ],
     'base-uri': ["'self'"],
     'object-src': ["'none'"],
     ...(config.production ? { 'upgrade-insecure-requests': [] } : {}),
