@@ -16,58 +16,25 @@ import {
   toSavedAddress,
 } from '../../services/checkout/saved-addresses.ts';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
-import { logIn, ShopBrowser } from '../../testing/shop-browser.ts';
+import {
+  guest as guestOf,
+  NEW_ADDRESS,
+  putAddress as put,
+  signedIn as signedInAs,
+  toBillingStep,
+} from '../../testing/checkout-browser.ts';
+import type { ShopBrowser } from '../../testing/shop-browser.ts';
 
 const { shop } = useSandboxServer({ RATE_LIMIT_LOGIN: '1000' });
 
-const NEW_ADDRESS = {
-  firstName: 'Alex',
-  lastName: 'Owner',
-  countryCode: 'GB',
-  address1: '221B Baker Street',
-  address2: 'Second floor',
-  city: 'London',
-  postalCode: 'NW1 6XE',
-};
-
-async function signedIn(handle: string) {
-  const browser = new ShopBrowser(shop);
-  await logIn(browser, handle);
-  return browser;
-}
-
-async function guest() {
-  const browser = new ShopBrowser(shop);
-  await browser.open();
-  await browser.call('createGuestSession', '/api/session/guest', { method: 'POST' });
-  return browser;
-}
+const signedIn = (handle: string) => signedInAs(shop, handle);
+const guest = () => guestOf(shop);
 
 const saved = async (browser: ShopBrowser) => {
   const { response, body } = await browser.call('listSavedAddresses', '/api/checkout/saved-addresses');
   expect(response.status).toBe(200);
   return body.addresses as Array<{ addressId: string; preferred: boolean; address: Record<string, unknown> }>;
 };
-
-const put = (browser: ShopBrowser, operationId: 'setShippingAddress' | 'setBillingAddress', body: unknown) =>
-  browser.call(operationId, `/api/basket/${operationId === 'setBillingAddress' ? 'billing' : 'shipping'}-address`, {
-    method: 'PUT',
-    body: JSON.stringify(body),
-  });
-
-/** A basket with the renewal of `vin` and its shipping address, at the billing step. */
-async function toBillingStep(browser: ShopBrowser, vin: string, email?: string) {
-  const page = await browser.call('getRenewalPage', `/api/renewal/cn-connected-navigation?carvin=${vin}&locale=en-GB`);
-  expect(page.response.status).toBe(200);
-  const item = await browser.call('renewItem', '/api/basket/items', {
-    method: 'POST',
-    body: JSON.stringify({ productId: 'cn-connected-navigation', variantId: 'cn-connected-navigation-12m' }),
-  });
-  expect(item.response.status).toBe(200);
-  if (email)
-    await browser.call('setCustomerEmail', '/api/basket/customer', { method: 'PUT', body: JSON.stringify({ email }) });
-  expect((await put(browser, 'setShippingAddress', NEW_ADDRESS)).response.status).toBe(200);
-}
 
 const everySavedAddress = () => [...state.customers.values()].flatMap((c) => c.addresses);
 
@@ -96,6 +63,12 @@ describe('listSavedAddresses (storefront §6)', () => {
     expect(kim.map((a) => a.address.address1)).toEqual(['5 Harbour Road']);
     const alex = await saved(await signedIn('alex'));
     expect(alex.map((a) => a.address.address1)).not.toContain('5 Harbour Road');
+  });
+
+  it('when alex reaches checkout in France, then his GB addresses are not offered: the market bills FR only (§5)', async () => {
+    const alex = await signedIn('alex');
+    await alex.call('getRenewalPage', '/api/renewal/cn-connected-navigation?carvin=ZAAAA1000AA000004&locale=fr-FR');
+    expect(await saved(alex)).toEqual([]);
   });
 
   it('when a guest reaches checkout, then no saved address is offered', async () => {
@@ -132,7 +105,7 @@ describe('the billing address a customer enters (storefront §6, §3)', () => {
   it('when a guest enters a billing address, then no customer saves it', async () => {
     const before = everySavedAddress().length;
     const browser = await guest();
-    await toBillingStep(browser, 'ZAAAA1000AA000001', 'gus.guest@example.com');
+    await toBillingStep(browser, 'ZAAAA1000AA000001', { email: 'gus.guest@example.com' });
     expect((await put(browser, 'setBillingAddress', NEW_ADDRESS)).response.status).toBe(200);
     expect(everySavedAddress()).toHaveLength(before);
     expect(everySavedAddress().some((a) => a.address1?.startsWith('221B'))).toBe(false);

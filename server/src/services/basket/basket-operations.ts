@@ -35,12 +35,26 @@ export async function removeItem(ctx: AppContext, shopper: Shopper, itemId: stri
   return basketAnswer(ctx, shopper, await removeBasketItem(ctx, shopper, itemId));
 }
 
-/** Supported countries (§5) and, for shipping, the postal-code exclusions; field errors otherwise. */
+/** Storefront §5 Address form, countryCode's message. */
+const SELECT_COUNTRY = 'Please select your country.';
+
+/**
+ * Supported countries (§5), for billing the market's allowed countries (§5 Address form: countryCode
+ * "options from an allowed country list", the list GET /api/site gives the select) and, for shipping,
+ * the postal-code exclusions; field errors otherwise.
+ */
 function checkAddress(address: Schemas['Address'], shopper: Shopper, shipping: boolean): void {
   if (!isSupportedAddressCountry(address.countryCode)) {
-    throw new AppError(422, 'country-not-supported', 'Country not supported', 'Please select your country.', {
+    throw new AppError(422, 'country-not-supported', 'Country not supported', SELECT_COUNTRY, {
       code: 'country_not_supported',
-      errors: [{ field: '/countryCode', message: 'Please select your country.', code: 'country_not_supported' }],
+      errors: [{ field: '/countryCode', message: SELECT_COUNTRY, code: 'country_not_supported' }],
+    });
+  }
+  if (!shipping && !shopper.market.allowedCountries.includes(address.countryCode)) {
+    throw invalidField(SELECT_COUNTRY, {
+      field: '/countryCode',
+      message: SELECT_COUNTRY,
+      code: 'country_not_supported',
     });
   }
   if ((address.countryCode === 'US' || address.countryCode === 'CA') && !address.stateCode) {

@@ -84,7 +84,11 @@ export async function listSavedAddresses(ctx: AppContext, shopper: Shopper): Pro
   if (!customerId) return { addresses: [] };
   const addresses = (await readAddresses(ctx, shopper, customerId))
     .map(toSavedAddress)
-    .filter((a): a is Schemas['SavedAddress'] => a !== null)
+    // Only addresses the market bills to (storefront §5 countryCode "options from an allowed country list").
+    .filter(
+      (a): a is Schemas['SavedAddress'] =>
+        a !== null && shopper.market.allowedCountries.includes(a.address.countryCode),
+    )
     .sort((a, b) => Number(b.preferred) - Number(a.preferred));
   return { addresses };
 }
