@@ -21,6 +21,7 @@ import {
   paymentMethodPage,
   refusedByOrderSystem,
 } from './payment-method.ts';
+import { storedMethodOf } from './payment-display.ts';
 import { changePaymentRecord, paymentMethodInformation, type Som } from './som.ts';
 import { customerOf } from './subscriptions.ts';
 
@@ -237,12 +238,7 @@ async function storeSaved(
   if (outcome.result !== 'Success') throw refusedByOrderSystem(shopper, outcome);
   // One method kept (§7 keep one): the others leave the provider too — at Adyen every other stored
   // method of the shopper, at Stripe the replaced one. Not removed is logged, never fatal.
-  const replaced = previous
-    ? {
-        token: previous.token,
-        ...(shopper.tokens.customerId ? { shopperReference: shopper.tokens.customerId } : {}),
-      }
-    : undefined;
+  const replaced = previous ? storedMethodOf(shopper, previous.token) : undefined;
   await provider
     .keepOnlyStoredMethod(ctx, result.stored, replaced)
     .catch((error: unknown) => shopper.log.warn({ err: error }, 'other payment methods not removed at the provider'));

@@ -15,7 +15,7 @@ import type { CardExpiry } from '../payments/provider.ts';
 import { paymentProvider } from '../payments/providers.ts';
 import { customPreferences } from '../preferences.ts';
 import type { Shopper } from '../shopper.ts';
-import { savedMethodDisplay, savedMethodType } from './payment-display.ts';
+import { savedMethodDisplay, savedMethodType, storedMethodOf } from './payment-display.ts';
 import {
   activeSubscriptionList,
   changePaymentRecord,
@@ -68,10 +68,8 @@ async function savedCardExpiry(
 ): Promise<CardExpiry | null> {
   if (!record || savedMethodType(record) !== 'CREDIT_CARD') return null;
   try {
-    return await paymentProvider(shopper.market.provider).storedCardExpiry(ctx, {
-      token: record.token,
-      ...(shopper.tokens.customerId ? { shopperReference: shopper.tokens.customerId } : {}),
-    });
+    const saved = await paymentProvider(shopper.market.provider).storedCard(ctx, storedMethodOf(shopper, record.token));
+    return saved ? { expMonth: saved.card.expMonth, expYear: saved.card.expYear } : null;
   } catch (error) {
     shopper.log.warn({ err: error }, "saved card's expiry not readable at the provider: the record's is shown");
     return null;
@@ -136,10 +134,7 @@ export async function deletePaymentMethod(ctx: AppContext, shopper: Shopper): Pr
       },
     );
   }
-  await paymentProvider(shopper.market.provider).removeStoredMethod(ctx, {
-    token: record.token,
-    ...(shopper.tokens.customerId ? { shopperReference: shopper.tokens.customerId } : {}),
-  });
+  await paymentProvider(shopper.market.provider).removeStoredMethod(ctx, storedMethodOf(shopper, record.token));
   const outcome = await changePaymentRecord(ctx, customer, {
     method: 'DeletePaymentMethod',
     recordId: record.recordId,
@@ -164,14 +159,9 @@ export function checkBillingRegion(
 
 /** The saved card's country where the provider tells it (Stripe's PaymentMethod); otherwise unknown. */
 async function savedCardCountry(ctx: AppContext, shopper: Shopper, token: string): Promise<string | undefined> {
-  if (shopper.market.provider !== 'stripe') return undefined;
   try {
-    const method = await paymentProvider('stripe').checkMethod(ctx, {
-      provider: 'stripe',
-      paymentMethodType: 'CREDIT_CARD',
-      stripePaymentMethodId: token,
-    });
-    return method.card?.country ?? undefined;
+    const saved = await paymentProvider(shopper.market.provider).storedCard(ctx, storedMethodOf(shopper, token));
+    return saved?.card.country ?? undefined;
   } catch (error) {
     shopper.log.warn({ err: error }, 'saved card not readable for the billing mismatch control');
     return undefined;

@@ -47,16 +47,18 @@ export async function subscriptionList(
   ))!;
 }
 
+/** The stored payment record (account §3); `checkout` when the checkout reads it (isCheckoutContext). */
 export async function paymentMethodInformation(
   ctx: AppContext,
   customer: Customer,
+  checkout = false,
 ): Promise<Som['PaymentMethodInformationResponse']> {
   return (await answer(
     ctx.upstreams.som.POST('/services/apexrest/SOM/PaymentMethodInformation', {
       body: {
         controllerName: SOM,
         methodRequest: 'PaymentMethodInformation',
-        query: { userId: customer.userId, brand: customer.siteId },
+        query: { userId: customer.userId, brand: customer.siteId, ...(checkout ? { isCheckoutContext: true } : {}) },
       },
       signal: customer.signal,
     }),

@@ -25,6 +25,7 @@ import type {
   ProviderReferences,
   ReturnRequest,
   SaveResult,
+  StoredMethod,
 } from './provider.ts';
 
 type Schemas = components['schemas'];
@@ -173,9 +174,11 @@ async function authorise(
     store: boolean;
     /** Native 3-D Secure 2 preferred (the checkout's component handles a `threeDS2` action). */
     native: boolean;
+    /** The account's saved card paying instead of the component's method (storefront §6). */
+    stored?: StoredMethod | undefined;
   },
 ): Promise<AdyenResult> {
-  const { record, billing, request } = payment;
+  const { record, billing, request, stored } = payment;
   const country = String(billing.countryCode ?? '');
   const shopperIP = await shopperIpOf(ctx, payment.client.ipAddress);
   const result = await ctx.upstreams.adyen.POST('/payments', {
@@ -183,8 +186,11 @@ async function authorise(
       merchantAccount: ctx.config.credentials.adyen.merchantAccount,
       amount: { currency: payment.amount.currency, value: minorUnits(payment.amount.value) },
       reference: payment.reference,
-      // The component's state.data as it is: the method, and the browser and origin 3-D Secure 2 needs.
-      paymentMethod: request.adyenPaymentMethod as AdyenPaymentRequest['paymentMethod'],
+      // The component's state.data as it is: the method, and the browser and origin 3-D Secure 2 needs;
+      // or the saved card by its token, read from the account's record, never from the browser.
+      paymentMethod: stored
+        ? { type: 'scheme', storedPaymentMethodId: stored.token }
+        : (request.adyenPaymentMethod as AdyenPaymentRequest['paymentMethod']),
       // javaScriptEnabled: Adyen's default (true), which Adyen Web leaves out.
       ...(request.adyenBrowserInfo ? { browserInfo: { javaScriptEnabled: true, ...request.adyenBrowserInfo } } : {}),
       ...(request.adyenOrigin ? { origin: request.adyenOrigin } : {}),
@@ -197,10 +203,22 @@ async function authorise(
       returnUrl: payment.returnUrl,
       countryCode: country,
       shopperEmail: payment.customer.email,
-      shopperReference: shopper.tokens.customerId ?? payment.reference,
-      shopperInteraction: 'Ecommerce',
-      recurringProcessingModel: 'Subscription',
-      storePaymentMethod: payment.store,
+      // A saved card is a card-on-file payment of the returning shopper who stored it
+      // (docs.adyen.com/online-payments/tokenization/make-token-payments): ContAuth, CardOnFile, the
+      // shopperReference it was stored under. A new card is stored for the renewals (Subscription).
+      ...(stored
+        ? {
+            shopperReference: stored.shopperReference ?? '',
+            shopperInteraction: 'ContAuth' as const,
+            recurringProcessingModel: 'CardOnFile' as const,
+            storePaymentMethod: false,
+          }
+        : {
+            shopperReference: shopper.tokens.customerId ?? payment.reference,
+            shopperInteraction: 'Ecommerce' as const,
+            recurringProcessingModel: 'Subscription' as const,
+            storePaymentMethod: payment.store,
+          }),
       shopperLocale: shopper.locale.replace('-', '_'),
       billingAddress: {
         country,
@@ -261,7 +279,10 @@ export const adyenProvider: PaymentProvider = {
       record: pending,
       reference: pending.orderNo,
       store,
-      native: true,
+      // The saved card has no component on the page to handle a native challenge: its 3-D Secure,
+      // where the issuer asks for it, goes by redirect (GET or POST), which the page follows.
+      native: !attempt.method.stored,
+      stored: attempt.method.stored,
     });
     return outcomeOf(pending, data);
   },
@@ -334,9 +355,12 @@ export const adyenProvider: PaymentProvider = {
     if (failed.length > 0) throw new AggregateError(failed, `${failed.length} stored payment method(s) not removed`);
   },
 
-  async storedCardExpiry(ctx, stored) {
+  async storedCard(ctx, stored) {
     if (!stored.shopperReference) return null;
     const method = (await storedMethodsOf(ctx, stored.shopperReference)).find((m) => m.id === stored.token);
-    return method ? expiryOf(method) : null;
+    const expiry = method && expiryOf(method);
+    if (!method || !expiry) return null;
+    const card = { brand: method.brand ?? 'card', last4: method.lastFour ?? '', ...expiry };
+    return { id: stored.token, type: 'card', card, stored };
   },
 };

@@ -14,7 +14,7 @@ import {
   type PaymentRefusal,
 } from '../../../../domain/payment-errors.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
-import { AppError, paymentError } from '../../errors.ts';
+import { AppError, invalidField, paymentError } from '../../errors.ts';
 
 type FieldError = components['schemas']['FieldError'];
 
@@ -86,6 +86,27 @@ export const missingPaymentMethod = (): AppError =>
   invalidPaymentData(CHECKOUT_FAILED_TEXT, [
     { field: '/paymentMethod', message: 'Choose a payment method.', code: 'required' },
   ]);
+
+/**
+ * 422: the order asks for the saved card (storefront §6 saved payment methods) while the account has
+ * none its provider still holds, unexpired: a guest, a blanked record, a card of another provider.
+ */
+export const savedCardUnavailable = (): AppError =>
+  paymentError(
+    422,
+    'saved-payment-method-unavailable',
+    'Saved card unavailable',
+    'The saved card cannot be used. Choose another payment method.',
+    'validation_error',
+  );
+
+/** 400: the saved card and a new method in one order (PlaceOrderRequest: exactly one method). */
+export const twoPaymentMethods = (): AppError =>
+  invalidField('The order names the saved card and another payment method.', {
+    field: '/useSavedPaymentMethod',
+    message: 'Pay with the saved card or with a new method, not both.',
+    code: 'conflict',
+  });
 
 /** 422: the request names another provider than the market's. */
 export const wrongProvider = (provider: string): AppError =>

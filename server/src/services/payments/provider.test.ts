@@ -136,8 +136,13 @@ describe('Adyen saved methods', () => {
 
     await adyenProvider.keepOnlyStoredMethod(ctx, second.stored, undefined);
     expect(await storedTokens('customer-it-IT')).toEqual([second.stored.token]);
-    expect(await adyenProvider.storedCardExpiry(ctx, second.stored)).toEqual({ expMonth: 3, expYear: 2031 });
-    expect(await adyenProvider.storedCardExpiry(ctx, first.stored)).toBeNull();
+    expect(await adyenProvider.storedCard(ctx, second.stored)).toEqual({
+      id: second.stored.token,
+      type: 'card',
+      card: { brand: 'visa', last4: '0000', expMonth: 3, expYear: 2031 },
+      stored: second.stored,
+    });
+    expect(await adyenProvider.storedCard(ctx, first.stored)).toBeNull();
   });
 
   it('when a method that is not stored is removed, then a 502 payment problem: nothing changed', async () => {
@@ -174,11 +179,19 @@ describe('Stripe saved methods', () => {
     expect(saved.card).toMatchObject({ last4: '4242', expMonth: 12, expYear: 2030 });
     expect(await customerOf(id)).toBe(saved.stored.customerId);
 
-    expect(await stripeProvider.storedCardExpiry(ctx, saved.stored)).toEqual({ expMonth: 12, expYear: 2030 });
-    expect(await stripeProvider.storedCardExpiry(ctx, { token: 'pm_Unknown' })).toBeNull();
+    // The saved card as Stripe holds it, with the customer a payment needs (storefront §6 saved card).
+    expect(await stripeProvider.storedCard(ctx, { token: id })).toMatchObject({
+      id,
+      type: 'card',
+      card: { last4: '4242', expMonth: 12, expYear: 2030 },
+      stored: { token: id, customerId: saved.stored.customerId },
+    });
+    expect(await stripeProvider.storedCard(ctx, { token: 'pm_Unknown' })).toBeNull();
 
     await stripeProvider.removeStoredMethod(ctx, saved.stored);
     expect(await customerOf(id)).toBeNull();
+    // A detached card cannot pay again: no saved card.
+    expect(await stripeProvider.storedCard(ctx, saved.stored)).toBeNull();
     // Detached already: Stripe refuses, and the shopper sees the payment problem of §8.
     const again = await failureOf(stripeProvider.removeStoredMethod(ctx, saved.stored));
     expect(again.extra).toMatchObject({ paymentErrorKind: 'invalid_request_error' });

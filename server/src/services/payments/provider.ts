@@ -4,7 +4,8 @@
  * method, pays and confirms after a redirect; the account area (account §"payment method")
  * saves, replaces and removes the customer's one stored method through the same providers:
  * `saveMethod` (amount 0, kept for off-session renewals), `keepOnlyStoredMethod`,
- * `removeStoredMethod`, and reads the saved card's expiry with `storedCardExpiry`. The
+ * `removeStoredMethod`, and reads the saved card as the provider holds it with `storedCard` (its
+ * expiry; the checkout pays with it, storefront §6 saved payment methods). The
  * orchestration (what is written when, settling the order) is the caller's: a provider only
  * talks to its provider, reads every result back from it, and throws the payment problems of
  * payment-problems.ts.
@@ -46,6 +47,8 @@ export interface CheckedMethod {
   type: string;
   /** The card, when the provider knows it before paying. */
   card?: CardFacts;
+  /** The account's saved method paying this order (storefront §6), as its provider holds it. */
+  stored?: StoredMethod;
 }
 
 /** The provider's references of a payment or a saving, recorded for the read-back after a redirect. */
@@ -113,6 +116,9 @@ export interface StoredMethod {
 /** A saved card's expiry as the provider holds it (account §3 Saved payment method, §5 card expiry). */
 export type CardExpiry = Pick<CardFacts, 'expMonth' | 'expYear'>;
 
+/** A saved card as its provider holds it: a method to pay with, and the stored method it is. */
+export type StoredCard = CheckedMethod & { type: 'card'; card: CardFacts; stored: StoredMethod };
+
 export type SaveResult =
   { status: 'saved'; stored: StoredMethod; card?: CardFacts } | ActionRequired | { status: 'processing' };
 
@@ -159,8 +165,9 @@ export interface PaymentProvider {
    */
   keepOnlyStoredMethod(ctx: AppContext, kept: StoredMethod, previous: StoredMethod | undefined): Promise<void>;
   /**
-   * The saved card's expiry as the provider holds it (account §5 card expiry, §8 expired card):
+   * The saved card as the provider holds it (account §5 card expiry, §8 expired card; the checkout's
+   * saved card, storefront §6), with the stored method completed (Stripe's customer holding it):
    * null when the provider holds no card by that token; throws when the provider cannot be read.
    */
-  storedCardExpiry(ctx: AppContext, stored: StoredMethod): Promise<CardExpiry | null>;
+  storedCard(ctx: AppContext, stored: StoredMethod): Promise<StoredCard | null>;
 }

@@ -15,6 +15,7 @@
  */
 import { stripeRefusal } from '../../../../domain/payment-errors.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
+import type { components as StripeComponents } from '../../../../generated/stripe/types.ts';
 import type { AppContext } from '../../context.ts';
 import { invalidField } from '../../errors.ts';
 import type { Shopper } from '../shopper.ts';
@@ -162,12 +163,10 @@ function mandateFor(type: string, client: PaymentParty['client']) {
   };
 }
 
-/** A payment method read from Stripe: its type and, for a card, the card's facts. */
-async function readMethod(ctx: AppContext, id: string): Promise<CheckedMethod | null> {
-  const { data } = await ctx.upstreams.stripe.GET('/v1/payment_methods/{payment_method}', {
-    params: { path: { payment_method: id } },
-  });
-  if (!data) return null;
+type StripePaymentMethod = StripeComponents['schemas']['payment_method'];
+
+/** A PaymentMethod as the checkout uses it: its type and, for a card, the card's facts. */
+function checkedOf(data: StripePaymentMethod): CheckedMethod {
   const card = data.card;
   return {
     id: data.id,
@@ -184,6 +183,16 @@ async function readMethod(ctx: AppContext, id: string): Promise<CheckedMethod | 
         }
       : {}),
   };
+}
+
+/** A payment method read from Stripe: null when Stripe holds none by that id (404); throws when it cannot be read. */
+async function readMethod(ctx: AppContext, id: string): Promise<StripePaymentMethod | null> {
+  const { data, response } = await ctx.upstreams.stripe.GET('/v1/payment_methods/{payment_method}', {
+    params: { path: { payment_method: id } },
+  });
+  if (response.status === 404) return null;
+  if (!data) throw providerFailure(response.status);
+  return data;
 }
 
 /** Reads the setup intent back: only a succeeded intent for this payment method has saved it. */
@@ -225,12 +234,15 @@ export const stripeProvider: PaymentProvider = {
     if (!id) throw missingPaymentMethod();
     const method = await readMethod(ctx, id);
     if (!method) throw invalidPaymentData('Your card number is invalid');
-    return method;
+    return checkedOf(method);
   },
 
   async saveMethod(ctx, shopper, attempt): Promise<SaveResult> {
     const { record, method } = attempt;
-    const customer = await customerFor(ctx, shopper, attempt.customer.email, attempt.customer.name);
+    // The saved card pays for the customer Stripe holds it for (storefront §6); any other method for
+    // the shopper's payment customer.
+    const customer =
+      method.stored?.customerId ?? (await customerFor(ctx, shopper, attempt.customer.email, attempt.customer.name));
     record.stripeCustomerId = customer;
     const purpose: Purpose = attempt.orderNo ? 'checkout' : 'accountPaymentMethod';
     const reused = await reusableIntent(ctx, shopper, purpose, customer);
@@ -314,8 +326,9 @@ export const stripeProvider: PaymentProvider = {
     if (!methodId) throw providerFailure(500);
     if ((await readBack(ctx, record, methodId)) === 'processing') return { status: 'processing' };
     const stored = { token: methodId, ...(record.stripeCustomerId ? { customerId: record.stripeCustomerId } : {}) };
-    const method = await readMethod(ctx, methodId);
-    return { status: 'saved', stored, ...(method?.card ? { card: method.card } : {}) };
+    const method = await readMethod(ctx, methodId).catch(() => null);
+    const card = method ? checkedOf(method).card : undefined;
+    return { status: 'saved', stored, ...(card ? { card } : {}) };
   },
 
   async removeStoredMethod(ctx, stored) {
@@ -331,12 +344,12 @@ export const stripeProvider: PaymentProvider = {
     if (previous && previous.token !== kept.token) await stripeProvider.removeStoredMethod(ctx, previous);
   },
 
-  async storedCardExpiry(ctx, stored) {
-    const { data, response } = await ctx.upstreams.stripe.GET('/v1/payment_methods/{payment_method}', {
-      params: { path: { payment_method: stored.token } },
-    });
-    if (response.status === 404) return null;
-    if (!data) throw providerFailure(response.status);
-    return data.card ? { expMonth: data.card.exp_month, expYear: data.card.exp_year } : null;
+  // A card attached to a customer: a detached one cannot pay again
+  // (https://docs.stripe.com/api/payment_methods/detach), and the SetupIntent needs its customer.
+  async storedCard(ctx, stored) {
+    const data = await readMethod(ctx, stored.token);
+    const checked = data && checkedOf(data);
+    if (!data?.customer || !checked?.card) return null;
+    return { ...checked, type: 'card', card: checked.card, stored: { ...stored, customerId: data.customer } };
   },
 };

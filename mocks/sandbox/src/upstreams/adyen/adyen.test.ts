@@ -234,6 +234,27 @@ describe('adyen stand-in: payments', () => {
     expect(body).toMatchObject({ resultCode: 'Authorised', additionalData: { cardSummary: '4242' } });
   });
 
+  it.each(['recurringProcessingModel', 'shopperInteraction'] as const)(
+    'when a stored card is paid without %s, then 422 702: a token payment must flag the transaction',
+    async (field) => {
+      const request: Record<string, unknown> = {
+        amount: { currency: 'EUR', value: 9900 },
+        merchantAccount: ADYEN_SEED.merchantAccount,
+        reference: '00001005',
+        returnUrl: RETURN_URL,
+        paymentMethod: { type: 'scheme', storedPaymentMethodId: ADYEN_SEED.alexStoredPaymentMethodId },
+        shopperReference: ADYEN_SEED.alexShopperReference,
+        shopperInteraction: 'ContAuth',
+        recurringProcessingModel: 'CardOnFile',
+      };
+      delete request[field];
+      const { status, body } = await pay(request as Parameters<typeof pay>[0]);
+      expect(status).toBe(422);
+      expect(body).toMatchObject({ errorCode: '702', message: `Required field '${field}' is not provided.` });
+      expect(adyenLedger()).toHaveLength(0);
+    },
+  );
+
   it("when someone else's shopper reference uses alex's token, then it answers 422 Contract not found", async () => {
     const { status, body } = await pay({
       amount: { currency: 'EUR', value: 9900 },
@@ -242,6 +263,8 @@ describe('adyen stand-in: payments', () => {
       returnUrl: RETURN_URL,
       paymentMethod: { type: 'scheme', storedPaymentMethodId: ADYEN_SEED.alexStoredPaymentMethodId },
       shopperReference: 'abcKimDriver0002',
+      shopperInteraction: 'ContAuth',
+      recurringProcessingModel: 'CardOnFile',
     });
     expect(status).toBe(422);
     expect(body).toMatchObject({ errorCode: '800' });

@@ -149,6 +149,7 @@ export function adyenRouter(context: SandboxContext): Router {
         ...(body.shopperEmail ? { shopperEmail: body.shopperEmail } : {}),
         storePaymentMethod: body.storePaymentMethod === true,
         ...(body.recurringProcessingModel ? { recurringProcessingModel: body.recurringProcessingModel } : {}),
+        ...(body.shopperInteraction ? { shopperInteraction: body.shopperInteraction } : {}),
         resultCode: 'Error',
         action: null,
         createdAtMs: context.clock.nowMs(),
@@ -171,7 +172,13 @@ export function adyenRouter(context: SandboxContext): Router {
         let expiryMonth: string;
         let expiryYear: string;
         if (cardMethod.storedPaymentMethodId) {
+          // A token payment names the shopper and flags the transaction
+          // (docs.adyen.com/online-payments/tokenization/make-token-payments: recurringProcessingModel,
+          // shopperInteraction and shopperReference; a returning shopper is ContAuth).
           if (!body.shopperReference) throw invalid('702', "Required field 'shopperReference' is not provided.");
+          if (!body.recurringProcessingModel)
+            throw invalid('702', "Required field 'recurringProcessingModel' is not provided.");
+          if (!body.shopperInteraction) throw invalid('702', "Required field 'shopperInteraction' is not provided.");
           const stored = store.storedCards.get(cardMethod.storedPaymentMethodId);
           if (
             !stored ||

@@ -34,6 +34,8 @@ export interface Payment {
   shopperEmail?: string;
   storePaymentMethod: boolean;
   recurringProcessingModel?: string;
+  /** Ecommerce (a new card) or ContAuth (a returning shopper's stored card). */
+  shopperInteraction?: string;
   /**
    * Where the payment stands; `RedirectShopper` (a page) or `ChallengeShopper` (native 3-D Secure 2)
    * until the shopper and /payments/details finish it.
