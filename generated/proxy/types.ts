@@ -279,7 +279,9 @@ export interface paths {
          *     vehicle is up to date, the auto-renewal message flag, VAT display and the basket's current
          *     variant. Content requests (FAQ, countries, category) tolerate failure. `skipIsActiveCheck`,
          *     `forceExpiryDate` and `skipCheckoutControl` take effect only on allow-listed hosts. If
-         *     `pendingOrderNo` is given and that order is still created, it is marked failed.
+         *     `pendingOrderNo` is given and that order is still created, it is marked failed. The checkout
+         *     control (docs/decisions/015): a service this session ordered for the vehicle is not orderable
+         *     again until 24 hours after that order's date (`orderable` false, `orderableFrom`).
          */
         get: operations["getRenewalPage"];
         put?: never;
@@ -1320,6 +1322,15 @@ export interface components {
             pricesIncludeVat: boolean;
             /** @description The basket's current variant of this product (plan default). */
             basketItem: components["schemas"]["BasketItemRef"] | null;
+            /**
+             * @description The checkout control (storefront §4 "An item counts as orderable 24 hours (864e5 ms) after
+             *     its ordered date"; docs/decisions/015): false while an order this session placed for this
+             *     vehicle and product is younger than 24 hours. The page then shows "We are currently
+             *     processing your order. Please check again later." instead of the renew buttons.
+             */
+            orderable: boolean;
+            /** @description When the service becomes orderable again; null when it is orderable. */
+            orderableFrom: string | null;
         };
         /** @description The shared address form (spec §5). stateCode only for US and CA. */
         Address: {
@@ -1436,6 +1447,13 @@ export interface components {
             paymentMethodTypes: string[];
             elementsOptions: components["schemas"]["StripeElementsOptions"];
             amount?: components["schemas"]["Money"];
+            /**
+             * @description The registered customer's saved card, offered at checkout (storefront §6 "Registered
+             *     customers get saved addresses and saved payment methods"): the account's stored payment
+             *     record, shown only while the provider still holds the card and it has not expired. Null
+             *     for a guest, without a usable saved card, and when only saving a method.
+             */
+            savedPaymentMethod?: components["schemas"]["PaymentMethodDisplay"] | null;
             sandbox: boolean;
         };
         /**
@@ -1471,6 +1489,13 @@ export interface components {
              */
             environment: "test" | "live" | "live-us" | "live-au" | "live-apse" | "live-in" | "live-nea";
             paymentMethods: components["schemas"]["AdyenPaymentMethodOption"][];
+            /**
+             * @description The registered customer's saved card, offered at checkout (storefront §6 "Registered
+             *     customers get saved addresses and saved payment methods"): the account's stored payment
+             *     record, shown only while the provider still holds the card and it has not expired. Null
+             *     for a guest, without a usable saved card, and when only saving a method.
+             */
+            savedPaymentMethod?: components["schemas"]["PaymentMethodDisplay"] | null;
             amount?: components["schemas"]["Money"];
             sandbox: boolean;
         };
@@ -1502,13 +1527,28 @@ export interface components {
             timeZoneOffset: number;
             userAgent: string;
         };
-        /** @description Exactly one of sandboxCardToken, stripePaymentMethodId, adyenPaymentMethod. */
+        /**
+         * @description Exactly one of sandboxCardToken, stripePaymentMethodId, adyenPaymentMethod and
+         *     useSavedPaymentMethod.
+         */
         PlaceOrderRequest: {
             provider: components["schemas"]["PaymentProvider"];
             paymentMethodType: components["schemas"]["PaymentMethodType"];
             sandboxCardToken?: string;
             stripePaymentMethodId?: string;
             adyenPaymentMethod?: components["schemas"]["AdyenPaymentMethodData"];
+            /**
+             * @description Pay with the registered customer's saved card (PaymentSetup.savedPaymentMethod). The
+             *     server takes the method from the account's stored payment record and checks it with the
+             *     provider, never from the browser: Stripe confirms the checkout's SetupIntent with that
+             *     PaymentMethod for its customer; Adyen pays with its storedPaymentMethodId as a
+             *     card-on-file payment (shopperInteraction ContAuth, recurringProcessingModel CardOnFile).
+             *     A guest, or a customer without a usable saved card, gets 422
+             *     `saved-payment-method-unavailable`. `adyenBrowserInfo` and `adyenOrigin` still go with it
+             *     (the issuer may ask for 3-D Secure).
+             * @constant
+             */
+            useSavedPaymentMethod?: true;
             adyenBrowserInfo?: components["schemas"]["AdyenBrowserInfo"];
             /** @description The `origin` of the Adyen component's state.data (the page's origin, for native 3-D Secure 2). */
             adyenOrigin?: string;
@@ -2513,7 +2553,10 @@ export interface operations {
                 skipIsActiveCheck?: boolean;
                 /** @description Pretend the service expires on this date (allow-listed hosts only). */
                 forceExpiryDate?: string;
-                /** @description Skip the checkout control (allow-listed hosts only). */
+                /**
+                 * @description Skip the checkout control (allow-listed hosts only). Kept in the session once given, so
+                 *     that adding to the basket and placing the order skip it too; `false` clears it.
+                 */
                 skipCheckoutControl?: boolean;
                 /** @description Order number stored by the browser from an earlier attempt. */
                 pendingOrderNo?: components["schemas"]["OrderNo"];
@@ -2538,7 +2581,20 @@ export interface operations {
                     "application/json": components["schemas"]["RenewalPage"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description The query is malformed; or (storefront §6, docs/decisions/014 and 016) neither the link nor
+             *     the session names a vehicle: `redirectUrl` is the region's target, the main page where the
+             *     region's selectedVCSVersion is 12, the login where it is 11 (/test outside production, the
+             *     identity provider's authorize URL in production). None while the isADAS flag is set.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The logged-in customer may not see this vehicle. */
             403: {
                 headers: {
@@ -2637,6 +2693,18 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /**
+             * @description The checkout control: this service was ordered for this vehicle less than 24 hours ago
+             *     (docs/decisions/015). The basket is unchanged.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The variant cannot be ordered. */
             422: {
                 headers: {
@@ -2862,7 +2930,20 @@ export interface operations {
                     "application/json": components["schemas"]["CheckoutState"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            /**
+             * @description No session; or (storefront §6, docs/decisions/016) an unauthenticated customer: a guest
+             *     with no vehicle or mail token stored in the session. `redirectUrl` is the region's
+             *     target: the main page where the region's selectedVCSVersion is 12, the login where it is
+             *     11 (/test outside production, the identity provider's authorize URL in production).
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Nothing to check out. */
             409: {
                 headers: {
@@ -2977,7 +3058,11 @@ export interface operations {
                 };
             };
             403: components["responses"]["Forbidden"];
-            /** @description Billing address mismatch, or the idempotency key was used for another request. */
+            /**
+             * @description Billing address mismatch, the idempotency key was used for another request, or the checkout
+             *     control: the basket holds a service ordered for this vehicle less than 24 hours ago
+             *     (docs/decisions/015; nothing is written, the basket is kept).
+             */
             409: {
                 headers: {
                     [name: string]: unknown;

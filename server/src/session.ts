@@ -11,6 +11,7 @@ import type { components } from '../../generated/proxy/types.ts';
 import type { SiteId } from './config.ts';
 import { AppError } from './errors.ts';
 import { isStoredValueExpired } from '../../domain/expiry.ts';
+import type { OrderedService } from '../../domain/checkout-control.ts';
 
 type Schemas = components['schemas'];
 
@@ -105,6 +106,13 @@ export interface SessionData {
    * set, a page that names no vehicle is not sent to the main page (§6).
    */
   isADAS?: boolean;
+  /**
+   * Server-only: the services this session ordered in the last 24 hours (vehicle, master product,
+   * order date), which the checkout control holds back (docs/decisions/015, storefront §3 orderCreated).
+   */
+  orderedServices?: OrderedService[];
+  /** Server-only: storefront §3 skipCheckoutControl, kept once given on an allow-listed host (§2, §6). */
+  skipCheckoutControl?: boolean;
 }
 
 /**
@@ -145,6 +153,8 @@ export interface PendingPayment {
   pspReference?: string;
   paymentType: string;
   card?: { brand: string; last4: string; expMonth: number; expYear: number; country?: string | null };
+  /** The services the order holds, recorded for the checkout control once it is paid (docs/decisions/015). */
+  ordered?: Omit<OrderedService, 'status'>[];
 }
 
 export interface PendingMethodSave {

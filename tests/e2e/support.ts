@@ -40,6 +40,27 @@ export async function guestToBilling(page: Page) {
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
+/**
+ * From the checkout's login step: alex signs in at the identity provider's own page (the sandbox's),
+ * comes back to the checkout, types a GB address and takes the digital method: the billing step is open.
+ */
+export async function alexToBilling(page: Page) {
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await page.getByLabel('Email address').fill('alex.owner@example.com');
+  await page.getByLabel('Password').fill('Sandbox-Pass-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/en-GB\/checkout/);
+  await page.getByLabel('First name').fill('Alex');
+  await page.getByLabel('Last name').fill('Owner');
+  await page.getByRole('button', { name: 'Add address manually' }).click();
+  await page.getByLabel('Address line 1').fill('10 Downing Street');
+  await page.getByLabel('Town or city').fill('London');
+  await page.getByLabel('Postal code').fill('SW1A 2AA');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
 /** guestToBilling, then the same billing address: the payment step is open. */
 export async function guestDetails(page: Page) {
   await guestToBilling(page);

@@ -31,6 +31,7 @@ import { FOOTER_ASSET_ID, FOOTER_COPYRIGHT_ASSET_ID } from '../components/layout
 import { getContentAssetKey } from '../lib/api/get-content-asset.ts';
 import { getSessionKey } from '../lib/api/get-session.ts';
 import { localePath, type LocaleId } from '../lib/locales.ts';
+import { isExternalUrl } from '../lib/redirect-url.ts';
 
 export interface PageInput {
   /** The matched route's path pattern (app/routes.tsx), e.g. `service/:productId`. */
@@ -82,6 +83,8 @@ export const PAGE_MODULES: Record<string, string> = {
 
 /** A redirect target under the page's locale prefix, with its facts in the query. */
 function redirectTo(prefix: LocaleId | undefined, target: string, facts: Record<string, string>): string {
+  // Another site (the identity provider's login, storefront §6 in production) as it is.
+  if (isExternalUrl(target)) return target;
   const [path, query] = target.split('?');
   const search = new URLSearchParams(query);
   for (const [name, value] of Object.entries(facts)) search.set(name, value);

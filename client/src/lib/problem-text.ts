@@ -57,6 +57,8 @@ export const PROBLEM_TYPE_KEYS: Readonly<Record<string, string>> = {
   'email-linked-to-account': 'checkout.login.linkedMailbox',
   'refund-already-requested': 'problems.type.refundAlreadyRequested',
   'subscription-in-progress': 'account.manage.processing',
+  // The checkout control (docs/decisions/015): renewal's own key, in the first route's catalogue part.
+  'order-in-progress': 'renewal.orderInProgress',
   'refund-not-available': 'account.manage.noRefund',
   'auto-renewal-not-available': 'problems.type.autoRenewalNotAvailable',
   'state-conflict': 'problems.type.stateConflict',
@@ -65,6 +67,7 @@ export const PROBLEM_TYPE_KEYS: Readonly<Record<string, string>> = {
   'payment-method-processing': 'problems.type.paymentMethodProcessing',
   'no-payment-method': 'problems.type.noPaymentMethod',
   'payment-method-cannot-be-added': 'account.paymentMethod.cannotAdd',
+  'saved-payment-method-unavailable': 'problems.type.savedCardUnavailable',
 };
 
 /** Field errors whose code is a plain rule (`required`) read the field's own message (storefront §5 Address form). */

@@ -370,7 +370,9 @@ export const zRenewalPage = /* @__PURE__ */ z.object({
     upToDate: /* @__PURE__ */ z.boolean(),
     showAutoRenewalMessage: /* @__PURE__ */ z.boolean(),
     pricesIncludeVat: /* @__PURE__ */ z.boolean(),
-    basketItem: /* @__PURE__ */ z.nullable(zBasketItemRef)
+    basketItem: /* @__PURE__ */ z.nullable(zBasketItemRef),
+    orderable: /* @__PURE__ */ z.boolean(),
+    orderableFrom: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.iso.datetime())
 });
 
 /**
@@ -497,49 +499,11 @@ export const zStripeElementsOptions = /* @__PURE__ */ z.object({
     ])).check(/* @__PURE__ */ z.minLength(1))
 });
 
-/**
- * Stripe's Payment Element created without an Intent, for finalising on the server
- * (https://docs.stripe.com/payments/finalize-payments-on-the-server-legacy?platform=web&type=setup):
- * no SetupIntent exists yet; the server creates the checkout's one SetupIntent when the order is
- * placed, with the PaymentMethod that `stripe.createPaymentMethod` made from the Element.
- *
- */
-export const zStripePaymentSetup = /* @__PURE__ */ z.object({
-    provider: /* @__PURE__ */ z.literal('stripe'),
-    publishableKey: /* @__PURE__ */ z.string(),
-    paymentMethodTypes: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
-    elementsOptions: zStripeElementsOptions,
-    amount: /* @__PURE__ */ z.optional(zMoney),
-    sandbox: /* @__PURE__ */ z.boolean()
-});
-
 export const zAdyenPaymentMethodOption = /* @__PURE__ */ z.object({
     type: /* @__PURE__ */ z.string(),
     name: /* @__PURE__ */ z.string(),
     brands: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string()))
 });
-
-export const zAdyenPaymentSetup = /* @__PURE__ */ z.object({
-    provider: /* @__PURE__ */ z.literal('adyen'),
-    clientKey: /* @__PURE__ */ z.string(),
-    environment: /* @__PURE__ */ z.enum([
-        'test',
-        'live',
-        'live-us',
-        'live-au',
-        'live-apse',
-        'live-in',
-        'live-nea'
-    ]),
-    paymentMethods: /* @__PURE__ */ z.array(zAdyenPaymentMethodOption),
-    amount: /* @__PURE__ */ z.optional(zMoney),
-    sandbox: /* @__PURE__ */ z.boolean()
-});
-
-export const zPaymentSetup = /* @__PURE__ */ z.discriminatedUnion('provider', [
-    zStripePaymentSetup,
-    zAdyenPaymentSetup
-]);
 
 export const zAdyenPaymentMethodData = /* @__PURE__ */ z.object({
     type: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)),
@@ -572,7 +536,9 @@ export const zAdyenBrowserInfo = /* @__PURE__ */ z.object({
 });
 
 /**
- * Exactly one of sandboxCardToken, stripePaymentMethodId, adyenPaymentMethod.
+ * Exactly one of sandboxCardToken, stripePaymentMethodId, adyenPaymentMethod and
+ * useSavedPaymentMethod.
+ *
  */
 export const zPlaceOrderRequest = /* @__PURE__ */ z.object({
     provider: zPaymentProvider,
@@ -580,6 +546,7 @@ export const zPlaceOrderRequest = /* @__PURE__ */ z.object({
     sandboxCardToken: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(255))),
     stripePaymentMethodId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^pm_[A-Za-z0-9_]+$/))),
     adyenPaymentMethod: /* @__PURE__ */ z.optional(zAdyenPaymentMethodData),
+    useSavedPaymentMethod: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.literal(true)),
     adyenBrowserInfo: /* @__PURE__ */ z.optional(zAdyenBrowserInfo),
     adyenOrigin: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(80))),
     billingAddress: /* @__PURE__ */ z.optional(zAddress),
@@ -689,6 +656,46 @@ export const zPaymentMethodDisplay = /* @__PURE__ */ z.object({
     bankCode: /* @__PURE__ */ z.nullish(/* @__PURE__ */ z.string()),
     expired: /* @__PURE__ */ z.boolean()
 });
+
+/**
+ * Stripe's Payment Element created without an Intent, for finalising on the server
+ * (https://docs.stripe.com/payments/finalize-payments-on-the-server-legacy?platform=web&type=setup):
+ * no SetupIntent exists yet; the server creates the checkout's one SetupIntent when the order is
+ * placed, with the PaymentMethod that `stripe.createPaymentMethod` made from the Element.
+ *
+ */
+export const zStripePaymentSetup = /* @__PURE__ */ z.object({
+    provider: /* @__PURE__ */ z.literal('stripe'),
+    publishableKey: /* @__PURE__ */ z.string(),
+    paymentMethodTypes: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
+    elementsOptions: zStripeElementsOptions,
+    amount: /* @__PURE__ */ z.optional(zMoney),
+    savedPaymentMethod: /* @__PURE__ */ z.nullish(zPaymentMethodDisplay),
+    sandbox: /* @__PURE__ */ z.boolean()
+});
+
+export const zAdyenPaymentSetup = /* @__PURE__ */ z.object({
+    provider: /* @__PURE__ */ z.literal('adyen'),
+    clientKey: /* @__PURE__ */ z.string(),
+    environment: /* @__PURE__ */ z.enum([
+        'test',
+        'live',
+        'live-us',
+        'live-au',
+        'live-apse',
+        'live-in',
+        'live-nea'
+    ]),
+    paymentMethods: /* @__PURE__ */ z.array(zAdyenPaymentMethodOption),
+    savedPaymentMethod: /* @__PURE__ */ z.nullish(zPaymentMethodDisplay),
+    amount: /* @__PURE__ */ z.optional(zMoney),
+    sandbox: /* @__PURE__ */ z.boolean()
+});
+
+export const zPaymentSetup = /* @__PURE__ */ z.discriminatedUnion('provider', [
+    zStripePaymentSetup,
+    zAdyenPaymentSetup
+]);
 
 export const zOrderLine = /* @__PURE__ */ z.object({
     itemId: /* @__PURE__ */ z.string(),

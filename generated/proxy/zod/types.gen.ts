@@ -412,6 +412,18 @@ export type RenewalPage = {
      * The basket's current variant of this product (plan default).
      */
     basketItem: BasketItemRef | null;
+    /**
+     * The checkout control (storefront §4 "An item counts as orderable 24 hours (864e5 ms) after
+     * its ordered date"; docs/decisions/015): false while an order this session placed for this
+     * vehicle and product is younger than 24 hours. The page then shows "We are currently
+     * processing your order. Please check again later." instead of the renew buttons.
+     *
+     */
+    orderable: boolean;
+    /**
+     * When the service becomes orderable again; null when it is orderable.
+     */
+    orderableFrom: string | null;
 };
 
 /**
@@ -541,6 +553,14 @@ export type StripePaymentSetup = {
     paymentMethodTypes: Array<string>;
     elementsOptions: StripeElementsOptions;
     amount?: Money;
+    /**
+     * The registered customer's saved card, offered at checkout (storefront §6 "Registered
+     * customers get saved addresses and saved payment methods"): the account's stored payment
+     * record, shown only while the provider still holds the card and it has not expired. Null
+     * for a guest, without a usable saved card, and when only saving a method.
+     *
+     */
+    savedPaymentMethod?: PaymentMethodDisplay | null;
     sandbox: boolean;
 };
 
@@ -573,6 +593,14 @@ export type AdyenPaymentSetup = {
      */
     environment: 'test' | 'live' | 'live-us' | 'live-au' | 'live-apse' | 'live-in' | 'live-nea';
     paymentMethods: Array<AdyenPaymentMethodOption>;
+    /**
+     * The registered customer's saved card, offered at checkout (storefront §6 "Registered
+     * customers get saved addresses and saved payment methods"): the account's stored payment
+     * record, shown only while the provider still holds the card and it has not expired. Null
+     * for a guest, without a usable saved card, and when only saving a method.
+     *
+     */
+    savedPaymentMethod?: PaymentMethodDisplay | null;
     amount?: Money;
     sandbox: boolean;
 };
@@ -614,7 +642,9 @@ export type AdyenBrowserInfo = {
 };
 
 /**
- * Exactly one of sandboxCardToken, stripePaymentMethodId, adyenPaymentMethod.
+ * Exactly one of sandboxCardToken, stripePaymentMethodId, adyenPaymentMethod and
+ * useSavedPaymentMethod.
+ *
  */
 export type PlaceOrderRequest = {
     provider: PaymentProvider;
@@ -622,6 +652,18 @@ export type PlaceOrderRequest = {
     sandboxCardToken?: string;
     stripePaymentMethodId?: string;
     adyenPaymentMethod?: AdyenPaymentMethodData;
+    /**
+     * Pay with the registered customer's saved card (PaymentSetup.savedPaymentMethod). The
+     * server takes the method from the account's stored payment record and checks it with the
+     * provider, never from the browser: Stripe confirms the checkout's SetupIntent with that
+     * PaymentMethod for its customer; Adyen pays with its storedPaymentMethodId as a
+     * card-on-file payment (shopperInteraction ContAuth, recurringProcessingModel CardOnFile).
+     * A guest, or a customer without a usable saved card, gets 422
+     * `saved-payment-method-unavailable`. `adyenBrowserInfo` and `adyenOrigin` still go with it
+     * (the issuer may ask for 3-D Secure).
+     *
+     */
+    useSavedPaymentMethod?: true;
     adyenBrowserInfo?: AdyenBrowserInfo;
     /**
      * The `origin` of the Adyen component's state.data (the page's origin, for native 3-D Secure 2).
@@ -1709,7 +1751,9 @@ export type GetRenewalPageData = {
          */
         forceExpiryDate?: string;
         /**
-         * Skip the checkout control (allow-listed hosts only).
+         * Skip the checkout control (allow-listed hosts only). Kept in the session once given, so
+         * that adding to the basket and placing the order skip it too; `false` clears it.
+         *
          */
         skipCheckoutControl?: boolean;
         /**
@@ -1726,7 +1770,11 @@ export type GetRenewalPageData = {
 
 export type GetRenewalPageErrors = {
     /**
-     * The request is malformed or fails validation.
+     * The query is malformed; or (storefront §6, docs/decisions/014 and 016) neither the link nor
+     * the session names a vehicle: `redirectUrl` is the region's target, the main page where the
+     * region's selectedVCSVersion is 12, the login where it is 11 (/test outside production, the
+     * identity provider's authorize URL in production). None while the isADAS flag is set.
+     *
      */
     400: Problem;
     /**
@@ -1821,6 +1869,12 @@ export type RenewItemErrors = {
      * No such resource.
      */
     404: Problem;
+    /**
+     * The checkout control: this service was ordered for this vehicle less than 24 hours ago
+     * (docs/decisions/015). The basket is unchanged.
+     *
+     */
+    409: Problem;
     /**
      * The variant cannot be ordered.
      */
@@ -2112,7 +2166,11 @@ export type GetCheckoutStateData = {
 
 export type GetCheckoutStateErrors = {
     /**
-     * No session, or the operation needs a registered customer.
+     * No session; or (storefront §6, docs/decisions/016) an unauthenticated customer: a guest
+     * with no vehicle or mail token stored in the session. `redirectUrl` is the region's
+     * target: the main page where the region's selectedVCSVersion is 12, the login where it is
+     * 11 (/test outside production, the identity provider's authorize URL in production).
+     *
      */
     401: Problem;
     /**
@@ -2247,7 +2305,10 @@ export type PlaceOrderErrors = {
      */
     403: Problem;
     /**
-     * Billing address mismatch, or the idempotency key was used for another request.
+     * Billing address mismatch, the idempotency key was used for another request, or the checkout
+     * control: the basket holds a service ordered for this vehicle less than 24 hours ago
+     * (docs/decisions/015; nothing is written, the basket is kept).
+     *
      */
     409: Problem;
     /**

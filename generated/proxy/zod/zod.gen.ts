@@ -369,7 +369,9 @@ export const zRenewalPage = z.object({
     upToDate: z.boolean(),
     showAutoRenewalMessage: z.boolean(),
     pricesIncludeVat: z.boolean(),
-    basketItem: zBasketItemRef.nullable()
+    basketItem: zBasketItemRef.nullable(),
+    orderable: z.boolean(),
+    orderableFrom: z.iso.datetime().nullable()
 });
 
 /**
@@ -496,49 +498,11 @@ export const zStripeElementsOptions = z.object({
     ])).min(1)
 });
 
-/**
- * Stripe's Payment Element created without an Intent, for finalising on the server
- * (https://docs.stripe.com/payments/finalize-payments-on-the-server-legacy?platform=web&type=setup):
- * no SetupIntent exists yet; the server creates the checkout's one SetupIntent when the order is
- * placed, with the PaymentMethod that `stripe.createPaymentMethod` made from the Element.
- *
- */
-export const zStripePaymentSetup = z.object({
-    provider: z.literal('stripe'),
-    publishableKey: z.string(),
-    paymentMethodTypes: z.array(z.string()),
-    elementsOptions: zStripeElementsOptions,
-    amount: zMoney.optional(),
-    sandbox: z.boolean()
-});
-
 export const zAdyenPaymentMethodOption = z.object({
     type: z.string(),
     name: z.string(),
     brands: z.array(z.string()).optional()
 });
-
-export const zAdyenPaymentSetup = z.object({
-    provider: z.literal('adyen'),
-    clientKey: z.string(),
-    environment: z.enum([
-        'test',
-        'live',
-        'live-us',
-        'live-au',
-        'live-apse',
-        'live-in',
-        'live-nea'
-    ]),
-    paymentMethods: z.array(zAdyenPaymentMethodOption),
-    amount: zMoney.optional(),
-    sandbox: z.boolean()
-});
-
-export const zPaymentSetup = z.discriminatedUnion('provider', [
-    zStripePaymentSetup,
-    zAdyenPaymentSetup
-]);
 
 export const zAdyenPaymentMethodData = z.object({
     type: z.string().max(50),
@@ -571,7 +535,9 @@ export const zAdyenBrowserInfo = z.object({
 });
 
 /**
- * Exactly one of sandboxCardToken, stripePaymentMethodId, adyenPaymentMethod.
+ * Exactly one of sandboxCardToken, stripePaymentMethodId, adyenPaymentMethod and
+ * useSavedPaymentMethod.
+ *
  */
 export const zPlaceOrderRequest = z.object({
     provider: zPaymentProvider,
@@ -579,6 +545,7 @@ export const zPlaceOrderRequest = z.object({
     sandboxCardToken: z.string().max(255).optional(),
     stripePaymentMethodId: z.string().regex(/^pm_[A-Za-z0-9_]+$/).optional(),
     adyenPaymentMethod: zAdyenPaymentMethodData.optional(),
+    useSavedPaymentMethod: z.literal(true).optional(),
     adyenBrowserInfo: zAdyenBrowserInfo.optional(),
     adyenOrigin: z.string().max(80).optional(),
     billingAddress: zAddress.optional(),
@@ -688,6 +655,46 @@ export const zPaymentMethodDisplay = z.object({
     bankCode: z.string().nullish(),
     expired: z.boolean()
 });
+
+/**
+ * Stripe's Payment Element created without an Intent, for finalising on the server
+ * (https://docs.stripe.com/payments/finalize-payments-on-the-server-legacy?platform=web&type=setup):
+ * no SetupIntent exists yet; the server creates the checkout's one SetupIntent when the order is
+ * placed, with the PaymentMethod that `stripe.createPaymentMethod` made from the Element.
+ *
+ */
+export const zStripePaymentSetup = z.object({
+    provider: z.literal('stripe'),
+    publishableKey: z.string(),
+    paymentMethodTypes: z.array(z.string()),
+    elementsOptions: zStripeElementsOptions,
+    amount: zMoney.optional(),
+    savedPaymentMethod: zPaymentMethodDisplay.nullish(),
+    sandbox: z.boolean()
+});
+
+export const zAdyenPaymentSetup = z.object({
+    provider: z.literal('adyen'),
+    clientKey: z.string(),
+    environment: z.enum([
+        'test',
+        'live',
+        'live-us',
+        'live-au',
+        'live-apse',
+        'live-in',
+        'live-nea'
+    ]),
+    paymentMethods: z.array(zAdyenPaymentMethodOption),
+    savedPaymentMethod: zPaymentMethodDisplay.nullish(),
+    amount: zMoney.optional(),
+    sandbox: z.boolean()
+});
+
+export const zPaymentSetup = z.discriminatedUnion('provider', [
+    zStripePaymentSetup,
+    zAdyenPaymentSetup
+]);
 
 export const zOrderLine = z.object({
     itemId: z.string(),

@@ -34,7 +34,13 @@ beforeAll(async () => {
   });
   // MAINTENANCE_CHECK_MS 0: every page reads the maintenance status afresh (one test turns it on).
   server = createServer(
-    testConfig({ SANDBOX_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn', MAINTENANCE_CHECK_MS: '0' }),
+    testConfig({
+      SANDBOX_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'warn',
+      MAINTENANCE_CHECK_MS: '0',
+      // The language splash page of /be/ (storefront §2), for the §6 redirects.
+      SPLASH_COUNTRY_PREFIXES: 'be',
+    }),
     {
       logger: pino({ level: 'warn' }, logs),
     },
@@ -189,6 +195,45 @@ describe.skipIf(!built)('pages rendered on the server', () => {
     expect(html).toContain('<title>Checkout</title>');
     expect(html).toMatch(/Log in|Email address/);
     expect(html).toContain('£99');
+  });
+
+  // Storefront §6 (decision 016): the sandbox's CZ region is on VCS version 11 (login: /test outside
+  // production), GB on 12 (the main page).
+  it.each([
+    ['/en-GB/checkout', '/en-GB/home'],
+    ['/cs-CZ/checkout', '/cs-CZ/test'],
+    ['/en-GB/payment-confirmation', '/en-GB/home'],
+    ['/cs-CZ/payment-confirmation', '/cs-CZ/test'],
+    ['/cs-CZ/service/cn-connected-navigation', '/cs-CZ/test'],
+    ['/en-GB/service/cn-connected-navigation', '/en-GB/home'],
+  ])('when a guest without vehicle opens %s, then the server redirects to %s (§6)', async (path, location) => {
+    const response = await page(path);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(location);
+  });
+
+  it.each([
+    ['the main page', '/cs-CZ/home'],
+    ['the terms', '/cs-CZ/terms-conditions'],
+    ['an account page', '/cs-CZ/account/my-orders'],
+    ['the test page (the login outside production)', '/cs-CZ/test'],
+    ['the login redirect', '/cs-CZ/callback/forgerock'],
+    ['a bank or 3-D Secure return with its order', '/cs-CZ/payment-confirmation?orderNo=00012346&provider=stripe'],
+    ['the language splash page, which forwards to the chosen locale', '/be/'],
+  ])(
+    'when a guest without vehicle opens %s in a region on VCS 11, then no redirect (§6 exceptions)',
+    async (_page, path) => {
+      const response = await page(path);
+      expect(response.status).toBe(200);
+    },
+  );
+
+  it('when a guest has a vehicle in the session, then the checkout and the payment confirmation are painted (§6 VIN context)', async () => {
+    const first = await page('/cs-CZ/service/cn-connected-navigation?carvin=ZAAAA1000AA000016');
+    expect(first.status).toBe(200);
+    const cookie = sessionCookie(first);
+    expect((await page('/cs-CZ/checkout', cookie)).status).toBe(200);
+    expect((await page('/cs-CZ/payment-confirmation', cookie)).status).toBe(200);
   });
 
   it('when the help centre is asked for, then its questions and answers are in the HTML, in place (no script moves them)', async () => {

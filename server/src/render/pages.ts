@@ -21,6 +21,7 @@ import { localePrefixOf, marketOfLocale } from '../markets.ts';
 import { switchLocale, switchSite } from '../services/shopper.ts';
 import { cspNonce } from '../security.ts';
 import { maintenanceStatus } from '../services/site-info.ts';
+import { pageRedirect } from '../services/page-access.ts';
 import { TtlCache } from '../services/ttl-cache.ts';
 import { resolveSite } from '../site.ts';
 import { pageReads } from './page-reads.ts';
@@ -141,6 +142,10 @@ export async function renderRequest(
     ) {
       return { redirect: `${prefix ? `/${prefix}` : ''}/maintenance` };
     }
+    // Storefront §6: an unauthenticated customer on the checkout, the payment confirmation or the
+    // splash page goes to login or the main page (services/page-access.ts, decision 016).
+    const away = await pageRedirect(ctx, shopper, { url: req.originalUrl, prefix: locale });
+    if (away) return { redirect: away.startsWith('/') ? `${locale ? `/${locale}` : ''}${away}` : away };
     const answer = await renderer.renderPage({
       url: req.originalUrl,
       site,

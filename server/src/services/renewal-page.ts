@@ -10,9 +10,11 @@ import type { components, operations } from '../../../generated/proxy/types.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { currentBasket } from './basket/basket.ts';
+import { orderability, rememberSkipCheckoutControl } from './checkout-control.ts';
 import { categoryOf, getProduct, money, offeredVariantsOf, planName, type CommerceProduct } from './catalog.ts';
 import { contentAsset, countriesOf, faqItemsOf, RENEWAL_FAQS_ASSET } from './content.ts';
 import { failOrder, readOrder } from './orders.ts';
+import { vehicleNotIdentified } from './page-access.ts';
 import { customPreferences } from './preferences.ts';
 import { switchLocale, type Shopper } from './shopper.ts';
 import {
@@ -40,21 +42,22 @@ async function tolerant<T>(shopper: Shopper, what: string, load: () => Promise<T
 /**
  * Storefront §6: the vehicle comes from the link (token, VIN or encrypted VIN) or else from storage
  * (the vehicle this session looked up, kept 10 days from when it was stored). A customer with
- * neither goes to the main page, unless the isADAS flag is set (the ADAS page sets it, §3), when
- * the lookup answers its own 400. Decision 014 records why the main page rather than the login.
+ * neither goes to login or the main page by the region's VCS version (services/page-access.ts,
+ * decisions 014 and 016), unless the isADAS flag is set (the ADAS page sets it, §3), when the
+ * lookup answers its own 400.
  */
-export function vehicleIdentifiers(shopper: Pick<Shopper, 'session'>, query: RenewalQuery): VehicleIdentifiers {
+export async function vehicleIdentifiers(
+  ctx: AppContext,
+  shopper: Shopper,
+  query: RenewalQuery,
+  pagePath: string,
+): Promise<VehicleIdentifiers> {
   if (query.carvin || query.cvin || query.vin || query.evn || query.token) return query;
   const stored = shopper.session.vehicle?.vin;
   if (stored) return { carvin: stored };
-  if (shopper.session.isADAS) return query;
-  throw new AppError(
-    400,
-    'vehicle-not-identified',
-    'No vehicle',
-    'Neither the link nor the session names a vehicle (token, VIN or encrypted VIN).',
-    { redirectUrl: '/home' },
-  );
+  const problem = await vehicleNotIdentified(ctx, shopper, pagePath);
+  if (problem) throw problem;
+  return query;
 }
 
 /** An order left in created from an earlier attempt is marked failed; never fails the page. */
@@ -123,11 +126,14 @@ export async function renewalPage(
     shopper.session.isADAS = true;
     await shopper.persist();
   }
+  await rememberSkipCheckoutControl(shopper, query.skipCheckoutControl, testHost);
   const at = { ...shopper, currency: shopper.market.currency };
   const assetBody = async (id: string) => (await contentAsset(ctx, shopper, id))?.c_body ?? '';
 
   const [vehicle, product, faqs, countries, basket] = await Promise.all([
-    lookupVehicleOrFail(ctx, shopper, vehicleIdentifiers(shopper, query), lookupContext(shopper)),
+    vehicleIdentifiers(ctx, shopper, query, request.pagePath).then((ids) =>
+      lookupVehicleOrFail(ctx, shopper, ids, lookupContext(shopper)),
+    ),
     getProduct(ctx, at, productId),
     tolerant(shopper, 'FAQ content', async () => faqItemsOf(await assetBody(RENEWAL_FAQS_ASSET))),
     tolerant(shopper, 'countries content', async () => countriesOf(await assetBody('Countries_List'))),
@@ -184,6 +190,7 @@ export async function renewalPage(
     showAutoRenewalMessage: autoRenewal === true && !oneTimeFee && state !== 'active',
     pricesIncludeVat: shopper.market.pricesIncludeVat,
     basketItem: item ? { itemId: item.itemId!, variantId: item.productId! } : null,
+    ...orderability(shopper, vehicle.vin, product.id, now),
   };
 }
 

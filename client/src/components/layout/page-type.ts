@@ -1,24 +1,10 @@
 import { createContext, use, useEffect } from 'react';
 import { useLocation, type RouteMatch } from 'react-router';
+import type { PageType } from '../../../../domain/page-access.ts';
 import { isLocale, isSplashPath } from '../../lib/locales.ts';
 
-/** Page types recognised by the shell (spec §2). */
-export type PageType =
-  | 'listing'
-  | 'feature'
-  | 'test'
-  | 'error'
-  | 'uikit'
-  | 'checkout'
-  | 'maintenance'
-  | 'splash'
-  | 'login-redirect'
-  | 'restricted-access'
-  | 'payment-confirmation'
-  | 'adas'
-  | 'loqate'
-  | 'account'
-  | 'terms';
+/** Page types recognised by the shell (spec §2); the §6 redirects read them too (domain/page-access.ts). */
+export type { PageType };
 
 /** `localePrefix` marks the `:locale` segment's route (app/routes.tsx). */
 export type RouteHandle = { pageType?: PageType; localePrefix?: boolean };

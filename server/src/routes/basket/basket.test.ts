@@ -103,15 +103,22 @@ describe('renew action (storefront §4)', () => {
 });
 
 describe('checkout state (storefront §4 Checkout: first incomplete step)', () => {
-  it('when the basket is empty, then 409 "Basket is empty"', async () => {
+  // A guest checks out the vehicle their session looked up (storefront §6, decision 016).
+  const guestWithVehicle = async () => {
     const shopper = await new TestShopper(url).start();
+    await shopper.call('getRenewalPage', 'GET', '/api/renewal/cn-connected-navigation?carvin=ZAAAA1000AA000001');
+    return shopper;
+  };
+
+  it('when the basket is empty, then 409 "Basket is empty"', async () => {
+    const shopper = await guestWithVehicle();
     const { response, body } = await shopper.call('getCheckoutState', 'GET', '/api/checkout');
     expect(response.status).toBe(409);
     expect(body.detail).toBe('Basket is empty');
   });
 
   it('when each step is completed in turn, then the step moves login → shipping address → method → billing → payment', async () => {
-    const shopper = await new TestShopper(url).start();
+    const shopper = await guestWithVehicle();
     await renew(shopper, 'cn-connected-navigation-12m');
     const step = async () => (await shopper.call('getCheckoutState', 'GET', '/api/checkout')).body;
     expect(await step()).toMatchObject({ step: 0, stepName: 'login', guestCheckout: false, provider: 'stripe' });

@@ -109,6 +109,12 @@ describe('getRenewalPage', () => {
     expect(body).toMatchObject({ type: 'https://shop.example/problems/vehicle-not-identified', redirectUrl: '/home' });
   });
 
+  it('when no identifier is given in a region on VCS version 11 (CZ), then 400 sending the guest to the login: /test outside production (§6, §2)', async () => {
+    const { response, body } = await page('locale=cs-CZ');
+    expect(response.status).toBe(400);
+    expect(body).toMatchObject({ type: 'https://shop.example/problems/vehicle-not-identified', redirectUrl: '/test' });
+  });
+
   it('when the link names no vehicle but the session stored one, then that vehicle (§6 "or storage")', async () => {
     const { shopper } = await page('carvin=ZAAAA1000AA000001&locale=en-GB');
     const again = await shopper.call('getRenewalPage', 'GET', '/api/renewal/cn-connected-navigation?locale=en-GB');

@@ -11,6 +11,7 @@ import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { getProduct, offeredVariantsOf } from '../catalog.ts';
+import { refuseHeldBack } from '../checkout-control.ts';
 import type { Shopper } from '../shopper.ts';
 import { lookupContext, lookupVehicleOrFail, rememberVehicle } from '../vehicle-lookup.ts';
 import { putRenewalItem } from './basket.ts';
@@ -36,6 +37,9 @@ export async function renewItem(
       errors: [{ field: '/variantId', message: PLAN_SELECTOR_ERROR, code: 'variant_not_offered' }],
     });
   }
+  // The checkout control (docs/decisions/015): ordered less than 24 hours ago, the basket stays as it is.
+  const vin = request.vin ?? shopper.session.vehicle?.vin;
+  if (vin) refuseHeldBack(shopper, [{ vin, productId: master.id }]);
   const expiry = expiryAfterRenewal(
     shopper.session.subscriptionExpiries?.[master.id],
     Date.now(),

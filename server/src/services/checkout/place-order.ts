@@ -18,13 +18,15 @@ import type { AppContext } from '../../context.ts';
 import type { PendingPayment } from '../../session.ts';
 import { currentBasket, fromAddress, putAddress, replacePaymentInstrument, toAddress } from '../basket/basket.ts';
 import type { CommerceBasket } from '../basket/basket.ts';
+import { basketServices, orderedBy, refuseHeldBack, type BasketService } from '../checkout-control.ts';
 import { createOrder } from '../orders.ts';
-import { billingMismatch, checkoutIncomplete, wrongProvider } from '../payments/payment-problems.ts';
+import { billingMismatch, checkoutIncomplete, twoPaymentMethods, wrongProvider } from '../payments/payment-problems.ts';
 import { paymentProvider } from '../payments/providers.ts';
 import type { CheckedMethod, PaymentParty } from '../payments/provider.ts';
 import { customPreferences } from '../preferences.ts';
 import type { Shopper } from '../shopper.ts';
 import { once } from './idempotency.ts';
+import { savedCardToPay } from './saved-card.ts';
 import { settle, settleFailed, type PaymentAnswer } from './settlement.ts';
 
 type Schemas = components['schemas'];
@@ -49,15 +51,26 @@ async function attempt(
 ): Promise<PaymentAnswer> {
   // 1. The basket and the payment method, checked before anything is written.
   if (request.provider !== shopper.market.provider) throw wrongProvider(shopper.market.provider);
+  if (
+    request.useSavedPaymentMethod &&
+    (request.sandboxCardToken || request.stripePaymentMethodId || request.adyenPaymentMethod)
+  ) {
+    throw twoPaymentMethods();
+  }
   const provider = paymentProvider(request.provider);
   let basket = await currentBasket(ctx, shopper);
+  // The checkout control (docs/decisions/015): a service ordered less than 24 hours ago is refused.
+  const services = await basketServices(ctx, shopper, basket);
+  refuseHeldBack(shopper, services);
   if (basket && request.billingAddress) {
     basket = await putAddress(ctx, shopper, basket, 'billing', fromAddress(request.billingAddress));
   }
   const ready = requireReady(basket);
   const billingCountry = String(ready.billingAddress?.countryCode ?? '');
   const total = ready.orderTotal ?? ready.productTotal ?? 0;
-  const method = await provider.checkMethod(ctx, request);
+  const method = request.useSavedPaymentMethod
+    ? await savedCardToPay(ctx, shopper)
+    : await provider.checkMethod(ctx, request);
   // The billing-mismatch control of the region (storefront §8): when on, the billing country must
   // be the card's country.
   const preferences = await customPreferences(ctx, shopper.siteId, shopper.market.country, shopper.headers);
@@ -68,7 +81,7 @@ async function attempt(
   // 2. The one payment instrument, then the order.
   const holder = [ready.billingAddress?.firstName, ready.billingAddress?.lastName].filter(Boolean).join(' ');
   await replacePaymentInstrument(ctx, shopper, ready, instrumentOf(request, method, total, holder));
-  const pending = await openOrder(ctx, shopper, ready, request, method, key);
+  const pending = await openOrder(ctx, shopper, ready, request, method, key, services);
 
   // 3. The provider pays and reads the result back; 4. the order is settled.
   try {
@@ -134,6 +147,7 @@ async function openOrder(
   request: Schemas['PlaceOrderRequest'],
   method: CheckedMethod,
   key: string,
+  services: BasketService[],
 ): Promise<PendingPayment> {
   const { session } = shopper;
   const order = await createOrder(ctx, shopper, basket.basketId!, {
@@ -155,6 +169,7 @@ async function openOrder(
     paymentType: request.paymentMethodType,
     ...(method.id ? { paymentMethodId: method.id } : {}),
     ...(card ? { card: { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear } } : {}),
+    ordered: orderedBy(services, { orderNo, creationDate: order.creationDate }),
   };
   session.pendingPayment = pending;
   return pending;

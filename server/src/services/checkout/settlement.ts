@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { PendingPayment } from '../../session.ts';
 import { restoreFromOrder } from '../basket/basket.ts';
+import { recordOrdered } from '../checkout-control.ts';
 import { flagOrderForUpdate } from '../order-management.ts';
 import { failOrder, readOrder, updateOrder } from '../orders.ts';
 import { asPaymentProblem, forPaymentMethod } from '../payments/payment-problems.ts';
@@ -37,6 +38,7 @@ async function settlePaid(ctx: AppContext, shopper: Shopper, pending: PendingPay
     ...(pending.paymentMethodId ? { c_SNP_OMS_paymentMethodToken: pending.paymentMethodId } : {}),
   });
   await flagOrderForUpdate(ctx, shopper, pending.orderNo);
+  recordOrdered(shopper, pending);
   delete shopper.session.pendingPayment;
   shopper.session.basketItemCount = 0;
   if (card) shopper.session.lastCard = { orderNo: pending.orderNo, ...card };

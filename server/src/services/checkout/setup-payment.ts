@@ -2,6 +2,7 @@
  * What the market's payment form needs (storefront §4 "Payment setup"): the provider's set-up
  * for the basket's total, or for 0 when the account area only saves a method ("The card amount
  * when only saving a card is 0"). Sandbox mode says so, so the client renders its sandbox forms.
+ * At checkout a registered customer is offered the saved card too (storefront §6, saved-card.ts).
  */
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
@@ -9,6 +10,7 @@ import { currentBasket } from '../basket/basket.ts';
 import { money } from '../catalog.ts';
 import { paymentProvider } from '../payments/providers.ts';
 import type { Shopper } from '../shopper.ts';
+import { offeredSavedCard } from './saved-card.ts';
 
 type Schemas = components['schemas'];
 
@@ -21,10 +23,14 @@ export async function setupPayment(
   const basket = savingOnly ? null : await currentBasket(ctx, shopper);
   const currency = basket?.currency ?? shopper.market.currency;
   const amount = money(savingOnly ? 0 : (basket?.orderTotal ?? 0), currency, shopper.locale);
-  return paymentProvider(shopper.market.provider).setup(ctx, shopper, {
-    amount,
-    email: basket?.customerInfo?.email ?? shopper.session.customer?.email ?? '',
-    name: shopper.session.customer?.firstName ?? '',
-    sandbox: ctx.config.mode !== 'live',
-  });
+  const [setup, savedPaymentMethod] = await Promise.all([
+    paymentProvider(shopper.market.provider).setup(ctx, shopper, {
+      amount,
+      email: basket?.customerInfo?.email ?? shopper.session.customer?.email ?? '',
+      name: shopper.session.customer?.firstName ?? '',
+      sandbox: ctx.config.mode !== 'live',
+    }),
+    savingOnly ? null : offeredSavedCard(ctx, shopper),
+  ]);
+  return { ...setup, savedPaymentMethod };
 }

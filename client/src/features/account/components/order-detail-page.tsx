@@ -14,7 +14,7 @@ import { orderTestHooks, useOrder } from '../api/get-order.ts';
 import { planPeriod } from '../plan-period.ts';
 import { AccountLayout, AccountState } from './account-layout.tsx';
 import { AddressLines } from './address-lines.tsx';
-import { PaymentMethodText } from './payment-method-text.tsx';
+import { PaymentMethodText } from '../../../components/payment/payment-method-text.tsx';
 import { ServiceImage } from './service-image.tsx';
 
 type Order = components['schemas']['OrderDetail'];

@@ -15,7 +15,7 @@ import { usePaymentMethod } from '../api/get-payment-method.ts';
 import { useUpdateBillingAddress } from '../api/update-billing-address.ts';
 import { AccountPage } from './account-layout.tsx';
 import { AddressLines } from './address-lines.tsx';
-import { PaymentMethodText } from './payment-method-text.tsx';
+import { PaymentMethodText } from '../../../components/payment/payment-method-text.tsx';
 
 type Page = components['schemas']['PaymentMethodPage'];
 

@@ -10,7 +10,7 @@ import { refundFlags, settleRefundFlags } from '../refund-flags.ts';
 import { ServiceImage, renewPathOf } from './service-image.tsx';
 import { AccountPage } from './account-layout.tsx';
 import { ManageDialog } from './manage-dialog.tsx';
-import { PaymentMethodText } from './payment-method-text.tsx';
+import { PaymentMethodText } from '../../../components/payment/payment-method-text.tsx';
 
 type Subscription = components['schemas']['Subscription'];
 

@@ -1,11 +1,14 @@
 import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { CHECKOUT_STEPS, type CheckoutStep } from '../../../../../domain/checkout-step.ts';
+import { ApiError } from '../../../lib/api/client.ts';
 import { useSession } from '../../../lib/api/get-session.ts';
 import { lastPlacedOrder } from '../../../lib/order-storage.ts';
 import { markMainContentShown } from '../../../lib/page-ready.ts';
 import { useLocale } from '../../../lib/locales.ts';
+import { isExternalUrl } from '../../../lib/redirect-url.ts';
 import { useCheckoutState, type CheckoutState } from '../api/get-checkout-state.ts';
 import { useSetShippingAddress } from '../api/set-shipping-address.ts';
 import { AddressForm } from '../../../components/address/address-form.tsx';
@@ -22,9 +25,17 @@ import './checkout.css';
 export function CheckoutPage() {
   const { t } = useTranslation();
   const { to } = useLocale();
+  const navigate = useNavigate();
   const { data: latest, error } = useCheckoutState();
   // The checkout renders as a deferred render in slices, not inside SWR's synchronous update.
   const data = useDeferredValue(latest);
+  // Storefront §6: an unauthenticated customer without vehicle goes to login or the main page (decision 016).
+  const redirectUrl = error instanceof ApiError && error.status === 401 ? error.problem?.redirectUrl : undefined;
+  useEffect(() => {
+    if (!redirectUrl) return;
+    if (isExternalUrl(redirectUrl)) window.location.assign(redirectUrl);
+    else void navigate(to(redirectUrl), { replace: true });
+  }, [redirectUrl, navigate, to]);
   useEffect(() => {
     if (data !== undefined || error) markMainContentShown();
   }, [data, error]);
@@ -32,7 +43,7 @@ export function CheckoutPage() {
     document.title = t('checkout.title');
   }, [t]);
 
-  if (data === undefined && !error) {
+  if ((data === undefined && !error) || redirectUrl) {
     // The title and the in-control message do not wait for the basket: they paint with the page.
     return (
       <div className="checkout container">

@@ -20,6 +20,8 @@ import {
   type AdyenDetails,
 } from '../../../components/payment/redirect-form.ts';
 import { useSubmitPaymentDetails } from '../../../lib/api/submit-payment-details.ts';
+import { adyenStateExtras } from '../../../components/payment/adyen-browser-info.ts';
+import { SavedCardChoice, type CardChoice } from './saved-card-choice.tsx';
 
 /** The wallet's recurring-payment request for the basket's one plan (storefront §9). */
 function walletOf(basket: Basket, origin: string, managementPath: string) {
@@ -173,6 +175,20 @@ export function PaymentStep({ basket }: { basket: Basket }) {
 
   const submitLabel = t('checkout.payment.pay', { total });
 
+  // The saved card (storefront §6): chosen first where the account has one; the order names it only,
+  // with the browser's facts Adyen's 3-D Secure needs, never the method itself.
+  const savedCard = setup?.savedPaymentMethod ?? null;
+  const [cardChoice, setCardChoice] = useState<CardChoice>('saved');
+  const paySaved = () => {
+    if (paying || !setup) return;
+    void payQuietly({
+      provider: setup.provider,
+      paymentMethodType: 'CREDIT_CARD',
+      useSavedPaymentMethod: true,
+      ...(setup.provider === 'adyen' ? adyenStateExtras() : {}),
+    });
+  };
+
   return (
     <div className="payment-step">
       {setupError ? (
@@ -181,66 +197,77 @@ export function PaymentStep({ basket }: { basket: Basket }) {
         </p>
       ) : !setup ? (
         <p role="status">{t('checkout.payment.loading')}</p>
-      ) : setup.sandbox ? (
+      ) : (
         <>
-          {bankMethods.length > 0 ? (
-            <fieldset className="choice-list">
-              <legend>{t('checkout.payment.method')}</legend>
-              {(['card', ...bankMethods] as const).map((option) => (
-                <label key={option} className="choice">
-                  <input
-                    type="radio"
-                    name="payment-method"
-                    value={option}
-                    checked={method === option}
-                    onChange={() => setMethod(option)}
-                  />
-                  {option === 'card' ? t('checkout.payment.card') : BANK_METHODS[option].label}
-                </label>
-              ))}
-            </fieldset>
-          ) : null}
-          {method === 'card' && challenge ? (
-            <SandboxChallenge
-              action={challenge}
-              disabled={paying}
-              onDetails={(data) => void submitDetails(data).catch(() => undefined)}
-            />
-          ) : method === 'card' ? (
-            <SandboxCardForm
-              provider={setup.provider}
-              {...(setup.provider === 'stripe' ? { stripeElements: setup.elementsOptions } : {})}
-              disabled={paying}
-              submitLabel={submitLabel}
-              onPay={pay}
-            />
-          ) : (
+          {savedCard ? <SavedCardChoice card={savedCard} choice={cardChoice} onChange={setCardChoice} /> : null}
+          {savedCard && cardChoice === 'saved' ? (
             <div className="form">
-              <p className="notice">{t('checkout.payment.bankNotice', { method: BANK_METHODS[method].label })}</p>
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={paying}
-                onClick={() => void payByBank(method)}
-              >
+              <button type="button" className="button button--primary" disabled={paying} onClick={paySaved}>
                 {submitLabel}
               </button>
             </div>
+          ) : setup.sandbox ? (
+            <>
+              {bankMethods.length > 0 ? (
+                <fieldset className="choice-list">
+                  <legend>{t('checkout.payment.method')}</legend>
+                  {(['card', ...bankMethods] as const).map((option) => (
+                    <label key={option} className="choice">
+                      <input
+                        type="radio"
+                        name="payment-method"
+                        value={option}
+                        checked={method === option}
+                        onChange={() => setMethod(option)}
+                      />
+                      {option === 'card' ? t('checkout.payment.card') : BANK_METHODS[option].label}
+                    </label>
+                  ))}
+                </fieldset>
+              ) : null}
+              {method === 'card' && challenge ? (
+                <SandboxChallenge
+                  action={challenge}
+                  disabled={paying}
+                  onDetails={(data) => void submitDetails(data).catch(() => undefined)}
+                />
+              ) : method === 'card' ? (
+                <SandboxCardForm
+                  provider={setup.provider}
+                  {...(setup.provider === 'stripe' ? { stripeElements: setup.elementsOptions } : {})}
+                  disabled={paying}
+                  submitLabel={submitLabel}
+                  onPay={pay}
+                />
+              ) : (
+                <div className="form">
+                  <p className="notice">{t('checkout.payment.bankNotice', { method: BANK_METHODS[method].label })}</p>
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    disabled={paying}
+                    onClick={() => void payByBank(method)}
+                  >
+                    {submitLabel}
+                  </button>
+                </div>
+              )}
+            </>
+          ) : (
+            <LivePaymentForm
+              setup={setup}
+              locale={locale}
+              submitLabel={submitLabel}
+              disabled={paying}
+              loading={t('checkout.payment.loading')}
+              wallet={wallet}
+              onPay={pay}
+              onStripePay={payQuietly}
+              onAdyenPay={payAdyen}
+              onAdyenDetails={submitDetails}
+            />
           )}
         </>
-      ) : (
-        <LivePaymentForm
-          setup={setup}
-          locale={locale}
-          submitLabel={submitLabel}
-          disabled={paying}
-          loading={t('checkout.payment.loading')}
-          wallet={wallet}
-          onPay={pay}
-          onStripePay={payQuietly}
-          onAdyenPay={payAdyen}
-          onAdyenDetails={submitDetails}
-        />
       )}
       {paying ? <BusyOverlay label={t('checkout.payment.processing')} /> : null}
       <PaymentErrorDialog problem={problem} showDetail onClose={closeProblem} />

@@ -14,6 +14,7 @@ import { useOpenSubscriptions } from '../../../lib/api/start-login.ts';
 import { loadChunk } from '../../../lib/lazy.ts';
 import { markMainContentShown } from '../../../lib/page-ready.ts';
 import { planLabel } from '../../../lib/plan.ts';
+import { problemText } from '../../../lib/problem-text.ts';
 import {
   ADAS_PRODUCT_ID,
   renewalQuery,
@@ -23,8 +24,10 @@ import {
 } from '../api/get-renewal-page.ts';
 import { useRenewItem } from '../api/renew-item.ts';
 import { Gallery } from './gallery.tsx';
+import { RenewAction } from './renew-action.tsx';
 import { LoadingAnimation } from './loading-animation.tsx';
 import { renewalFailure } from '../renewal-errors.ts';
+import { isExternalUrl } from '../../../lib/redirect-url.ts';
 import './renewal.css';
 
 // The countries dialog is not on the first route (issue 12): it loads when the shopper points at,
@@ -89,6 +92,8 @@ export function RenewalPage() {
     if (!failure) return;
     markMainContentShown();
     if (failure.kind !== 'redirect') return;
+    // The identity provider's login (§6 in production, decision 016) is another site.
+    if (isExternalUrl(failure.path)) return window.location.assign(failure.path);
     const [path, query] = failure.path.split('?');
     // The generic error page reports where the shopper came from (storefront §2 Error pages).
     if (path === '/generic-error') rememberRedirectSource(window.location.origin + pathname + search);
@@ -209,18 +214,16 @@ function RenewalDetail({ data }: { data: Data }) {
         currency: selected.price.currency,
       });
       void navigate(to('/checkout'));
-    } catch {
+    } catch (failure) {
       setRenewing(false);
-      setRenewError(t('renewal.renewFailed'));
+      setRenewError(problemText(t, failure instanceof ApiError ? failure.problem : undefined, 'renewal.renewFailed'));
     }
   };
 
   // Every "Renew now" submits the one renew form: before the page's JavaScript runs the browser
   // posts it to the server (server/src/render/renew-form.ts), afterwards the app renews in place.
   const renewButton = (className: string) => (
-    <button type="submit" form={formId} className={className} disabled={renewing}>
-      {t('renewal.renewNow')}
-    </button>
+    <RenewAction orderable={data.orderable} form={formId} className={className} disabled={renewing} />
   );
 
   return (
@@ -306,7 +309,7 @@ function RenewalDetail({ data }: { data: Data }) {
             </p>
           ) : null}
           {renewButton('button button--primary renewal__cta')}
-          {renewError ? (
+          {renewError && data.orderable ? (
             <p className="field__error" role="alert">
               {renewError}
             </p>

@@ -1,5 +1,5 @@
-import type { components } from '../../../lib/api/client.ts';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
+import type { components } from '../../lib/api/client.ts';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 
 /**
  * A payment method in words (account §2 Order detail and My Subscriptions): a card's brand and last
