@@ -103,6 +103,42 @@ export const ADYEN_SANDBOX_SETUP_STUB: StubHandler = [
   },
 ];
 
+/**
+ * Sandbox mode's Stripe set-up of a card market (checkout): the Elements group's options, and the
+ * account's saved card where one is offered (storefront §6).
+ */
+export function stripeSandboxSetupStub(currency = 'gbp', savedPaymentMethod: object | null = null): StubHandler {
+  return [
+    'POST',
+    /\/api\/checkout\/payment-setup$/,
+    {
+      body: {
+        provider: 'stripe',
+        publishableKey: 'pk',
+        paymentMethodTypes: ['card'],
+        elementsOptions: {
+          mode: 'setup',
+          currency,
+          paymentMethodCreation: 'manual',
+          allowedPaymentMethodTypes: ['card'],
+        },
+        savedPaymentMethod,
+        sandbox: true,
+      },
+    },
+  ];
+}
+
+/** The sandbox's Stripe card token (the PaymentMethod the sandbox card form creates). */
+export const STRIPE_CARD_TOKEN_STUB: StubHandler = [
+  'POST',
+  /\/api\/sandbox\/card-tokens$/,
+  {
+    status: 201,
+    body: { provider: 'stripe', token: 'pm_sandbox', brand: 'visa', last4: '0002', expMonth: 12, expYear: 2030 },
+  },
+];
+
 /** The sandbox's Adyen card token for a card number (the encrypted fields Adyen's component yields). */
 export function adyenCardTokenStub(number: string, brand: string): StubHandler {
   return [

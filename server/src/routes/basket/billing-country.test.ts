@@ -30,6 +30,13 @@ async function shopperWithItem(locale: string): Promise<TestShopper> {
   return shopper;
 }
 
+/** A basket in the `locale`'s market billed to an address in `country`. */
+async function billing(locale: string, country: string) {
+  const shopper = await shopperWithItem(locale);
+  const answer = await shopper.call('setBillingAddress', 'PUT', '/api/basket/billing-address', ADDRESSES[country]);
+  return { shopper, ...answer };
+}
+
 describe("the billing address's country (storefront §5 Address form: the allowed country list)", () => {
   it.each([
     ['en-GB', 'GB'],
@@ -41,13 +48,7 @@ describe("the billing address's country (storefront §5 Address form: the allowe
   ])(
     'when the %s market bills a %s address (allowed there), then 200 and the basket holds it',
     async (locale, country) => {
-      const shopper = await shopperWithItem(locale);
-      const { response, body } = await shopper.call(
-        'setBillingAddress',
-        'PUT',
-        '/api/basket/billing-address',
-        ADDRESSES[country],
-      );
+      const { response, body } = await billing(locale, country);
       expect(response.status).toBe(200);
       expect(body.billingAddress).toMatchObject({ countryCode: country });
     },
@@ -64,13 +65,7 @@ describe("the billing address's country (storefront §5 Address form: the allowe
   ])(
     'when the %s market bills a %s address (not in its list), then 400 "Please select your country." on /countryCode and nothing written',
     async (locale, country) => {
-      const shopper = await shopperWithItem(locale);
-      const { response, body } = await shopper.call(
-        'setBillingAddress',
-        'PUT',
-        '/api/basket/billing-address',
-        ADDRESSES[country],
-      );
+      const { shopper, response, body } = await billing(locale, country);
       expect(response.status).toBe(400);
       expect(body).toMatchObject({ type: 'https://shop.example/problems/validation-error', status: 400 });
       // The client reads its words from the field error's code (issue 14, client/src/lib/problem-text.ts).

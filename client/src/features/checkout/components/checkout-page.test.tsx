@@ -5,7 +5,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { contractExample, SESSION_STUB, stubApi, type StubHandler } from '../../../testing/api-stub.ts';
+import {
+  contractExample,
+  SESSION_STUB,
+  STRIPE_CARD_TOKEN_STUB,
+  stripeSandboxSetupStub,
+  stubApi,
+  type StubHandler,
+} from '../../../testing/api-stub.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { cardErrors } from '../../../components/payment/sandbox-card-form.tsx';
 
@@ -238,32 +245,8 @@ describe('card form messages (§5 Card form)', () => {
 });
 
 describe('payment (§4 On payment, §8)', () => {
-  const setup: StubHandler = [
-    'POST',
-    /\/api\/checkout\/payment-setup$/,
-    {
-      body: contractExample('basketEmpty') && {
-        provider: 'stripe',
-        publishableKey: 'pk',
-        paymentMethodTypes: ['card'],
-        elementsOptions: {
-          mode: 'setup',
-          currency: 'gbp',
-          paymentMethodCreation: 'manual',
-          allowedPaymentMethodTypes: ['card'],
-        },
-        sandbox: true,
-      },
-    },
-  ];
-  const token: StubHandler = [
-    'POST',
-    /\/api\/sandbox\/card-tokens$/,
-    {
-      status: 201,
-      body: { provider: 'stripe', token: 'pm_sandbox', brand: 'visa', last4: '0002', expMonth: 12, expYear: 2030 },
-    },
-  ];
+  const setup = stripeSandboxSetupStub();
+  const token = STRIPE_CARD_TOKEN_STUB;
 
   async function fillCard() {
     await userEvent.type(await screen.findByLabelText('Card number'), '4000000000000002');

@@ -7,7 +7,14 @@ import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import fr from '../../../locales/fr.json' with { type: 'json' };
-import { contractExample, SESSION_STUB, stubApi, type StubHandler } from '../../../testing/api-stub.ts';
+import {
+  contractExample,
+  SESSION_STUB,
+  STRIPE_CARD_TOKEN_STUB,
+  stripeSandboxSetupStub,
+  stubApi,
+  type StubHandler,
+} from '../../../testing/api-stub.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 const ADDRESS = {
@@ -40,32 +47,8 @@ describe('problems in a French checkout (issue 14)', () => {
     stubApi([
       SESSION_STUB,
       checkout(4),
-      [
-        'POST',
-        /\/api\/checkout\/payment-setup$/,
-        {
-          body: {
-            provider: 'stripe',
-            publishableKey: 'pk',
-            paymentMethodTypes: ['card'],
-            elementsOptions: {
-              mode: 'setup',
-              currency: 'eur',
-              paymentMethodCreation: 'manual',
-              allowedPaymentMethodTypes: ['card'],
-            },
-            sandbox: true,
-          },
-        },
-      ],
-      [
-        'POST',
-        /\/api\/sandbox\/card-tokens$/,
-        {
-          status: 201,
-          body: { provider: 'stripe', token: 'pm_sandbox', brand: 'visa', last4: '0002', expMonth: 12, expYear: 2030 },
-        },
-      ],
+      stripeSandboxSetupStub('eur'),
+      STRIPE_CARD_TOKEN_STUB,
       // detail "Your card was declined.", code card_declined, kind card_error
       ['POST', /\/api\/checkout\/orders$/, { status: 402, body: contractExample('problemCardRefused') }],
     ]);

@@ -13,6 +13,7 @@ import {
   ADYEN_SANDBOX_SETUP_STUB,
   contractExample,
   SESSION_STUB,
+  stripeSandboxSetupStub,
   stubApi,
   type StubHandler,
 } from '../../../testing/api-stub.ts';
@@ -54,27 +55,7 @@ function checkout(provider: 'stripe' | 'adyen'): StubHandler {
   ];
 }
 
-function stripeSetup(savedPaymentMethod: typeof SAVED_VISA | null): StubHandler {
-  return [
-    'POST',
-    /\/api\/checkout\/payment-setup$/,
-    {
-      body: {
-        provider: 'stripe',
-        publishableKey: 'pk',
-        paymentMethodTypes: ['card'],
-        elementsOptions: {
-          mode: 'setup',
-          currency: 'gbp',
-          paymentMethodCreation: 'manual',
-          allowedPaymentMethodTypes: ['card'],
-        },
-        savedPaymentMethod,
-        sandbox: true,
-      },
-    },
-  ];
-}
+const stripeSetup = (saved: typeof SAVED_VISA | null) => stripeSandboxSetupStub('gbp', saved);
 
 const adyenSetup: StubHandler = [
   ADYEN_SANDBOX_SETUP_STUB[0],

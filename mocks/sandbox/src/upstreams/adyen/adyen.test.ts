@@ -60,6 +60,19 @@ const cardPayment = (number: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** alex's stored card, paid as a returning shopper's card-on-file payment (docs.adyen.com tokenization). */
+const storedCardPayment = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+  amount: { currency: 'EUR', value: 9900 },
+  merchantAccount: ADYEN_SEED.merchantAccount,
+  reference: '00001005',
+  returnUrl: RETURN_URL,
+  paymentMethod: { type: 'scheme', storedPaymentMethodId: ADYEN_SEED.alexStoredPaymentMethodId },
+  shopperReference: ADYEN_SEED.alexShopperReference,
+  shopperInteraction: 'ContAuth',
+  recurringProcessingModel: 'CardOnFile',
+  ...extra,
+});
+
 async function pay(body: unknown, extra: Record<string, string> = {}) {
   const res = await post('/payments', body, extra);
   return { status: res.status, body: (await res.json()) as Answer, headers: res.headers };
@@ -221,34 +234,16 @@ describe('adyen stand-in: payments', () => {
   });
 
   it('when alex pays with his stored card, then it is Authorised', async () => {
-    const { body } = await pay({
-      amount: { currency: 'EUR', value: 9900 },
-      merchantAccount: ADYEN_SEED.merchantAccount,
-      reference: '00001005',
-      returnUrl: RETURN_URL,
-      paymentMethod: { type: 'scheme', storedPaymentMethodId: ADYEN_SEED.alexStoredPaymentMethodId },
-      shopperReference: ADYEN_SEED.alexShopperReference,
-      shopperInteraction: 'ContAuth',
-      recurringProcessingModel: 'CardOnFile',
-    });
+    const { body } = await pay(storedCardPayment());
     expect(body).toMatchObject({ resultCode: 'Authorised', additionalData: { cardSummary: '4242' } });
   });
 
   it.each(['recurringProcessingModel', 'shopperInteraction'] as const)(
     'when a stored card is paid without %s, then 422 702: a token payment must flag the transaction',
     async (field) => {
-      const request: Record<string, unknown> = {
-        amount: { currency: 'EUR', value: 9900 },
-        merchantAccount: ADYEN_SEED.merchantAccount,
-        reference: '00001005',
-        returnUrl: RETURN_URL,
-        paymentMethod: { type: 'scheme', storedPaymentMethodId: ADYEN_SEED.alexStoredPaymentMethodId },
-        shopperReference: ADYEN_SEED.alexShopperReference,
-        shopperInteraction: 'ContAuth',
-        recurringProcessingModel: 'CardOnFile',
-      };
+      const request = storedCardPayment();
       delete request[field];
-      const { status, body } = await pay(request as Parameters<typeof pay>[0]);
+      const { status, body } = await pay(request);
       expect(status).toBe(422);
       expect(body).toMatchObject({ errorCode: '702', message: `Required field '${field}' is not provided.` });
       expect(adyenLedger()).toHaveLength(0);
@@ -256,16 +251,9 @@ describe('adyen stand-in: payments', () => {
   );
 
   it("when someone else's shopper reference uses alex's token, then it answers 422 Contract not found", async () => {
-    const { status, body } = await pay({
-      amount: { currency: 'EUR', value: 9900 },
-      merchantAccount: ADYEN_SEED.merchantAccount,
-      reference: '00001006',
-      returnUrl: RETURN_URL,
-      paymentMethod: { type: 'scheme', storedPaymentMethodId: ADYEN_SEED.alexStoredPaymentMethodId },
-      shopperReference: 'abcKimDriver0002',
-      shopperInteraction: 'ContAuth',
-      recurringProcessingModel: 'CardOnFile',
-    });
+    const { status, body } = await pay(
+      storedCardPayment({ reference: '00001006', shopperReference: 'abcKimDriver0002' }),
+    );
     expect(status).toBe(422);
     expect(body).toMatchObject({ errorCode: '800' });
   });
