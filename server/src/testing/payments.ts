@@ -101,3 +101,13 @@ export async function challenge(redirectUrl: string, outcome: 'complete' | 'fail
   expect(response.status).toBe(303);
   return new URL(response.headers.get('location')!).searchParams;
 }
+
+/** The browser's return from Stripe's 3-D Secure or bank page, sent on as /payment-confirmation sends it. */
+export function confirmStripeReturn(shopper: TestShopper, back: URLSearchParams) {
+  return shopper.call('confirmPayment', 'POST', '/api/checkout/payment-confirmation', {
+    orderNo: back.get('orderNo'),
+    provider: 'stripe',
+    setup_intent: back.get('setup_intent'),
+    redirect_status: back.get('redirect_status'),
+  });
+}

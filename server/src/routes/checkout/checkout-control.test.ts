@@ -7,7 +7,7 @@
  * `/__sandbox/orders/{orderNo}/advance`), so the renewal page shows the detail after an order.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { challenge, payStripe } from '../../testing/payments.ts';
+import { challenge, confirmStripeReturn, payStripe } from '../../testing/payments.ts';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
 import { readyBasket, TestShopper } from '../../testing/shop-client.ts';
 
@@ -84,12 +84,7 @@ describe('the checkout control', () => {
     const first = await payStripe(shopper, '4000002760003184');
     expect(first.response.status).toBe(202);
     const back = await challenge(first.body.redirectUrl, 'complete');
-    const confirmed = await shopper.call('confirmPayment', 'POST', '/api/checkout/payment-confirmation', {
-      orderNo: back.get('orderNo'),
-      provider: 'stripe',
-      setup_intent: back.get('setup_intent'),
-      redirect_status: back.get('redirect_status'),
-    });
+    const confirmed = await confirmStripeReturn(shopper, back);
     expect(confirmed.response.status).toBe(200);
     expect((await renewalPage(shopper)).body).toMatchObject({ orderable: false });
   });

@@ -16,7 +16,7 @@ import {
   stripeSetupIntentIds,
 } from '../../../../mocks/sandbox/src/upstreams/stripe/store.ts';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
-import { challenge, payStripe, token } from '../../testing/payments.ts';
+import { challenge, confirmStripeReturn, payStripe, token } from '../../testing/payments.ts';
 import { readyBasket, TestShopper } from '../../testing/shop-client.ts';
 
 const { url } = useSandboxServer({ RATE_LIMIT_PAYMENT: '1000' });
@@ -52,12 +52,7 @@ describe("the checkout's one SetupIntent", () => {
     await readyBasket(shopper);
     const first = await payStripe(shopper, '4000002760003184');
     const back = await challenge(first.body.redirectUrl, 'fail');
-    await shopper.call('confirmPayment', 'POST', '/api/checkout/payment-confirmation', {
-      orderNo: back.get('orderNo'),
-      provider: 'stripe',
-      setup_intent: back.get('setup_intent'),
-      redirect_status: back.get('redirect_status'),
-    });
+    await confirmStripeReturn(shopper, back);
     expect((await payStripe(shopper, '4242424242424242')).response.status).toBe(201);
     expect(stripeSetupIntentIds()).toEqual([back.get('setup_intent')]);
   });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
-import { challenge, newKey, payStripe, token } from '../../testing/payments.ts';
+import { challenge, confirmStripeReturn, newKey, payStripe, token } from '../../testing/payments.ts';
 import { GUEST_ADDRESS, readyBasket, TestShopper } from '../../testing/shop-client.ts';
 
 const { url } = useSandboxServer({ RATE_LIMIT_PAYMENT: '1000' });
@@ -105,12 +105,7 @@ describe('placeOrder with Stripe (GB)', () => {
     expect(first.body).toMatchObject({ outcome: 'actionRequired', actionType: 'threeDSecure' });
     const back = await challenge(first.body.redirectUrl, 'complete');
     expect(back.get('orderNo')).toBe(first.body.orderNo);
-    const confirmed = await shopper.call('confirmPayment', 'POST', '/api/checkout/payment-confirmation', {
-      orderNo: back.get('orderNo'),
-      provider: 'stripe',
-      setup_intent: back.get('setup_intent'),
-      redirect_status: back.get('redirect_status'),
-    });
+    const confirmed = await confirmStripeReturn(shopper, back);
     expect(confirmed.response.status).toBe(200);
     expect(confirmed.body).toMatchObject({ outcome: 'orderPlaced', orderNo: first.body.orderNo, status: 'new' });
   });
@@ -120,12 +115,7 @@ describe('placeOrder with Stripe (GB)', () => {
     await readyBasket(shopper);
     const first = await payStripe(shopper, '4000002760003184');
     const back = await challenge(first.body.redirectUrl, 'fail');
-    const confirmed = await shopper.call('confirmPayment', 'POST', '/api/checkout/payment-confirmation', {
-      orderNo: back.get('orderNo'),
-      provider: 'stripe',
-      setup_intent: back.get('setup_intent'),
-      redirect_status: back.get('redirect_status'),
-    });
+    const confirmed = await confirmStripeReturn(shopper, back);
     expect(confirmed.response.status).toBe(402);
     expect(confirmed.body).toMatchObject({
       paymentErrorKind: 'card_authorisation_error',

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
 import { getSetupIntentMandate } from '../../../../mocks/sandbox/src/upstreams/stripe/store.ts';
-import { challenge, newKey, stripeElementsOf, token } from '../../testing/payments.ts';
+import { challenge, confirmStripeReturn, newKey, stripeElementsOf, token } from '../../testing/payments.ts';
 import { readyBasket, TestShopper } from '../../testing/shop-client.ts';
 
 const { url } = useSandboxServer({ RATE_LIMIT_PAYMENT: '1000' });
@@ -113,12 +113,7 @@ describe('bank methods in the sandbox (storefront §7 front-end payment types: i
     expect(first.body).toMatchObject({ outcome: 'actionRequired', actionType: 'bankRedirect' });
     const back = await challenge(first.body.redirectUrl, outcome);
     expect(back.get('orderNo')).toBe(first.body.orderNo);
-    const confirmed = await shopper.call('confirmPayment', 'POST', '/api/checkout/payment-confirmation', {
-      orderNo: back.get('orderNo'),
-      provider: 'stripe',
-      setup_intent: back.get('setup_intent'),
-      redirect_status: back.get('redirect_status'),
-    });
+    const confirmed = await confirmStripeReturn(shopper, back);
     return Object.assign(confirmed, {
       setupIntent: back.get('setup_intent') ?? '',
       orderNo: back.get('orderNo') ?? '',
