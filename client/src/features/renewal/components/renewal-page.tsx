@@ -14,7 +14,6 @@ import { useOpenSubscriptions } from '../../../lib/api/start-login.ts';
 import { loadChunk } from '../../../lib/lazy.ts';
 import { markMainContentShown } from '../../../lib/page-ready.ts';
 import { planLabel } from '../../../lib/plan.ts';
-import { problemText } from '../../../lib/problem-text.ts';
 import {
   ADAS_PRODUCT_ID,
   renewalQuery,
@@ -30,8 +29,9 @@ import { renewalFailure } from '../renewal-errors.ts';
 import { isExternalUrl } from '../../../lib/redirect-url.ts';
 import './renewal.css';
 
-// The countries dialog is not on the first route (issue 12): it loads when the shopper points at,
-// focuses or presses "View countries included".
+// Off the first route (issue 12): the countries dialog loads when the shopper points at, focuses or
+// presses "View countries included"; the problem words once a renewal fails.
+const loadProblemText = () => loadChunk(() => import('../../../lib/problem-text.ts'));
 const loadCountriesDialog = () => loadChunk(() => import('./countries-dialog.tsx'));
 const CountriesDialog = lazy(() => loadCountriesDialog().then((module) => ({ default: module.CountriesDialog })));
 const preloadCountriesDialog = () => {
@@ -216,7 +216,9 @@ function RenewalDetail({ data }: { data: Data }) {
       void navigate(to('/checkout'));
     } catch (failure) {
       setRenewing(false);
-      setRenewError(problemText(t, failure instanceof ApiError ? failure.problem : undefined, 'renewal.renewFailed'));
+      const problem = failure instanceof ApiError ? failure.problem : undefined;
+      const words = loadProblemText().then(({ problemText }) => problemText(t, problem, 'renewal.renewFailed'));
+      setRenewError(await words.catch(() => t('renewal.renewFailed')));
     }
   };
 
