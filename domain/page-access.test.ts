@@ -100,27 +100,21 @@ describe('unauthenticatedTarget (storefront §6: "Unauthenticated customers are 
 });
 
 describe('guardedPageTypeOf (storefront §2 route table: "A checkout path is an optional locale prefix followed by /checkout")', () => {
-  const splash = ['be', 'nl'];
-  it.each<[string, boolean, PageType | undefined]>([
-    ['/checkout', false, 'checkout'],
-    ['/checkout', true, 'checkout'],
-    ['/checkout/', true, 'checkout'],
-    ['/payment-confirmation', false, 'payment-confirmation'],
-    ['/payment-confirmation', true, 'payment-confirmation'],
-    ['/be', false, 'splash'],
-    ['/BE/', false, 'splash'],
-    ['/de', false, undefined],
-    ['/be', true, undefined],
-    ['/home', false, undefined],
-    ['/', false, undefined],
-    ['/service/cn-connected-navigation', true, undefined],
-    ['/product', true, undefined],
-    ['/confirmation/00001', true, undefined],
-    ['/account/my-overview', true, undefined],
-    ['/callback/forgerock', false, undefined],
-    ['/checkout/more', true, undefined],
-  ])('when the path is %s (locale prefix: %s), then %s', (rest, prefixed, type) => {
-    expect(guardedPageTypeOf(rest, prefixed, splash)).toBe(type);
+  it.each<[string, PageType | undefined]>([
+    ['/checkout', 'checkout'],
+    ['/checkout/', 'checkout'],
+    ['/payment-confirmation', 'payment-confirmation'],
+    ['/be', undefined],
+    ['/home', undefined],
+    ['/', undefined],
+    ['/service/cn-connected-navigation', undefined],
+    ['/product', undefined],
+    ['/confirmation/00001', undefined],
+    ['/account/my-overview', undefined],
+    ['/callback/forgerock', undefined],
+    ['/checkout/more', undefined],
+  ])('when the path is %s, then %s', (rest, type) => {
+    expect(guardedPageTypeOf(rest)).toBe(type);
   });
 });
 

@@ -124,20 +124,13 @@ export const linkNamesVehicle = (query: URLSearchParams): boolean => has(query, 
 export const linkNamesOrder = (query: URLSearchParams): boolean => has(query, ORDER_RETURN_PARAMETERS);
 
 /**
- * The page type of a path the §6 second rule can redirect (checkout, payment confirmation, the
- * language splash page); undefined for every other page. `rest` is the path without its locale
- * prefix; `prefixed` says whether it had one. The splash page is a single segment without a locale
- * prefix that names one of the configured splash countries (storefront §2 /{country}/).
+ * The page type of a path the §6 second rule can redirect (the checkout, the payment confirmation);
+ * undefined for every other page. `rest` is the path without its locale prefix (storefront §2: "A
+ * checkout path is an optional locale prefix followed by /checkout").
  */
-export function guardedPageTypeOf(
-  rest: string,
-  prefixed: boolean,
-  splashCountries: readonly string[],
-): PageType | undefined {
+export function guardedPageTypeOf(rest: string): PageType | undefined {
   const path = rest.replace(/\/+$/, '') || '/';
   if (path === '/checkout') return 'checkout';
   if (path === '/payment-confirmation') return 'payment-confirmation';
-  const single = /^\/([^/]+)$/.exec(path)?.[1];
-  if (!prefixed && single && splashCountries.includes(single.toLowerCase())) return 'splash';
   return undefined;
 }

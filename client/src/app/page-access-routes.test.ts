@@ -19,12 +19,11 @@ const typed = (routes: RouteObject[]) =>
 
 describe('the route table and the §6 page types', () => {
   it.each(typed(pageRoutes({ production: false })))(
-    'when the path is /%s (%s), then the server reads the same guarded type, with and without a locale prefix',
+    'when the path is /%s (%s), then the server reads the same guarded type',
     (path, type) => {
       const expected = GUARDED.has(type) ? type : undefined;
       const concrete = `/${path.replace(/:[^/]+/g, 'x').replace(/\*$/, 'x')}`;
-      expect(guardedPageTypeOf(concrete, false, [])).toBe(expected);
-      expect(guardedPageTypeOf(concrete, true, [])).toBe(expected);
+      expect(guardedPageTypeOf(concrete)).toBe(expected);
     },
   );
 

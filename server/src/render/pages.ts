@@ -142,8 +142,8 @@ export async function renderRequest(
     ) {
       return { redirect: `${prefix ? `/${prefix}` : ''}/maintenance` };
     }
-    // Storefront §6: an unauthenticated customer on the checkout, the payment confirmation or the
-    // splash page goes to login or the main page (services/page-access.ts, decision 016).
+    // Storefront §6: an unauthenticated customer on the checkout or the payment confirmation goes
+    // to login or the main page (services/page-access.ts, decision 016).
     const away = await pageRedirect(ctx, shopper, { url: req.originalUrl, prefix: locale });
     if (away) return { redirect: away.startsWith('/') ? `${locale ? `/${locale}` : ''}${away}` : away };
     const answer = await renderer.renderPage({

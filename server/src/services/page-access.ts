@@ -1,7 +1,7 @@
 /**
  * The redirects of storefront §6 (domain/page-access.ts, docs/decisions/016): where a customer goes
- * who has no vehicle identifier on the renewal page, or who is unauthenticated on the checkout, the
- * payment confirmation or the language splash page. The region's selectedVCSVersion chooses the
+ * who has no vehicle identifier on the renewal page, or who is unauthenticated on the checkout or the
+ * payment confirmation. The region's selectedVCSVersion chooses the
  * target (11: login, 12: main page); "login" is /test outside production (storefront §2 "sent to
  * /test locally") and in production the identity provider's login with the locale's parameters
  * (storefront §4), built by the one builder of the external login (identity-login.ts startLogin),
@@ -125,7 +125,7 @@ export async function pageRedirect(
 ): Promise<string | undefined> {
   const [pathname = '/', search = ''] = page.url.split('?');
   const rest = page.prefix ? pathname.slice(page.prefix.length + 1) || '/' : pathname;
-  const pageType = guardedPageTypeOf(rest, page.prefix !== undefined, ctx.config.splashCountryPrefixes);
+  const pageType = guardedPageTypeOf(rest);
   if (!pageType) return undefined;
   const customer = customerOf(shopper, new URLSearchParams(search));
   const target = unauthenticatedTarget(pageType, customer, await regionVersion(ctx, shopper));
