@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { catalogueParts } from './catalogue-parts.ts';
+import { serviceWorker } from './worker/plugin.ts';
 
 const clientRoot = path.dirname(fileURLToPath(import.meta.url));
 
@@ -99,7 +100,7 @@ const firstRoute = firstRouteChunk();
 // it, docs/decisions/006) to dist/server.
 export default defineConfig(({ isSsrBuild }) => ({
   root: clientRoot,
-  plugins: [react(), catalogueParts(), pureRouterComponents(), firstRoute.plugin, brotliAssets()],
+  plugins: [react(), catalogueParts(), pureRouterComponents(), firstRoute.plugin, brotliAssets(), serviceWorker()],
   build: isSsrBuild
     ? { outDir: path.resolve(clientRoot, '../dist/server'), emptyOutDir: true, target: 'node24', copyPublicDir: false }
     : {

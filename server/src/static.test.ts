@@ -14,6 +14,7 @@ writeFileSync(
   '<!doctype html><html lang="en" data-site="aurora"><head><title>Shop</title></head><body><div id="root"><header><span class="logo__mark" data-brand>Aurora</span></header></div></body></html>',
 );
 writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+writeFileSync(path.join(dir, 'worker.js'), 'const BUILD = "b1";');
 writeFileSync(path.join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
 mkdirSync(path.join(dir, '.vite'));
 writeFileSync(
@@ -47,6 +48,24 @@ beforeAll(() => {
 afterAll(() => void server.close());
 
 describe('serving the built client', () => {
+  it('when the service worker is asked for, then /worker.js comes as a script the browser checks again each time (issue 15)', async () => {
+    const res = await fetch(`${base}/worker.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^(?:text|application)\/javascript/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it("when the app shell is asked for, then the plain index.html in the request's brand, with no page data, no session and no-cache", async () => {
+    const res = await fetch(`${base}/app-shell?site=borealis`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('set-cookie')).toBeNull();
+    const html = await res.text();
+    expect(html).toContain('data-site="borealis"');
+    expect(html).toContain('<div id="root">');
+    expect(html).not.toContain('page-data');
+  });
+
   it('when a hashed asset is asked for, then it is cached for a year as immutable', async () => {
     const res = await fetch(`${base}/assets/app-abc123.js`);
     expect(res.status).toBe(200);

@@ -26,6 +26,9 @@ interface ManifestChunk {
   css?: string[];
 }
 
+/** The page the service worker keeps for a navigation without a connection (client/worker/). */
+export const APP_SHELL_PATH = '/app-shell';
+
 /** The app's chunk, which the entry (client/src/main.tsx) imports after the first paint. */
 const APP_SOURCE = 'src/boot.tsx';
 
@@ -218,6 +221,13 @@ export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Rou
       setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
     }),
   );
+  // The service worker's offline stand-in for a page (client/worker/service-worker.js, /worker.js
+  // served above): the plain index.html the browser renders itself, with no shopper's data in it
+  // and no session started, so a cache may keep it.
+  router.get(APP_SHELL_PATH, (req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('html').send(forRequest(plain, siteOf(req), '/'));
+  });
   router.get(/^\/(?!api\/).*/, async (req, res, next) => {
     if (!req.accepts('html')) return next();
     const prefix = localePrefixOf(req.path);

@@ -1,0 +1,33 @@
+/**
+ * Issue 15, the service worker (/worker.js; storefront §2 Shell behaviour: the offline banner and the
+ * chunk-load screen): after a first visit, a reload without a connection still shows the shop's
+ * shell, from the worker's cache, with "You're currently browsing in offline mode", not the
+ * browser's error page; back online, a reload is the server's page again.
+ */
+import { expect, test } from '@playwright/test';
+import { resetSandbox } from './support.ts';
+
+test.beforeEach(resetSandbox);
+
+const PAGE = '/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA000001';
+
+test('a reload without a connection after a first visit shows the shell and the offline banner', async ({
+  page,
+  context,
+}) => {
+  await page.goto(PAGE);
+  await expect(page.getByRole('heading', { level: 1, name: /Renew Your Connected Navigation/i })).toBeVisible();
+  // The worker registers once the page has loaded, installs and takes the page over.
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 15_000 });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText("You're currently browsing in offline mode")).toBeVisible();
+  // The shell, not a rendered page: no shopper's data came from a cache.
+  await expect(page.locator('#page-data')).toHaveCount(0);
+
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: /Renew Your Connected Navigation/i })).toBeVisible();
+  await expect(page.getByText("You're currently browsing in offline mode")).toHaveCount(0);
+});
