@@ -66,6 +66,15 @@ function pageData(html: string): { data: Record<string, unknown>; failures: Reco
 }
 
 describe.skipIf(!built)('pages rendered on the server', () => {
+  // The service worker keeps this page (docs/decisions/018): no session or page data may ride along.
+  it('when the app shell is asked for, then the plain page, with no session cookie and no page data', async () => {
+    const response = await page('/app-shell');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('set-cookie')).toBeNull();
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).not.toContain('id="page-data"');
+  });
+
   it('when the storefront is in maintenance, then the server redirects to the maintenance page', async () => {
     await fetch(`${sandbox.context.baseUrl()}/commerce/__sandbox/maintenance`, {
       method: 'POST',
