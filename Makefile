@@ -27,6 +27,12 @@ generate: install
 check-generated: install
 	node scripts/generate.ts --check
 
+# Breaking changes of openapi/proxy.yaml for the browser against the main branch's version (HEAD~1 on main,
+# the merge-base elsewhere), less those openapi/intended-breaking-changes.yaml lists (scripts/check-breaking.ts).
+.PHONY: check-breaking
+check-breaking: install
+	node scripts/check-breaking.ts
+
 lint-contracts: install
 	spectral lint --fail-severity=warn --ruleset spectral.yaml $(CONTRACTS)
 
@@ -50,7 +56,7 @@ test-contract: install
 
 # Everything a fresh clone needs, then every check; the last line is the plain "N passed, N failed" count
 # over the Vitest projects and the Playwright journeys.
-test: install check-generated lint typecheck chromium build
+test: install check-generated check-breaking lint typecheck chromium build
 	@mkdir -p reports
 	@status=0; vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || status=$$?; \
 	  playwright test || status=$$?; \
