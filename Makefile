@@ -12,11 +12,13 @@ CONTRACTS := openapi/proxy.yaml $(wildcard openapi/upstream/*.yaml)
 help:
 	@echo "make start | test | dev | bench | generate | check-generated | lint | typecheck | mocks"
 
-# Installs what package-lock.json pins, when it changed since the last install. npm 11 leaves the
-# other platforms' optional binaries of unrs-resolver out of a lock written on Linux, and `npm ci`
-# then calls the lock out of sync; `npm install` installs the same pinned versions in that case.
+# Installs exactly what package-lock.json pins, when it changed since the last install. The lock
+# holds every platform's optional binaries (unrs-resolver's, rolldown's...), which `npm ci` needs
+# on any machine; scripts/package-lock.test.ts fails when one is missing. A lock rewritten by
+# `npm install` beside an existing node_modules may lose them (npm/cli#4828): change it with
+# `npm install <pkg> --package-lock-only` in a copy that has no node_modules.
 node_modules/.package-lock.json: package.json package-lock.json
-	npm ci $(NPM_FLAGS) || npm install $(NPM_FLAGS)
+	npm ci $(NPM_FLAGS)
 	@touch $@
 
 install: node_modules/.package-lock.json

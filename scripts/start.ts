@@ -1,6 +1,9 @@
 // `make start`: the sandbox on :4010 (unless UPSTREAM says otherwise) and the proxy, which serves the
 // built client, on :3000. Both are children; a signal or either one exiting stops both.
 // PORT and SANDBOX_PORT move them (the end-to-end tests run their own pair beside a developer's).
+// The children write to this process's own stdout and stderr (stdio inherit, `make dev` too): at a
+// terminal the proxy's stdout is that terminal and it logs pino-pretty lines, piped or redirected
+// to a file it logs JSON (server/src/logger.ts; LOG_FORMAT=json|pretty forces one).
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -21,6 +21,10 @@ export type UpstreamName = (typeof UPSTREAM_NAMES)[number];
 
 export type UpstreamMode = 'sandbox' | 'prism' | 'live';
 
+/** How the proxy writes its logs (LOG_FORMAT); logger.ts chooses between JSON and pino-pretty. */
+export const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
+export type LogFormatSetting = (typeof LOG_FORMATS)[number];
+
 const SANDBOX_ROOT = 'http://localhost:4010';
 
 /** Sandbox mode: `http://localhost:4010/<prefix>` plus the contract's real base path (mocks/sandbox/README.md). */
@@ -96,6 +100,8 @@ export interface Config {
   port: number;
   production: boolean;
   logLevel: string;
+  /** LOG_FORMAT: `auto` (pretty at a terminal, JSON otherwise), `json` or `pretty`; JSON in production (logger.ts). */
+  logFormat: LogFormatSetting;
   sessionSecret: string;
   sessionTtlSeconds: number;
   /** Express `trust proxy`: which hops may set X-Forwarded-For (the load balancer). */
@@ -217,6 +223,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(LOG_FORMATS).default('auto'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_SECONDS: positiveInt(60 * 60 * 24 * 10),
   TRUST_PROXY: z.string().default('loopback'),
@@ -266,6 +273,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems: string[] = [];
   const live = e.UPSTREAM === 'live';
   const production = e.NODE_ENV === 'production';
+  if (production && e.LOG_FORMAT === 'pretty')
+    problems.push('LOG_FORMAT: pretty is for a terminal; production logs JSON');
 
   for (const locale of e.LOCALES_NOT_IN_PRODUCTION) {
     if (!marketOfLocale(locale)) problems.push(`LOCALES_NOT_IN_PRODUCTION: unknown locale '${locale}'`);
@@ -336,6 +345,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     production,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     sessionSecret,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     trustProxy: e.TRUST_PROXY,

@@ -12,7 +12,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { errorHandler, notFoundHandler } from './errors.ts';
 import { MemoryKeyedLock, type KeyedLock } from './locks.ts';
-import { createLogger, requestLogger } from './logger.ts';
+import { chooseLogFormat, createLogger, requestLogger } from './logger.ts';
 import { mountRoutes, type MountedRoute } from './routes/route-table.ts';
 import { imageOrigins, rateLimits, securityHeaders } from './security.ts';
 import { DEFAULT_LOCALE, marketOfLocale } from './markets.ts';
@@ -47,7 +47,12 @@ export interface ProxyServer {
 }
 
 export function createServer(config: Config, options: ServerOptions = {}): ProxyServer {
-  const logger = options.logger ?? createLogger(config.logLevel);
+  const logger =
+    options.logger ??
+    createLogger(
+      config.logLevel,
+      chooseLogFormat(config.logFormat, { production: config.production, terminal: process.stdout.isTTY === true }),
+    );
   const sessions = new Sessions({
     store: options.sessionStore ?? new MemorySessionStore(),
     secret: config.sessionSecret,
