@@ -96,6 +96,12 @@ start: install check-generated build
 dev: install check-generated
 	node scripts/dev.ts
 
+# `make dev` with every upstream from Prism's examples (`make mocks` on 4011-4017; UPSTREAM=prism): a scenario
+# per request with ?mock= or X-Mock-Scenario (README "Working against Prism"). `UPSTREAM=prism make dev` is the same.
+.PHONY: dev-prism
+dev-prism: install check-generated
+	UPSTREAM=prism node scripts/dev.ts
+
 # The client bundle the proxy serves (dist/client).
 build: install
 	@if [ -f client/index.html ]; then npm run --silent client:build; else echo "no client yet"; fi

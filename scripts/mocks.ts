@@ -3,19 +3,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mockPorts } from './mock-ports.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** Stable ports of the Prism mocks (README and DESIGN.md rely on them). */
-export const mockPorts = {
-  commerce: 4011,
-  som: 4012,
-  vehicles: 4013,
-  identity: 4014,
-  adyen: 4015,
-  stripe: 4016,
-  loqate: 4017,
-} as const;
 
 const children: ChildProcess[] = [];
 for (const [name, port] of Object.entries(mockPorts)) {

@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mockPorts } from './mock-ports.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const node = process.execPath;
@@ -55,6 +56,11 @@ if (upstream === 'sandbox') {
   run('sandbox', 'mocks/sandbox/src/main.ts', { PORT: sandboxPort });
   await waitFor(`http://127.0.0.1:${sandboxPort}/`, 15_000);
 }
+// UPSTREAM=prism (`make dev-prism`): Prism per upstream contract on its stable port (scripts/mocks.ts).
+if (upstream === 'prism') {
+  run('prism', 'scripts/mocks.ts', {});
+  await Promise.all(Object.values(mockPorts).map((port) => waitFor(`http://127.0.0.1:${port}/`, 60_000)));
+}
 run('proxy', 'server/src/main.ts', {
   PORT: proxyPort,
   ...(upstream === 'sandbox' && !process.env.SANDBOX_URL ? { SANDBOX_URL: `http://localhost:${sandboxPort}` } : {}),
@@ -62,5 +68,5 @@ run('proxy', 'server/src/main.ts', {
 });
 await waitFor(`http://127.0.0.1:${proxyPort}/api/healthz`, 15_000);
 console.log(
-  `The shop is on http://localhost:${proxyPort}${upstream === 'sandbox' ? ` (sandbox on http://localhost:${sandboxPort})` : ''}`,
+  `The shop is on http://localhost:${proxyPort}${upstream === 'sandbox' ? ` (sandbox on http://localhost:${sandboxPort})` : upstream === 'prism' ? ' (Prism on ports 4011-4017)' : ''}`,
 );

@@ -13,6 +13,7 @@ import type { AppContext } from './context.ts';
 import { errorHandler, notFoundHandler } from './errors.ts';
 import { MemoryKeyedLock, type KeyedLock } from './locks.ts';
 import { chooseLogFormat, createLogger, requestLogger } from './logger.ts';
+import { mockScenarios } from './mock-scenario.ts';
 import { mountRoutes, type MountedRoute } from './routes/route-table.ts';
 import { imageOrigins, rateLimits, securityHeaders } from './security.ts';
 import { DEFAULT_LOCALE, marketOfLocale } from './markets.ts';
@@ -81,8 +82,14 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
   app.use(securityHeaders(config));
   app.use(compression());
 
+  // Prism mode only: the request's mock scenario for its upstream calls (mock-scenario.ts); entered
+  // again after the JSON body parser, whose stream events leave the request's async context.
+  const scenarios = mockScenarios(config);
+  app.use(scenarios);
+
   const api = express.Router();
   api.use(express.json({ limit: config.bodyLimit, type: ['application/json', 'application/*+json'] }));
+  api.use(scenarios);
   api.use(csrfProtection(sessions));
   const { router, mounted } = mountRoutes(context, rateLimits(config));
   api.use(router);

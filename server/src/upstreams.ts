@@ -12,6 +12,7 @@ import { createSomClient, type SomClient } from '../../generated/som/client.ts';
 import { createStripeClient, type StripeClient } from '../../generated/stripe/client.ts';
 import { createVehiclesClient, type VehiclesClient } from '../../generated/vehicles/client.ts';
 import type { Config, UpstreamName } from './config.ts';
+import { withMockScenario } from './mock-scenario.ts';
 
 export interface Upstreams {
   commerce: CommerceClient;
@@ -88,7 +89,11 @@ export function createUpstreams(config: Config, fetchImpl?: FetchFn): Upstreams 
     retries: config.upstreamRetries,
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
   });
-  const base = (name: UpstreamName) => ({ baseUrl: config.baseUrls[name], fetch });
+  // Prism mode: a request's mock scenario becomes Prism's Prefer header on the calls it names (mock-scenario.ts).
+  const base = (name: UpstreamName) => ({
+    baseUrl: config.baseUrls[name],
+    fetch: config.mode === 'prism' ? withMockScenario(name, config.baseUrls[name], fetch) : fetch,
+  });
   const { credentials } = config;
   const serviceAuth = { Authorization: `Bearer ${credentials.serviceToken}` };
   return {
