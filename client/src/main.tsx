@@ -8,29 +8,20 @@
 import './styles/index.css';
 import { watchPageExit } from './lib/page-exit.ts';
 
-const RETRY_TEXT = {
-  title: 'You are currently offline',
-  message: "We couldn't load the next page on this connection. Please try again.",
-  retry: 'Retry Connection',
-};
-
-/** The app could not be loaded at all (offline): the chunk-load failure screen's words, in plain DOM. */
+/**
+ * The app could not be loaded at all (offline): the chunk-load failure screen (storefront §2 Shell
+ * behaviour), its words in plain markup, as the app is not there to translate them.
+ */
 function showLoadFailure(): void {
   const root = document.getElementById('root');
   if (!root) return;
-  const main = document.createElement('main');
-  main.className = 'page page--narrow chunk-failure';
-  const title = document.createElement('h1');
-  title.textContent = RETRY_TEXT.title;
-  const message = document.createElement('p');
-  message.textContent = RETRY_TEXT.message;
-  const retry = document.createElement('button');
-  retry.type = 'button';
-  retry.className = 'button button--primary';
-  retry.textContent = RETRY_TEXT.retry;
-  retry.addEventListener('click', () => window.location.reload());
-  main.append(title, message, retry);
-  root.append(main);
+  root.insertAdjacentHTML(
+    'beforeend',
+    '<main class="page page--narrow chunk-failure"><h1>You are currently offline</h1>' +
+      "<p>We couldn't load the next page on this connection. Please try again.</p>" +
+      '<button type="button" class="button button--primary">Retry Connection</button></main>',
+  );
+  root.lastElementChild?.querySelector('button')?.addEventListener('click', () => window.location.reload());
 }
 
 let started = false;

@@ -1,6 +1,6 @@
 /** The idle indicator (storefront §4 Other: idle after a configurable delay; keypress, mousemove, touchmove, click and scroll reset it). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_IDLE_DELAY_MS, idleDelayMs, watchIdle } from './idle.ts';
+import { DEFAULT_IDLE_DELAY_MS, idleDelayMs, watchIdle } from './idle-watch.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

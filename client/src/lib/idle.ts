@@ -1,59 +1,29 @@
 /**
- * The idle indicator (storefront §4 Other): the shopper is flagged idle after a configurable delay
- * without keypress, mousemove, touchmove, click or scroll, and active again at the next of them.
- * The delay is the server's IDLE_DELAY_MS, handed over on <html data-idle-delay> (server/src/static.ts).
+ * The idle indicator's hook (storefront §4 Other; the watcher is idle-watch.ts, a chunk of its own
+ * loaded when the shell first runs, off the first route's JavaScript).
  */
 import { useEffect, useState } from 'react';
-
-export const DEFAULT_IDLE_DELAY_MS = 900_000;
-
-/** keydown beside keypress: keypress does not fire for Tab and the arrow keys, which keyboard users press. */
-export const ACTIVITY_EVENTS = ['keypress', 'keydown', 'mousemove', 'touchmove', 'click', 'scroll'] as const;
-
-/** The configured delay, or the default when the page carries none (tests, `vite dev`). */
-export function idleDelayMs(root: HTMLElement = document.documentElement): number {
-  const value = Number(root.dataset.idleDelay);
-  return Number.isInteger(value) && value >= 1000 ? value : DEFAULT_IDLE_DELAY_MS;
-}
-
-/**
- * Calls `onChange(true)` once `delayMs` pass without activity and `onChange(false)` at the first
- * activity after that. Mouse moves restart the clock at most once a second. Returns the stop function.
- */
-export function watchIdle(target: Window, delayMs: number, onChange: (idle: boolean) => void): () => void {
-  let idle = false;
-  let lastReset = 0;
-  let timer = setTimeout(() => flag(true), delayMs);
-  function flag(value: boolean) {
-    if (idle === value) return;
-    idle = value;
-    onChange(value);
-  }
-  const activity = (event: Event) => {
-    const now = Date.now();
-    if (!idle && event.type === 'mousemove' && now - lastReset < 1000) return;
-    lastReset = now;
-    clearTimeout(timer);
-    timer = setTimeout(() => flag(true), delayMs);
-    flag(false);
-  };
-  for (const type of ACTIVITY_EVENTS) target.addEventListener(type, activity, { passive: true, capture: true });
-  return () => {
-    clearTimeout(timer);
-    for (const type of ACTIVITY_EVENTS) target.removeEventListener(type, activity, { capture: true });
-  };
-}
 
 /** True while the shopper is idle; <html data-idle> mirrors it for styles and tests. */
 export function useIdle(delayMs?: number): boolean {
   const [idle, setIdle] = useState(false);
-  useEffect(
-    () =>
-      watchIdle(window, delayMs ?? idleDelayMs(), (value) => {
-        document.documentElement.toggleAttribute('data-idle', value);
-        setIdle(value);
-      }),
-    [delayMs],
-  );
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let ended = false;
+    import('./idle-watch.ts').then(
+      ({ watchIdle, idleDelayMs }) => {
+        if (ended) return;
+        stop = watchIdle(window, delayMs ?? idleDelayMs(), (value) => {
+          document.documentElement.toggleAttribute('data-idle', value);
+          setIdle(value);
+        });
+      },
+      () => undefined,
+    );
+    return () => {
+      ended = true;
+      stop?.();
+    };
+  }, [delayMs]);
   return idle;
 }

@@ -1,0 +1,45 @@
+/**
+ * The idle indicator (storefront §4 Other): the shopper is flagged idle after a configurable delay
+ * without keypress, mousemove, touchmove, click or scroll, and active again at the next of them.
+ * The delay is the server's IDLE_DELAY_MS, handed over on <html data-idle-delay> (server/src/static.ts).
+ * The watcher is a chunk of its own, loaded once the shell runs (useIdle in idle.ts): nothing of it
+ * is needed before the page is shown, and the first route's JavaScript budget is tight.
+ */
+export const DEFAULT_IDLE_DELAY_MS = 900_000;
+
+/** keydown beside keypress: keypress does not fire for Tab and the arrow keys, which keyboard users press. */
+export const ACTIVITY_EVENTS = ['keypress', 'keydown', 'mousemove', 'touchmove', 'click', 'scroll'] as const;
+
+/** The configured delay, or the default when the page carries none (tests, `vite dev`). */
+export function idleDelayMs(root: HTMLElement = document.documentElement): number {
+  const value = Number(root.dataset.idleDelay);
+  return Number.isInteger(value) && value >= 1000 ? value : DEFAULT_IDLE_DELAY_MS;
+}
+
+/**
+ * Calls `onChange(true)` once `delayMs` pass without activity and `onChange(false)` at the first
+ * activity after that. Mouse moves restart the clock at most once a second. Returns the stop function.
+ */
+export function watchIdle(target: Window, delayMs: number, onChange: (idle: boolean) => void): () => void {
+  let idle = false;
+  let lastReset = 0;
+  let timer = setTimeout(() => flag(true), delayMs);
+  function flag(value: boolean) {
+    if (idle === value) return;
+    idle = value;
+    onChange(value);
+  }
+  const activity = (event: Event) => {
+    const now = Date.now();
+    if (!idle && event.type === 'mousemove' && now - lastReset < 1000) return;
+    lastReset = now;
+    clearTimeout(timer);
+    timer = setTimeout(() => flag(true), delayMs);
+    flag(false);
+  };
+  for (const type of ACTIVITY_EVENTS) target.addEventListener(type, activity, { passive: true, capture: true });
+  return () => {
+    clearTimeout(timer);
+    for (const type of ACTIVITY_EVENTS) target.removeEventListener(type, activity, { capture: true });
+  };
+}
