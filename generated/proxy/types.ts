@@ -1160,6 +1160,12 @@ export interface components {
             extraMarkets?: string[];
             splashCountryPrefixes?: string[];
             maintenancePollIntervalMs?: number;
+            /**
+             * @description The site's Google Tag Manager container (GTM_CONTAINER_IDS); absent when the site has none.
+             *     The browser loads it only after the shopper accepted analytics cookies on /cookie-preferences.
+             * @example GTM-AURORA1
+             */
+            tagManagerContainerId?: string;
             customPreferences: components["schemas"]["CustomPreferences"];
         };
         SupportedLocale: {

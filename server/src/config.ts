@@ -6,18 +6,15 @@
 import { z } from 'zod';
 import { defaultBillingRegionRule, type BillingRegionRule } from '../../domain/postal-codes.ts';
 import { DEFAULT_LOCALE, MARKETS, marketOfLocale } from './markets.ts';
-
-export const UPSTREAM_NAMES = [
-  'commerce',
-  'commerceClassic',
-  'som',
-  'vehicles',
-  'identity',
-  'adyen',
-  'stripe',
-  'loqate',
-] as const;
-export type UpstreamName = (typeof UPSTREAM_NAMES)[number];
+import { tagManagerContainerIds } from './tag-manager.ts';
+import {
+  BASE_URL_ENV,
+  PRISM_BASE_URLS,
+  SANDBOX_ROOT,
+  sandboxBaseUrls,
+  UPSTREAM_NAMES,
+  type UpstreamName,
+} from './upstream-urls.ts';
 
 export type UpstreamMode = 'sandbox' | 'prism' | 'live';
 
@@ -25,45 +22,7 @@ export type UpstreamMode = 'sandbox' | 'prism' | 'live';
 export const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
 export type LogFormatSetting = (typeof LOG_FORMATS)[number];
 
-const SANDBOX_ROOT = 'http://localhost:4010';
-
-/** Sandbox mode: `http://localhost:4010/<prefix>` plus the contract's real base path (mocks/sandbox/README.md). */
-export function sandboxBaseUrls(root = SANDBOX_ROOT): Record<UpstreamName, string> {
-  return {
-    commerce: `${root}/commerce`,
-    commerceClassic: `${root}/commerce`,
-    som: `${root}/som`,
-    vehicles: `${root}/vehicles`,
-    identity: `${root}/identity/am/oauth2/realms/root/realms/alpha`,
-    adyen: `${root}/adyen/v71`,
-    stripe: `${root}/stripe`,
-    loqate: `${root}/loqate`,
-  };
-}
-
-/** Prism mode: one Prism per contract (`make mocks`); Prism strips the server path, so the root. */
-const PRISM_BASE_URLS: Record<UpstreamName, string> = {
-  commerce: 'http://127.0.0.1:4011',
-  commerceClassic: 'http://127.0.0.1:4011',
-  som: 'http://127.0.0.1:4012',
-  vehicles: 'http://127.0.0.1:4013',
-  identity: 'http://127.0.0.1:4014',
-  adyen: 'http://127.0.0.1:4015',
-  stripe: 'http://127.0.0.1:4016',
-  loqate: 'http://127.0.0.1:4017',
-};
-
-/** The environment variable naming each upstream's base URL (required in live mode). */
-export const BASE_URL_ENV: Record<UpstreamName, string> = {
-  commerce: 'COMMERCE_BASE_URL',
-  commerceClassic: 'COMMERCE_STOREFRONT_URL',
-  som: 'SOM_BASE_URL',
-  vehicles: 'VEHICLES_BASE_URL',
-  identity: 'IDENTITY_BASE_URL',
-  adyen: 'ADYEN_BASE_URL',
-  stripe: 'STRIPE_BASE_URL',
-  loqate: 'LOQATE_BASE_URL',
-};
+export { BASE_URL_ENV, sandboxBaseUrls, UPSTREAM_NAMES, type UpstreamName } from './upstream-urls.ts';
 
 /** Fixed sandbox credentials (DESIGN.md, "Sandbox credentials"): not secrets. */
 const SANDBOX_CREDENTIALS = {
@@ -150,6 +109,8 @@ export interface Config {
   contactUsUrl: string;
   /** Each market's restricted-region rule for billing addresses (account §5; docs/decisions/008), by market country. */
   billingRegionRules: Record<string, BillingRegionRule>;
+  /** The Google Tag Manager container of each site (GTM_CONTAINER_IDS); none by default (tag-manager.ts). */
+  tagManagerContainerIds: Partial<Record<SiteId, string>>;
 }
 
 const zBillingRegionRules = z.record(
@@ -254,6 +215,7 @@ const envSchema = z.object({
   BILLING_REGION_RULES: z.string().default('{}'),
   // Adyen Web's environments (its API_ENVIRONMENTS): test, or live with the account's region.
   ADYEN_ENVIRONMENT: z.enum(ADYEN_ENVIRONMENTS).default('test'),
+  GTM_CONTAINER_IDS: csv(''), // site:GTM-XXXXXXX pairs (tag-manager.ts); no container by default
   CONTACT_US_URL: z
     .url()
     .refine((url) => /^https?:/.test(url), 'must be an http(s) URL')
@@ -396,6 +358,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     billingRegionRules: billingRegionRules(e.BILLING_REGION_RULES, problems),
     localesNotInProduction: e.LOCALES_NOT_IN_PRODUCTION,
     imageOrigins,
+    tagManagerContainerIds: tagManagerContainerIds(e.GTM_CONTAINER_IDS, SITE_IDS, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
+import { TAG_MANAGER_HOSTS } from './tag-manager.ts';
 
 /**
  * Stripe.js's hosts, which the Payment Element loads from and talks to; only in live mode (DESIGN.md),
@@ -65,14 +66,17 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
   const PROVIDER_CONNECT_HOSTS = [...STRIPE_CONNECT_HOSTS, adyen.api, adyen.analytics];
   const imgSrc = ["'self'", 'data:', ...imageOrigins(config)];
   if (live) imgSrc.push(...PROVIDER_SCRIPT_HOSTS);
+  // Google Tag Manager's hosts only when some site has a container (GTM_CONTAINER_IDS, tag-manager.ts).
+  const gtm = Object.keys(config.tagManagerContainerIds).length > 0;
+  if (gtm) imgSrc.push(...TAG_MANAGER_HOSTS.img);
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(live ? PROVIDER_SCRIPT_HOSTS : [])],
+    'script-src': ["'self'", ...(live ? PROVIDER_SCRIPT_HOSTS : []), ...(gtm ? TAG_MANAGER_HOSTS.script : [])],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", ...(live ? PROVIDER_SCRIPT_HOSTS : [])],
     'img-src': imgSrc,
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...(live ? PROVIDER_CONNECT_HOSTS : [])],
+    'connect-src': ["'self'", ...(live ? PROVIDER_CONNECT_HOSTS : []), ...(gtm ? TAG_MANAGER_HOSTS.connect : [])],
     // A native 3-D Secure 2 fingerprint or challenge frames the issuer's ACS in live mode; the sandbox
     // shows its challenge in the page, so sandbox mode frames no one else.
     'frame-src': ["'self'", ...VIDEO_FRAME_HOSTS, ...(live ? [...PROVIDER_FRAME_HOSTS, ISSUER_PAGES] : [])],

@@ -3,8 +3,13 @@
  * click, generic_error_page"): a press on a link or button says what it was and where it goes,
  * without the link's query (a VIN or a mail token), and not when analytics cookies were declined.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { COOKIE_PREFERENCES_KEY, trackClicks } from './analytics.ts';
+import { waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COOKIE_PREFERENCES_KEY, startTagManager, trackClicks } from './analytics.ts';
+import { loadTagManager } from './tag-manager.ts';
+
+// The tag manager's chunk stands in: whether the shell start imports it at all (issue 15).
+vi.mock('./tag-manager.ts', () => ({ loadTagManager: vi.fn(() => Promise.resolve(true)) }));
 
 let stop: () => void;
 
@@ -53,5 +58,21 @@ describe('click analytics (storefront §7)', () => {
     stop();
     press('button');
     expect(window.dataLayer).toEqual([]);
+  });
+});
+
+describe('the tag manager chunk at the shell start (issue 15)', () => {
+  it('when analytics cookies were never chosen or were declined, then its chunk is not even loaded', async () => {
+    startTagManager('aurora');
+    window.localStorage.setItem(COOKIE_PREFERENCES_KEY, JSON.stringify({ analytics: false, marketing: true }));
+    startTagManager('aurora');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(loadTagManager).not.toHaveBeenCalled();
+  });
+
+  it("when analytics cookies were accepted, then it loads the site's container", async () => {
+    window.localStorage.setItem(COOKIE_PREFERENCES_KEY, JSON.stringify({ analytics: true, marketing: false }));
+    startTagManager('borealis');
+    await waitFor(() => expect(loadTagManager).toHaveBeenCalledWith('borealis'));
   });
 });

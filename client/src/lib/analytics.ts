@@ -19,16 +19,36 @@ export interface CookiePreferences {
   marketing: boolean;
 }
 
-/** The stored choice; without one the tag manager's own consent handling applies (analytics on). */
-export function readCookiePreferences(): CookiePreferences {
+/** The stored choice, or null before the shopper made one (or where storage is refused). */
+function storedCookiePreferences(): Partial<CookiePreferences> | null {
   try {
-    const stored = JSON.parse(
-      window.localStorage.getItem(COOKIE_PREFERENCES_KEY) ?? 'null',
-    ) as Partial<CookiePreferences> | null;
-    return { analytics: stored?.analytics !== false, marketing: stored?.marketing === true };
+    return JSON.parse(window.localStorage.getItem(COOKIE_PREFERENCES_KEY) ?? 'null') as Partial<CookiePreferences>;
   } catch {
-    return { analytics: true, marketing: false };
+    return null;
   }
+}
+
+/**
+ * The stored choice; without one the shop's data-layer pushes go on (analytics on). The tag manager
+ * container itself waits for an explicit acceptance (startTagManager).
+ */
+export function readCookiePreferences(): CookiePreferences {
+  const stored = storedCookiePreferences();
+  return { analytics: stored?.analytics !== false, marketing: stored?.marketing === true };
+}
+
+/**
+ * Loads the site's tag manager container once the shopper accepted analytics cookies on
+ * /cookie-preferences: never by default, and without that nothing is fetched (issue 15). The loader
+ * (lib/tag-manager.ts) is a chunk of its own: only this check is in the first route's JavaScript.
+ * The cookie-preferences page loads it when consent comes later in the visit.
+ */
+export function startTagManager(site: string): void {
+  if (storedCookiePreferences()?.analytics === true)
+    import('./tag-manager.ts').then(
+      (m) => m.loadTagManager(site),
+      () => undefined,
+    );
 }
 
 /** Pushes an event to the data layer, unless the shopper declined analytics cookies. */

@@ -170,6 +170,7 @@ export const zSiteConfig = /* @__PURE__ */ z.object({
     extraMarkets: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^[A-Z]{2}$/)))),
     splashCountryPrefixes: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
     maintenancePollIntervalMs: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1000))),
+    tagManagerContainerId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^GTM-[A-Z0-9]+$/))),
     customPreferences: zCustomPreferences
 });
 

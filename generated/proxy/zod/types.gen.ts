@@ -205,6 +205,12 @@ export type SiteConfig = {
     extraMarkets?: Array<string>;
     splashCountryPrefixes?: Array<string>;
     maintenancePollIntervalMs?: number;
+    /**
+     * The site's Google Tag Manager container (GTM_CONTAINER_IDS); absent when the site has none.
+     * The browser loads it only after the shopper accepted analytics cookies on /cookie-preferences.
+     *
+     */
+    tagManagerContainerId?: string;
     customPreferences: CustomPreferences;
 };
 

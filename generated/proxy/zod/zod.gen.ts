@@ -169,6 +169,7 @@ export const zSiteConfig = z.object({
     extraMarkets: z.array(z.string().regex(/^[A-Z]{2}$/)).optional(),
     splashCountryPrefixes: z.array(z.string()).optional(),
     maintenancePollIntervalMs: z.int().gte(1000).optional(),
+    tagManagerContainerId: z.string().regex(/^GTM-[A-Z0-9]+$/).optional(),
     customPreferences: zCustomPreferences
 });
 

@@ -29,6 +29,8 @@ export async function siteConfig(
     billingMismatchControl: preferences.c_billingMismatchControl ?? false,
   };
   const { stripe, adyen } = ctx.config.credentials;
+  // The site's tag manager container (GTM_CONTAINER_IDS): the browser loads it after analytics consent only.
+  const tagManagerContainerId = ctx.config.tagManagerContainerIds[site];
   return {
     id: site,
     brand: site,
@@ -52,6 +54,7 @@ export async function siteConfig(
     extraMarkets: [],
     splashCountryPrefixes: ctx.config.splashCountryPrefixes,
     maintenancePollIntervalMs: ctx.config.maintenancePollIntervalMs,
+    ...(tagManagerContainerId ? { tagManagerContainerId } : {}),
     customPreferences,
   };
 }

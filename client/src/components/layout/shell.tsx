@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Outlet, useLocation } from 'react-router';
-import { trackClicks, trackPageView } from '../../lib/analytics.ts';
+import { startTagManager, trackClicks, trackPageView } from '../../lib/analytics.ts';
 import { useIdle } from '../../lib/idle.ts';
 import { useMaintenancePolling } from '../../lib/maintenance.ts';
 import { markMainContentShown } from '../../lib/page-ready.ts';
@@ -91,6 +91,8 @@ export function Shell() {
   }, [pathname, search, pageType, locale, site]);
 
   useEffect(() => trackClicks(document), []);
+  // The site's tag manager container, when analytics cookies were accepted (issue 15).
+  useEffect(() => startTagManager(site), [site]);
   const [featureCheckFailed, setFeatureCheckFailed] = useState(false);
 
   return (

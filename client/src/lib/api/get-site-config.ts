@@ -7,7 +7,8 @@ import { api, request } from './client.ts';
 
 const getSiteConfigKey = (site: string) => ['getSiteConfig', site] as const;
 
-const getSiteConfig = (site: string) => request(api.GET('/site', { params: { query: { site } } }));
+/** The configuration, outside React (the tag manager's container id, lib/tag-manager.ts). */
+export const getSiteConfig = (site: string) => request(api.GET('/site', { params: { query: { site } } }));
 
 /** The configuration; not asked while `enabled` is false. */
 export function useSiteConfig(site: string, enabled = true) {
