@@ -102,6 +102,15 @@ dev: install check-generated
 dev-prism: install check-generated
 	UPSTREAM=prism node scripts/dev.ts
 
+# A team's service against its contract: the shop's journeys with one upstream's calls through
+# `prism proxy openapi/upstream/$(NAME).yaml $(URL) --errors`, every other upstream the sandbox's; prints
+# each contract violation with the call (README "Validating an upstream service"). `make test` runs it for
+# every upstream against the sandbox. NAME: commerce, som, vehicles, identity, adyen, stripe or loqate.
+.PHONY: verify-upstream
+verify-upstream: install
+	@test -n "$(NAME)" || { echo "usage: make verify-upstream NAME=<contract> [URL=<base url>]"; exit 2; }
+	VERIFY_UPSTREAM=$(NAME) VERIFY_UPSTREAM_URL=$(URL) vitest run --project contract tests/contract/verify-upstream.test.ts
+
 # The client bundle the proxy serves (dist/client).
 build: install
 	@if [ -f client/index.html ]; then npm run --silent client:build; else echo "no client yet"; fi
