@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfig } from './config.ts';
+import { configProblems, liveEnv } from './test-helpers.ts';
 import { contentSecurityPolicy } from './security.ts';
 import { CREDENTIALS } from '../../mocks/sandbox/src/seed.ts';
 
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+const problemsOf = configProblems;
 
 describe('configuration', () => {
   it('when nothing is set, then sandbox mode on port 3000 with the sandbox base URLs and credentials', () => {
@@ -74,40 +67,11 @@ describe('configuration', () => {
   });
 
   it('when live mode is fully configured, then test flags are off whatever the list says', () => {
-    const env: Record<string, string> = {
-      UPSTREAM: 'live',
-      SESSION_SECRET: 'x'.repeat(40),
+    const env = liveEnv({
       TEST_FLAG_HOSTS: 'localhost',
       IMAGE_ORIGINS: 'https://images.shop.example/dw/image',
       PUBLIC_ORIGIN: 'https://shop.aurora.example',
-    };
-    for (const name of [
-      'COMMERCE_BASE_URL',
-      'COMMERCE_STOREFRONT_URL',
-      'SOM_BASE_URL',
-      'VEHICLES_BASE_URL',
-      'IDENTITY_BASE_URL',
-      'ADYEN_BASE_URL',
-      'STRIPE_BASE_URL',
-      'LOQATE_BASE_URL',
-    ])
-      env[name] = `https://${name.toLowerCase()}.example.com`;
-    for (const name of [
-      'COMMERCE_ORGANIZATION_ID',
-      'COMMERCE_CLIENT_ID_AURORA',
-      'COMMERCE_CLIENT_ID_BOREALIS',
-      'COMMERCE_PRIVATE_CLIENT_ID',
-      'COMMERCE_PRIVATE_CLIENT_SECRET',
-      'IDENTITY_CLIENT_ID',
-      'SERVICE_TOKEN',
-      'STRIPE_SECRET_KEY',
-      'STRIPE_PUBLISHABLE_KEY',
-      'ADYEN_API_KEY',
-      'ADYEN_MERCHANT_ACCOUNT',
-      'ADYEN_CLIENT_KEY',
-      'LOQATE_KEY',
-    ])
-      env[name] = `live-${name}`;
+    });
     const config = loadConfig(env);
     expect(config.mode).toBe('live');
     expect(config.testFlagHosts).toEqual([]);

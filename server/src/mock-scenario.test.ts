@@ -7,10 +7,10 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSandbox } from '../../mocks/sandbox/src/sandbox.ts';
 import type { Sandbox } from '../../mocks/sandbox/src/app.ts';
-import { BASE_URL_ENV, type Config } from './config.ts';
+import type { Config } from './config.ts';
 import { parseScenarios, preferFor } from './mock-scenario.ts';
 import { createServer, type ProxyServer } from './server.ts';
-import { testConfig } from './test-helpers.ts';
+import { liveEnv, testConfig } from './test-helpers.ts';
 import { createUpstreams } from './upstreams.ts';
 
 describe('parseScenarios', () => {
@@ -76,21 +76,6 @@ async function recordingProxy(config: Config, answer: (request: Request) => Prom
   return { server, sent, url: (path: string) => `http://127.0.0.1:${port}${path}` };
 }
 
-const LIVE_CREDENTIALS = [
-  'COMMERCE_ORGANIZATION_ID',
-  'COMMERCE_CLIENT_ID_AURORA',
-  'COMMERCE_CLIENT_ID_BOREALIS',
-  'COMMERCE_PRIVATE_CLIENT_ID',
-  'COMMERCE_PRIVATE_CLIENT_SECRET',
-  'IDENTITY_CLIENT_ID',
-  'SERVICE_TOKEN',
-  'STRIPE_SECRET_KEY',
-  'STRIPE_PUBLISHABLE_KEY',
-  'ADYEN_API_KEY',
-  'ADYEN_MERCHANT_ACCOUNT',
-  'ADYEN_CLIENT_KEY',
-  'LOQATE_KEY',
-];
 const LOOKUP = '/api/vehicles/lookup?carvin=ZAAAA1000AA000001&mock=vehicles:example=marketError';
 const SCENARIO = { 'x-mock-scenario': 'vehicles:example=marketError;som:code=500' };
 
@@ -119,14 +104,7 @@ describe('outside prism mode', () => {
   });
 
   it('when a live-mode request names a scenario (even one that does not parse), then it is ignored and never forwarded', async () => {
-    const env: Record<string, string> = {
-      UPSTREAM: 'live',
-      SESSION_SECRET: 'a-live-session-secret-of-at-least-32-chars',
-      PUBLIC_ORIGIN: 'https://shop.example',
-    };
-    for (const variable of Object.values(BASE_URL_ENV)) env[variable] = `https://${variable.toLowerCase()}.example`;
-    for (const name of LIVE_CREDENTIALS) env[name] = `live-${name}`;
-    const config = testConfig(env);
+    const config = testConfig(liveEnv());
     expect(config.mode).toBe('live');
     const proxy = await recordingProxy(config, async () => Response.json({ error: 'unavailable' }, { status: 503 }));
     servers.push(proxy.server);

@@ -9,21 +9,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../mocks/sandbox/src/app.ts';
 import { buildSandbox } from '../../mocks/sandbox/src/sandbox.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfig } from './config.ts';
 import { contentSecurityPolicy, securityHeaders } from './security.ts';
 import type { ProxyServer } from './server.ts';
-import { startTestServer, testConfig } from './test-helpers.ts';
+import { configProblems, startTestServer, testConfig } from './test-helpers.ts';
 import { expectConforms } from './testing/conformance.ts';
 
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+const problemsOf = configProblems;
 
 describe('GTM_CONTAINER_IDS', () => {
   it('when unset, then no site has a container', () => {

@@ -1,6 +1,6 @@
 /** Test helpers: a quiet server on port 0 and a fetch bound to it. */
 import { pino } from 'pino';
-import { loadConfig, type Config } from './config.ts';
+import { BASE_URL_ENV, ConfigError, loadConfig, type Config } from './config.ts';
 import { createServer, type ProxyServer } from './server.ts';
 
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -20,4 +20,47 @@ export function sessionCookie(response: Response): string {
   const header = response.headers.getSetCookie().find((c) => c.startsWith('shop_session='));
   if (!header) throw new Error('no shop_session cookie');
   return header.split(';')[0]!;
+}
+
+/** The credentials live mode requires (config.ts): liveEnv gives each one some value. */
+export const LIVE_CREDENTIAL_NAMES = [
+  'COMMERCE_ORGANIZATION_ID',
+  'COMMERCE_CLIENT_ID_AURORA',
+  'COMMERCE_CLIENT_ID_BOREALIS',
+  'COMMERCE_PRIVATE_CLIENT_ID',
+  'COMMERCE_PRIVATE_CLIENT_SECRET',
+  'IDENTITY_CLIENT_ID',
+  'SERVICE_TOKEN',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+  'ADYEN_API_KEY',
+  'ADYEN_MERCHANT_ACCOUNT',
+  'ADYEN_CLIENT_KEY',
+  'LOQATE_KEY',
+] as const;
+
+/**
+ * A live-mode environment that loads: every upstream's base URL at https://<variable>.example.com,
+ * every credential `live-<name>`, a session secret and a public origin; `extra` on top.
+ */
+export function liveEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {
+    UPSTREAM: 'live',
+    SESSION_SECRET: 'x'.repeat(40),
+    PUBLIC_ORIGIN: 'https://shop.example',
+  };
+  for (const variable of Object.values(BASE_URL_ENV)) env[variable] = `https://${variable.toLowerCase()}.example.com`;
+  for (const name of LIVE_CREDENTIAL_NAMES) env[name] = `live-${name}`;
+  return { ...env, ...extra };
+}
+
+/** The problems a configuration is refused for; none when it loads. */
+export function configProblems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
 }
