@@ -4,8 +4,6 @@
  * shopper accepted analytics cookies on /cookie-preferences (client/src/lib/tag-manager.ts), and the
  * CSP names Google's hosts only when some site has a container (security.ts).
  */
-import type { SiteId } from './config.ts';
-
 /** A container id as Tag Manager shows it (GTM-XXXXXX). */
 export const CONTAINER_ID = /^GTM-[A-Z0-9]+$/;
 
@@ -13,22 +11,22 @@ export const CONTAINER_ID = /^GTM-[A-Z0-9]+$/;
  * GTM_CONTAINER_IDS: `site:GTM-XXXXXXX` pairs, e.g. `aurora:GTM-XXXXXXX,borealis:GTM-YYYYYYY`.
  * Each problem (an unknown site, a malformed id, a site named twice) is added to `problems`.
  */
-export function tagManagerContainerIds(
+export function tagManagerContainerIds<Site extends string>(
   pairs: string[],
-  sites: readonly SiteId[],
+  sites: readonly Site[],
   problems: string[],
-): Partial<Record<SiteId, string>> {
-  const ids: Partial<Record<SiteId, string>> = {};
+): Partial<Record<Site, string>> {
+  const ids: Partial<Record<Site, string>> = {};
   for (const pair of pairs) {
     const [site = '', id = '', ...rest] = pair.split(':').map((part) => part.trim());
     if (!(sites as readonly string[]).includes(site) || !CONTAINER_ID.test(id) || rest.length > 0) {
       problems.push(
         `GTM_CONTAINER_IDS: '${pair}' is not site:GTM-XXXXXXX with site one of ${sites.join(', ')} and an id matching ${CONTAINER_ID.source}`,
       );
-    } else if (ids[site as SiteId]) {
+    } else if (ids[site as Site]) {
       problems.push(`GTM_CONTAINER_IDS: ${site} is named twice`);
     } else {
-      ids[site as SiteId] = id;
+      ids[site as Site] = id;
     }
   }
   return ids;

@@ -117,6 +117,8 @@ test('axe and 320px reflow on every account page, signed in, with the manage and
   await page.getByLabel('Email address').fill('alex.owner@example.com');
   await page.getByLabel('Password').fill('Sandbox-Pass-1');
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // The sign-in completes on the shop's callback page first: only then is the session signed in.
+  await expect(page.getByRole('heading', { level: 1, name: 'My subscriptions' })).toBeVisible();
   const pages: Array<[string, string]> = [
     ['/en-GB/account/my-overview', 'My overview'],
     ['/en-GB/account/my-subscriptions', 'My subscriptions'],
