@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCardExpired, paymentMethodType } from './payment-method.ts';
+import { isCardExpired, paymentMethodType, providerMethodType, walletOf } from './payment-method.ts';
 
 describe("payment method types (account §3: the order system's values and the others seen)", () => {
   it.each([
@@ -14,6 +14,10 @@ describe("payment method types (account §3: the order system's values and the o
     ['GOOGLE_PAY', 'GOOGLE_PAY'],
     ['ApplePay', 'APPLE_PAY'],
     ['apple_pay', 'APPLE_PAY'],
+    ['googlepay', 'GOOGLE_PAY'],
+    ['paywithgoogle', 'GOOGLE_PAY'],
+    ['applepay', 'APPLE_PAY'],
+    ['bcmc', 'BANCONTACT'],
     ['DigitalWallet', undefined],
     ['sepa_debit', undefined],
     [null, undefined],
@@ -29,4 +33,25 @@ describe('card expiry (account §5: exp_year and exp_month precede now)', () => 
     [2030, 12, false],
     [null, null, false],
   ])('%s/%s → expired %s', (year, month, expired) => expect(isCardExpired(year, month, now)).toBe(expired));
+});
+
+describe("a method's type as its provider holds it (issue 15: the order records the provider's type)", () => {
+  it.each([
+    ['a Stripe card', { type: 'card' }, 'CREDIT_CARD'],
+    [
+      'a Stripe card from Google Pay (card.wallet.type google_pay)',
+      { type: 'card', wallet: walletOf('google_pay') },
+      'GOOGLE_PAY',
+    ],
+    ['a Stripe card from Apple Pay', { type: 'card', wallet: walletOf('apple_pay') }, 'APPLE_PAY'],
+    [
+      'a Stripe card from another wallet (Samsung Pay): a card',
+      { type: 'card', wallet: walletOf('samsung_pay') },
+      'CREDIT_CARD',
+    ],
+    ["Adyen's googlepay", { type: 'googlepay', wallet: walletOf('googlepay') }, 'GOOGLE_PAY'],
+    ["Adyen's scheme", { type: 'scheme' }, 'CREDIT_CARD'],
+    ['iDEAL', { type: 'ideal' }, 'IDEAL'],
+    ['a type the shop does not know', { type: 'klarna' }, undefined],
+  ])('%s → %s', (_, method, type) => expect(providerMethodType(method)).toBe(type));
 });

@@ -19,8 +19,10 @@ export function paymentMethodType(value: string | null | undefined): PaymentMeth
     case 'ideal':
       return 'IDEAL';
     case 'bancontact':
+    case 'bcmc':
       return 'BANCONTACT';
     case 'googlepay':
+    case 'paywithgoogle':
       return 'GOOGLE_PAY';
     case 'applepay':
       return 'APPLE_PAY';
@@ -29,6 +31,32 @@ export function paymentMethodType(value: string | null | undefined): PaymentMeth
     default:
       return undefined;
   }
+}
+
+export type WalletType = Extract<PaymentMethodType, 'GOOGLE_PAY' | 'APPLE_PAY'>;
+
+export const WALLET_TYPES: readonly WalletType[] = ['GOOGLE_PAY', 'APPLE_PAY'];
+
+/**
+ * The wallet a provider names for a card: Stripe's `card.wallet.type` (google_pay, apple_pay) or
+ * Adyen's method type (googlepay, paywithgoogle, applepay). Undefined for a card typed in, or
+ * another wallet (Samsung Pay, Masterpass...) that the shop does not offer.
+ */
+export function walletOf(value: string | null | undefined): WalletType | undefined {
+  const type = paymentMethodType(value);
+  return type === 'GOOGLE_PAY' || type === 'APPLE_PAY' ? type : undefined;
+}
+
+/**
+ * The front-end type of a payment method as its provider holds it (storefront §3 front-end
+ * payment types): its wallet when it came from one, else its own type (a Stripe `card`, Adyen's
+ * `scheme` or `bcmc`, `ideal`, `bancontact`).
+ */
+export function providerMethodType(method: {
+  type: string;
+  wallet?: WalletType | undefined;
+}): PaymentMethodType | undefined {
+  return method.wallet ?? paymentMethodType(method.type);
 }
 
 /** A card is expired when its expiry year and month precede the current month (account §5). */

@@ -36,8 +36,10 @@ export interface paths {
         /**
          * Start a transaction
          * @description Sends the payment: amount, reference (the shop's order number), the payment method collected
-         *     by Adyen's secured fields (or a stored card's `storedPaymentMethodId`), billing address and
-         *     shopper details. For a direct result the response holds `resultCode` (`Authorised`,
+         *     by Adyen's secured fields (or a stored card's `storedPaymentMethodId`, or a Google Pay or
+         *     Apple Pay wallet's token), billing address and shopper details. A wallet token that cannot be
+         *     decrypted (or was used before) answers 422 `5_202` (Google Pay) or `5_002` (Apple Pay); a
+         *     stored wallet token is paid with `type: scheme` and its `storedPaymentMethodId`. For a direct result the response holds `resultCode` (`Authorised`,
          *     `Refused`, ...) and `pspReference`; when the shopper must authenticate (3-D Secure) it holds
          *     `resultCode` `RedirectShopper` and a redirect `action`. After the redirect the shop submits
          *     the result with `POST /payments/details`.
@@ -177,6 +179,39 @@ export interface components {
             storedPaymentMethodId?: string;
             checkoutAttemptId?: string;
         };
+        /**
+         * Google Pay
+         * @description A Google Pay payment with the `token` of Google Pay's `PaymentData` response.
+         */
+        GooglePayDetails: {
+            /**
+             * @default googlepay
+             * @enum {string}
+             */
+            type: "googlepay";
+            checkoutAttemptId?: string;
+            /** @enum {string} */
+            fundingSource?: "credit" | "debit" | "prepaid";
+            googlePayCardNetwork?: string;
+            googlePayToken: string;
+            storedPaymentMethodId?: string;
+        };
+        /**
+         * Apple Pay
+         * @description An Apple Pay payment with the stringified and base64-encoded `paymentData` of Apple's payment token.
+         */
+        ApplePayDetails: {
+            /**
+             * @default applepay
+             * @enum {string}
+             */
+            type: "applepay";
+            applePayToken: string;
+            checkoutAttemptId?: string;
+            /** @enum {string} */
+            fundingSource?: "credit" | "debit" | "prepaid";
+            storedPaymentMethodId?: string;
+        };
         /** iDEAL */
         IdealDetails: {
             /**
@@ -206,6 +241,14 @@ export interface components {
         PaymentMethod: {
             brand?: string;
             brands?: string[];
+            /**
+             * @description The configuration of the payment method: for `googlepay` the Google Pay `merchantId` and
+             *     `gatewayMerchantId` (the merchant account), for `applepay` the Apple Pay `merchantId` and
+             *     `merchantName`.
+             */
+            configuration?: {
+                [key: string]: string;
+            };
             /** @enum {string} */
             fundingSource?: "credit" | "debit" | "prepaid";
             issuers?: components["schemas"]["PaymentMethodIssuer"][];
@@ -234,8 +277,11 @@ export interface components {
             merchantAccount: string;
             /** @description The shop's order number. */
             reference: string;
-            /** @description The payment method details (card through secured fields, stored card, iDEAL). */
-            paymentMethod: components["schemas"]["CardDetails"] | components["schemas"]["IdealDetails"];
+            /**
+             * @description The payment method details (card through secured fields, stored card, iDEAL, a Google Pay
+             *     or Apple Pay wallet's token).
+             */
+            paymentMethod: components["schemas"]["CardDetails"] | components["schemas"]["IdealDetails"] | components["schemas"]["GooglePayDetails"] | components["schemas"]["ApplePayDetails"];
             returnUrl: string;
             authenticationData?: components["schemas"]["AuthenticationData"];
             billingAddress?: components["schemas"]["BillingAddress"];
@@ -306,7 +352,9 @@ export interface components {
             /**
              * @description Additional data of the result, string values only. Keys the shop reads (from Adyen's
              *     `ResponseAdditionalDataCard` and `ResponseAdditionalDataCommon`): `cardSummary`,
-             *     `cardIssuingCountry`, `paymentMethod`, `tokenization.storedPaymentMethodId`.
+             *     `cardIssuingCountry`, `paymentMethod`, `tokenization.storedPaymentMethodId`; for a
+             *     wallet payment also `expiryDate` and `paymentMethodVariant` (`visa_googlepay`,
+             *     `mc_applepay`, ...).
              */
             additionalData?: {
                 [key: string]: string;

@@ -31,6 +31,7 @@ export const operations = {
   submitPaymentDetails: { method: 'post', path: '/checkout/payment-details', tag: 'checkout' },
   getOrderConfirmation: { method: 'get', path: '/checkout/confirmation/{orderNo}', tag: 'checkout' },
   tokenizeSandboxCard: { method: 'post', path: '/sandbox/card-tokens', tag: 'checkout' },
+  createSandboxWalletMethod: { method: 'post', path: '/sandbox/wallet-methods', tag: 'checkout' },
   createSandboxBankMethod: { method: 'post', path: '/sandbox/bank-methods', tag: 'checkout' },
   findAddresses: { method: 'get', path: '/address/find', tag: 'address' },
   retrieveAddress: { method: 'get', path: '/address/retrieve/{id}', tag: 'address' },

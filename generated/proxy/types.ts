@@ -634,6 +634,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/wallet-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay with the sandbox wallet sheet (sandbox mode only)
+         * @description Only when the site runs with sandbox payments: the sandbox wallet sheet (Pay and Cancel)
+         *     stands in for the browser's Google Pay or Apple Pay sheet. Its Pay turns the chosen card into
+         *     the wallet token the sandbox provider issues, then into what live mode's browser library
+         *     hands over (Stripe: the PaymentMethod made from the token with `card[token]`; Adyen: the
+         *     component's `googlepay`/`applepay` data with the token), so placeOrder runs the code of live
+         *     mode. Answers 404 in live mode and 422 where the market's provider does not offer the wallet.
+         */
+        post: operations["createSandboxWalletMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/bank-methods": {
         parameters: {
             query?: never;
@@ -1460,8 +1485,17 @@ export interface components {
              *     for a guest, without a usable saved card, and when only saving a method.
              */
             savedPaymentMethod?: components["schemas"]["PaymentMethodDisplay"] | null;
+            wallets?: components["schemas"]["WalletTypes"];
             sandbox: boolean;
         };
+        /**
+         * @description The digital wallets the market's provider offers for this market (storefront §7 "a digital
+         *     wallet script"; §9 wallet recurring-payment values): Stripe's Payment Element shows them
+         *     where the market offers them; Adyen lists them among its payment methods (googlepay,
+         *     applepay) and its Google Pay and Apple Pay components show them. In sandbox mode the
+         *     sandbox wallet sheet stands in for the browser's wallet (createSandboxWalletMethod).
+         */
+        WalletTypes: ("GOOGLE_PAY" | "APPLE_PAY")[];
         /**
          * @description The options of the Elements group (`stripe.elements`, https://docs.stripe.com/js/elements_object/create_without_intent),
          *     matching the SetupIntent the server creates: setup mode, the market's currency in lower case,
@@ -1481,6 +1515,14 @@ export interface components {
             type: string;
             name: string;
             brands?: string[];
+            /**
+             * @description The method's configuration as Adyen's /paymentMethods gives it (Google Pay's merchantId and
+             *     gatewayMerchantId, Apple Pay's merchantId and merchantName), which Adyen Web's wallet
+             *     components read from the payment methods response.
+             */
+            configuration?: {
+                [key: string]: string;
+            };
         };
         AdyenPaymentSetup: {
             /**
@@ -1503,6 +1545,7 @@ export interface components {
              */
             savedPaymentMethod?: components["schemas"]["PaymentMethodDisplay"] | null;
             amount?: components["schemas"]["Money"];
+            wallets?: components["schemas"]["WalletTypes"];
             sandbox: boolean;
         };
         PaymentSetup: components["schemas"]["StripePaymentSetup"] | components["schemas"]["AdyenPaymentSetup"];
@@ -1714,6 +1757,30 @@ export interface components {
             /** @enum {string} */
             paymentMethodType: "IDEAL" | "BANCONTACT";
             stripeElements?: components["schemas"]["SandboxElementsGroup"];
+        };
+        /**
+         * @description What the sandbox wallet sheet hands over when the shopper presses Pay: the wallet, the card
+         *     chosen in the sheet (one of DESIGN.md's test cards, as a real wallet holds the shopper's
+         *     cards), and in Stripe markets the Elements group's options as Stripe.js knows them.
+         */
+        SandboxWalletRequest: {
+            /** @enum {string} */
+            paymentMethodType: "GOOGLE_PAY" | "APPLE_PAY";
+            cardNumber: string;
+            stripeElements?: components["schemas"]["SandboxElementsGroup"];
+        };
+        /**
+         * @description The wallet payment method as live mode's browser library hands it over, for placeOrder:
+         *     Stripe's PaymentMethod made from the wallet's token (`card.wallet.type` google_pay or
+         *     apple_pay), or Adyen's component data (`googlepay` with googlePayToken, `applepay` with
+         *     applePayToken).
+         */
+        SandboxWalletMethod: {
+            provider: components["schemas"]["PaymentProvider"];
+            /** @enum {string} */
+            paymentMethodType: "GOOGLE_PAY" | "APPLE_PAY";
+            stripePaymentMethodId?: string;
+            adyenPaymentMethod?: components["schemas"]["AdyenPaymentMethodData"];
         };
         /**
          * @description Stripe markets: the options the Elements group was created with, as Stripe.js knows them when
@@ -3282,6 +3349,55 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createSandboxWalletMethod: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The `csrfToken` of the session response (GET /session). Required on every POST, PUT, PATCH and DELETE. */
+                "X-CSRF-Token": components["parameters"]["CsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxWalletRequest"];
+            };
+        };
+        responses: {
+            /** @description The wallet payment method, for placeOrder. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxWalletMethod"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            /** @description Sandbox payments are off. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The market's provider does not offer the wallet. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
         };
     };
     createSandboxBankMethod: {

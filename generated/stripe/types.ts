@@ -147,9 +147,12 @@ export interface paths {
         /**
          * Create a PaymentMethod
          * @description Creates a payment method from card details (`card[number]`, `card[exp_month]`,
-         *     `card[exp_year]`, `card[cvc]`) or for a bank debit (`ideal`, `bancontact`), with billing
-         *     details. Live mode does this in the browser through Stripe.js; in sandbox mode the sandbox
-         *     card form does it against the sandbox.
+         *     `card[exp_year]`, `card[cvc]`), from a card token (`card[token]`, a Google Pay or Apple Pay
+         *     wallet's token: the card PaymentMethod then has `card.wallet`) or for a bank debit (`ideal`,
+         *     `bancontact`), with billing details. Live mode does this in the browser through Stripe.js;
+         *     in sandbox mode the sandbox card form and wallet sheet do it against the sandbox. A token
+         *     is used once: an unknown one answers 400 `resource_missing`, a used one 400
+         *     `token_already_used`.
          */
         post: operations["postPaymentMethods"];
         delete?: never;
@@ -306,12 +309,18 @@ export interface components {
                 name?: string;
                 phone?: string;
             };
-            /** card_details_params */
+            /**
+             * @description The card's details, or a Stripe token (`tok_...`) of a card in its place: a digital
+             *     wallet's payment data (Google Pay, Apple Pay) becomes such a token, and the
+             *     PaymentMethod made from it carries `card.wallet`.
+             */
             card?: {
                 cvc?: string;
                 exp_month: number;
                 exp_year: number;
                 number: string;
+            } | {
+                token: string;
             };
             /** param */
             ideal?: {
@@ -426,7 +435,22 @@ export interface components {
             fingerprint?: string | null;
             funding: string;
             last4: string;
+            /** @description If this card is part of a card wallet (Google Pay, Apple Pay), the details of the wallet. */
+            wallet?: components["schemas"]["payment_method_card_wallet"] | null;
         };
+        /** payment_method_card_wallet */
+        payment_method_card_wallet: {
+            apple_pay?: components["schemas"]["payment_method_card_wallet_apple_pay"];
+            /** @description (For tokenized numbers only.) The last four digits of the device account number. */
+            dynamic_last4?: string | null;
+            google_pay?: components["schemas"]["payment_method_card_wallet_google_pay"];
+            /** @enum {string} */
+            type: "apple_pay" | "google_pay";
+        };
+        /** payment_method_card_wallet_apple_pay */
+        payment_method_card_wallet_apple_pay: Record<string, never>;
+        /** payment_method_card_wallet_google_pay */
+        payment_method_card_wallet_google_pay: Record<string, never>;
         /** payment_method_ideal */
         payment_method_ideal: {
             /** @enum {string|null} */

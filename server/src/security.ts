@@ -19,6 +19,18 @@ import { TAG_MANAGER_HOSTS } from './tag-manager.ts';
 const STRIPE_SCRIPT_HOSTS = ['https://*.js.stripe.com', 'https://js.stripe.com'];
 const STRIPE_FRAME_HOSTS = ['https://*.js.stripe.com', 'https://js.stripe.com', 'https://hooks.stripe.com'];
 const STRIPE_CONNECT_HOSTS = ['https://api.stripe.com'];
+/**
+ * Adyen Web's wallet components in live mode (docs/decisions/020): Google Pay's pay.js and its
+ * frames and calls (pay.google.com), its button images (www.gstatic.com), and Apple's Apple Pay SDK
+ * (applepay.cdn-apple.com), which Adyen's Apple Pay component loads. Stripe's wallets run in
+ * Stripe's own frames.
+ */
+const WALLET_HOSTS = {
+  script: ['https://pay.google.com', 'https://applepay.cdn-apple.com'],
+  frame: ['https://pay.google.com'],
+  connect: ['https://pay.google.com', 'https://google.com/pay'],
+  img: ['https://www.gstatic.com'],
+};
 /** The product video (a YouTube embed) plays in a frame from here, loaded only when its slide is shown. */
 const VIDEO_FRAME_HOSTS = ['https://www.youtube-nocookie.com', 'https://www.youtube.com'];
 
@@ -61,11 +73,11 @@ export function imageOrigins(config: Config): string[] {
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
   const live = config.mode === 'live';
   const adyen = adyenHosts(config.credentials.adyen.environment);
-  const PROVIDER_SCRIPT_HOSTS = [...STRIPE_SCRIPT_HOSTS, adyen.api, adyen.cdn];
-  const PROVIDER_FRAME_HOSTS = [...STRIPE_FRAME_HOSTS, adyen.api, adyen.cdn];
-  const PROVIDER_CONNECT_HOSTS = [...STRIPE_CONNECT_HOSTS, adyen.api, adyen.analytics];
+  const PROVIDER_SCRIPT_HOSTS = [...STRIPE_SCRIPT_HOSTS, adyen.api, adyen.cdn, ...WALLET_HOSTS.script];
+  const PROVIDER_FRAME_HOSTS = [...STRIPE_FRAME_HOSTS, adyen.api, adyen.cdn, ...WALLET_HOSTS.frame];
+  const PROVIDER_CONNECT_HOSTS = [...STRIPE_CONNECT_HOSTS, adyen.api, adyen.analytics, ...WALLET_HOSTS.connect];
   const imgSrc = ["'self'", 'data:', ...imageOrigins(config)];
-  if (live) imgSrc.push(...PROVIDER_SCRIPT_HOSTS);
+  if (live) imgSrc.push(...PROVIDER_SCRIPT_HOSTS, ...WALLET_HOSTS.img);
   // Google Tag Manager's hosts only when some site has a container (GTM_CONTAINER_IDS, tag-manager.ts).
   const gtm = Object.keys(config.tagManagerContainerIds).length > 0;
   if (gtm) imgSrc.push(...TAG_MANAGER_HOSTS.img);
@@ -107,6 +119,10 @@ export function securityHeaders(config: Config): RequestHandler {
       directives: {
         ...directives,
         'script-src': [...directives['script-src']!, (_req, res) => `'nonce-${cspNonce(res as Response)}'`],
+        // Live mode: Google Pay's pay.js injects its styles with the page's nonce (googlePayOptions).
+        ...(config.mode === 'live'
+          ? { 'style-src': [...directives['style-src']!, (_req, res) => `'nonce-${cspNonce(res as Response)}'`] }
+          : {}),
       },
     },
     strictTransportSecurity: config.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,

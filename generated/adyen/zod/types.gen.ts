@@ -64,6 +64,33 @@ export type CardDetails = {
 };
 
 /**
+ * Google Pay
+ *
+ * A Google Pay payment with the `token` of Google Pay's `PaymentData` response.
+ */
+export type GooglePayDetails = {
+    type?: 'googlepay';
+    checkoutAttemptId?: string;
+    fundingSource?: 'credit' | 'debit' | 'prepaid';
+    googlePayCardNetwork?: string;
+    googlePayToken: string;
+    storedPaymentMethodId?: string;
+};
+
+/**
+ * Apple Pay
+ *
+ * An Apple Pay payment with the stringified and base64-encoded `paymentData` of Apple's payment token.
+ */
+export type ApplePayDetails = {
+    type?: 'applepay';
+    applePayToken: string;
+    checkoutAttemptId?: string;
+    fundingSource?: 'credit' | 'debit' | 'prepaid';
+    storedPaymentMethodId?: string;
+};
+
+/**
  * iDEAL
  */
 export type IdealDetails = {
@@ -91,6 +118,15 @@ export type PaymentMethodIssuer = {
 export type PaymentMethod = {
     brand?: string;
     brands?: Array<string>;
+    /**
+     * The configuration of the payment method: for `googlepay` the Google Pay `merchantId` and
+     * `gatewayMerchantId` (the merchant account), for `applepay` the Apple Pay `merchantId` and
+     * `merchantName`.
+     *
+     */
+    configuration?: {
+        [key: string]: string;
+    };
     fundingSource?: 'credit' | 'debit' | 'prepaid';
     issuers?: Array<PaymentMethodIssuer>;
     name?: string;
@@ -124,9 +160,11 @@ export type PaymentRequest = {
      */
     reference: string;
     /**
-     * The payment method details (card through secured fields, stored card, iDEAL).
+     * The payment method details (card through secured fields, stored card, iDEAL, a Google Pay
+     * or Apple Pay wallet's token).
+     *
      */
-    paymentMethod: CardDetails | IdealDetails;
+    paymentMethod: CardDetails | IdealDetails | GooglePayDetails | ApplePayDetails;
     returnUrl: string;
     authenticationData?: AuthenticationData;
     billingAddress?: BillingAddress;
@@ -199,7 +237,9 @@ export type PaymentResponse = {
     /**
      * Additional data of the result, string values only. Keys the shop reads (from Adyen's
      * `ResponseAdditionalDataCard` and `ResponseAdditionalDataCommon`): `cardSummary`,
-     * `cardIssuingCountry`, `paymentMethod`, `tokenization.storedPaymentMethodId`.
+     * `cardIssuingCountry`, `paymentMethod`, `tokenization.storedPaymentMethodId`; for a
+     * wallet payment also `expiryDate` and `paymentMethodVariant` (`visa_googlepay`,
+     * `mc_applepay`, ...).
      *
      */
     additionalData?: {

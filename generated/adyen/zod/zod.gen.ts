@@ -53,6 +53,41 @@ export const zCardDetails = z.object({
 });
 
 /**
+ * Google Pay
+ *
+ * A Google Pay payment with the `token` of Google Pay's `PaymentData` response.
+ */
+export const zGooglePayDetails = z.object({
+    type: z.enum(['googlepay']).optional().default('googlepay'),
+    checkoutAttemptId: z.string().optional(),
+    fundingSource: z.enum([
+        'credit',
+        'debit',
+        'prepaid'
+    ]).optional(),
+    googlePayCardNetwork: z.string().optional(),
+    googlePayToken: z.string().max(10000),
+    storedPaymentMethodId: z.string().max(64).optional()
+});
+
+/**
+ * Apple Pay
+ *
+ * An Apple Pay payment with the stringified and base64-encoded `paymentData` of Apple's payment token.
+ */
+export const zApplePayDetails = z.object({
+    type: z.enum(['applepay']).optional().default('applepay'),
+    applePayToken: z.string().max(10000),
+    checkoutAttemptId: z.string().optional(),
+    fundingSource: z.enum([
+        'credit',
+        'debit',
+        'prepaid'
+    ]).optional(),
+    storedPaymentMethodId: z.string().max(64).optional()
+});
+
+/**
  * iDEAL
  */
 export const zIdealDetails = z.object({
@@ -84,6 +119,7 @@ export const zPaymentMethodIssuer = z.object({
 export const zPaymentMethod = z.object({
     brand: z.string().optional(),
     brands: z.array(z.string()).optional(),
+    configuration: z.record(z.string(), z.string()).optional(),
     fundingSource: z.enum([
         'credit',
         'debit',
@@ -127,7 +163,9 @@ export const zPaymentRequest = z.object({
     reference: z.string(),
     paymentMethod: z.union([
         zCardDetails,
-        zIdealDetails
+        zIdealDetails,
+        zGooglePayDetails,
+        zApplePayDetails
     ]),
     returnUrl: z.string().max(8000),
     authenticationData: zAuthenticationData.optional(),

@@ -482,6 +482,16 @@ export const zPaymentSetupRequest = /* @__PURE__ */ z.object({
 });
 
 /**
+ * The digital wallets the market's provider offers for this market (storefront §7 "a digital
+ * wallet script"; §9 wallet recurring-payment values): Stripe's Payment Element shows them
+ * where the market offers them; Adyen lists them among its payment methods (googlepay,
+ * applepay) and its Google Pay and Apple Pay components show them. In sandbox mode the
+ * sandbox wallet sheet stands in for the browser's wallet (createSandboxWalletMethod).
+ *
+ */
+export const zWalletTypes = /* @__PURE__ */ z.array(/* @__PURE__ */ z.enum(['GOOGLE_PAY', 'APPLE_PAY'])).check(/* @__PURE__ */ z.maxLength(2));
+
+/**
  * The options of the Elements group (`stripe.elements`, https://docs.stripe.com/js/elements_object/create_without_intent),
  * matching the SetupIntent the server creates: setup mode, the market's currency in lower case,
  * PaymentMethods created manually with `stripe.createPaymentMethod`
@@ -503,7 +513,8 @@ export const zStripeElementsOptions = /* @__PURE__ */ z.object({
 export const zAdyenPaymentMethodOption = /* @__PURE__ */ z.object({
     type: /* @__PURE__ */ z.string(),
     name: /* @__PURE__ */ z.string(),
-    brands: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string()))
+    brands: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
+    configuration: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))))
 });
 
 export const zAdyenPaymentMethodData = /* @__PURE__ */ z.object({
@@ -672,6 +683,7 @@ export const zStripePaymentSetup = /* @__PURE__ */ z.object({
     elementsOptions: zStripeElementsOptions,
     amount: /* @__PURE__ */ z.optional(zMoney),
     savedPaymentMethod: /* @__PURE__ */ z.nullish(zPaymentMethodDisplay),
+    wallets: /* @__PURE__ */ z.optional(zWalletTypes),
     sandbox: /* @__PURE__ */ z.boolean()
 });
 
@@ -690,6 +702,7 @@ export const zAdyenPaymentSetup = /* @__PURE__ */ z.object({
     paymentMethods: /* @__PURE__ */ z.array(zAdyenPaymentMethodOption),
     savedPaymentMethod: /* @__PURE__ */ z.nullish(zPaymentMethodDisplay),
     amount: /* @__PURE__ */ z.optional(zMoney),
+    wallets: /* @__PURE__ */ z.optional(zWalletTypes),
     sandbox: /* @__PURE__ */ z.boolean()
 });
 
@@ -734,6 +747,20 @@ export const zOrderConfirmation = /* @__PURE__ */ z.object({
 });
 
 /**
+ * The wallet payment method as live mode's browser library hands it over, for placeOrder:
+ * Stripe's PaymentMethod made from the wallet's token (`card.wallet.type` google_pay or
+ * apple_pay), or Adyen's component data (`googlepay` with googlePayToken, `applepay` with
+ * applePayToken).
+ *
+ */
+export const zSandboxWalletMethod = /* @__PURE__ */ z.object({
+    provider: zPaymentProvider,
+    paymentMethodType: /* @__PURE__ */ z.enum(['GOOGLE_PAY', 'APPLE_PAY']),
+    stripePaymentMethodId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(255))),
+    adyenPaymentMethod: /* @__PURE__ */ z.optional(zAdyenPaymentMethodData)
+});
+
+/**
  * Stripe markets: the options the Elements group was created with, as Stripe.js knows them when
  * `stripe.createPaymentMethod({elements})` runs (live mode: the payment setup's `elementsOptions`).
  * The sandbox's Stripe.js stand-in refuses, as Stripe.js does, an Elements group created with an
@@ -762,6 +789,18 @@ export const zSandboxCardRequest = /* @__PURE__ */ z.object({
 
 export const zSandboxBankMethodRequest = /* @__PURE__ */ z.object({
     paymentMethodType: /* @__PURE__ */ z.enum(['IDEAL', 'BANCONTACT']),
+    stripeElements: /* @__PURE__ */ z.optional(zSandboxElementsGroup)
+});
+
+/**
+ * What the sandbox wallet sheet hands over when the shopper presses Pay: the wallet, the card
+ * chosen in the sheet (one of DESIGN.md's test cards, as a real wallet holds the shopper's
+ * cards), and in Stripe markets the Elements group's options as Stripe.js knows them.
+ *
+ */
+export const zSandboxWalletRequest = /* @__PURE__ */ z.object({
+    paymentMethodType: /* @__PURE__ */ z.enum(['GOOGLE_PAY', 'APPLE_PAY']),
+    cardNumber: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^[0-9]{12,19}$/)),
     stripeElements: /* @__PURE__ */ z.optional(zSandboxElementsGroup)
 });
 
@@ -1431,6 +1470,17 @@ export const zTokenizeSandboxCardHeaders = /* @__PURE__ */ z.object({
  * The provider token.
  */
 export const zTokenizeSandboxCardResponse = zSandboxCardToken;
+
+export const zCreateSandboxWalletMethodBody = zSandboxWalletRequest;
+
+export const zCreateSandboxWalletMethodHeaders = /* @__PURE__ */ z.object({
+    'X-CSRF-Token': /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(16), /* @__PURE__ */ z.maxLength(256))
+});
+
+/**
+ * The wallet payment method, for placeOrder.
+ */
+export const zCreateSandboxWalletMethodResponse = zSandboxWalletMethod;
 
 export const zCreateSandboxBankMethodBody = zSandboxBankMethodRequest;
 

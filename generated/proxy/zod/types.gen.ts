@@ -567,8 +567,19 @@ export type StripePaymentSetup = {
      *
      */
     savedPaymentMethod?: PaymentMethodDisplay | null;
+    wallets?: WalletTypes;
     sandbox: boolean;
 };
+
+/**
+ * The digital wallets the market's provider offers for this market (storefront §7 "a digital
+ * wallet script"; §9 wallet recurring-payment values): Stripe's Payment Element shows them
+ * where the market offers them; Adyen lists them among its payment methods (googlepay,
+ * applepay) and its Google Pay and Apple Pay components show them. In sandbox mode the
+ * sandbox wallet sheet stands in for the browser's wallet (createSandboxWalletMethod).
+ *
+ */
+export type WalletTypes = Array<'GOOGLE_PAY' | 'APPLE_PAY'>;
 
 /**
  * The options of the Elements group (`stripe.elements`, https://docs.stripe.com/js/elements_object/create_without_intent),
@@ -589,6 +600,15 @@ export type AdyenPaymentMethodOption = {
     type: string;
     name: string;
     brands?: Array<string>;
+    /**
+     * The method's configuration as Adyen's /paymentMethods gives it (Google Pay's merchantId and
+     * gatewayMerchantId, Apple Pay's merchantId and merchantName), which Adyen Web's wallet
+     * components read from the payment methods response.
+     *
+     */
+    configuration?: {
+        [key: string]: string;
+    };
 };
 
 export type AdyenPaymentSetup = {
@@ -608,6 +628,7 @@ export type AdyenPaymentSetup = {
      */
     savedPaymentMethod?: PaymentMethodDisplay | null;
     amount?: Money;
+    wallets?: WalletTypes;
     sandbox: boolean;
 };
 
@@ -839,6 +860,32 @@ export type SandboxCardRequest = {
 export type SandboxBankMethodRequest = {
     paymentMethodType: 'IDEAL' | 'BANCONTACT';
     stripeElements?: SandboxElementsGroup;
+};
+
+/**
+ * What the sandbox wallet sheet hands over when the shopper presses Pay: the wallet, the card
+ * chosen in the sheet (one of DESIGN.md's test cards, as a real wallet holds the shopper's
+ * cards), and in Stripe markets the Elements group's options as Stripe.js knows them.
+ *
+ */
+export type SandboxWalletRequest = {
+    paymentMethodType: 'GOOGLE_PAY' | 'APPLE_PAY';
+    cardNumber: string;
+    stripeElements?: SandboxElementsGroup;
+};
+
+/**
+ * The wallet payment method as live mode's browser library hands it over, for placeOrder:
+ * Stripe's PaymentMethod made from the wallet's token (`card.wallet.type` google_pay or
+ * apple_pay), or Adyen's component data (`googlepay` with googlePayToken, `applepay` with
+ * applePayToken).
+ *
+ */
+export type SandboxWalletMethod = {
+    provider: PaymentProvider;
+    paymentMethodType: 'GOOGLE_PAY' | 'APPLE_PAY';
+    stripePaymentMethodId?: string;
+    adyenPaymentMethod?: AdyenPaymentMethodData;
 };
 
 /**
@@ -2546,6 +2593,57 @@ export type TokenizeSandboxCardResponses = {
 };
 
 export type TokenizeSandboxCardResponse = TokenizeSandboxCardResponses[keyof TokenizeSandboxCardResponses];
+
+export type CreateSandboxWalletMethodData = {
+    body: SandboxWalletRequest;
+    headers: {
+        /**
+         * The `csrfToken` of the session response (GET /session). Required on every POST, PUT, PATCH and DELETE.
+         */
+        'X-CSRF-Token': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/sandbox/wallet-methods';
+};
+
+export type CreateSandboxWalletMethodErrors = {
+    /**
+     * The request is malformed or fails validation.
+     */
+    400: Problem;
+    /**
+     * The CSRF token is missing or wrong, or the customer may not do this.
+     */
+    403: Problem;
+    /**
+     * Sandbox payments are off.
+     */
+    404: Problem;
+    /**
+     * The market's provider does not offer the wallet.
+     */
+    422: Problem;
+    /**
+     * Rate limit reached.
+     */
+    429: Problem;
+    /**
+     * An upstream service failed or timed out.
+     */
+    502: Problem;
+};
+
+export type CreateSandboxWalletMethodError = CreateSandboxWalletMethodErrors[keyof CreateSandboxWalletMethodErrors];
+
+export type CreateSandboxWalletMethodResponses = {
+    /**
+     * The wallet payment method, for placeOrder.
+     */
+    201: SandboxWalletMethod;
+};
+
+export type CreateSandboxWalletMethodResponse = CreateSandboxWalletMethodResponses[keyof CreateSandboxWalletMethodResponses];
 
 export type CreateSandboxBankMethodData = {
     body: SandboxBankMethodRequest;

@@ -481,6 +481,16 @@ export const zPaymentSetupRequest = z.object({
 });
 
 /**
+ * The digital wallets the market's provider offers for this market (storefront §7 "a digital
+ * wallet script"; §9 wallet recurring-payment values): Stripe's Payment Element shows them
+ * where the market offers them; Adyen lists them among its payment methods (googlepay,
+ * applepay) and its Google Pay and Apple Pay components show them. In sandbox mode the
+ * sandbox wallet sheet stands in for the browser's wallet (createSandboxWalletMethod).
+ *
+ */
+export const zWalletTypes = z.array(z.enum(['GOOGLE_PAY', 'APPLE_PAY'])).max(2);
+
+/**
  * The options of the Elements group (`stripe.elements`, https://docs.stripe.com/js/elements_object/create_without_intent),
  * matching the SetupIntent the server creates: setup mode, the market's currency in lower case,
  * PaymentMethods created manually with `stripe.createPaymentMethod`
@@ -502,7 +512,8 @@ export const zStripeElementsOptions = z.object({
 export const zAdyenPaymentMethodOption = z.object({
     type: z.string(),
     name: z.string(),
-    brands: z.array(z.string()).optional()
+    brands: z.array(z.string()).optional(),
+    configuration: z.record(z.string(), z.string().max(500)).optional()
 });
 
 export const zAdyenPaymentMethodData = z.object({
@@ -671,6 +682,7 @@ export const zStripePaymentSetup = z.object({
     elementsOptions: zStripeElementsOptions,
     amount: zMoney.optional(),
     savedPaymentMethod: zPaymentMethodDisplay.nullish(),
+    wallets: zWalletTypes.optional(),
     sandbox: z.boolean()
 });
 
@@ -689,6 +701,7 @@ export const zAdyenPaymentSetup = z.object({
     paymentMethods: z.array(zAdyenPaymentMethodOption),
     savedPaymentMethod: zPaymentMethodDisplay.nullish(),
     amount: zMoney.optional(),
+    wallets: zWalletTypes.optional(),
     sandbox: z.boolean()
 });
 
@@ -733,6 +746,20 @@ export const zOrderConfirmation = z.object({
 });
 
 /**
+ * The wallet payment method as live mode's browser library hands it over, for placeOrder:
+ * Stripe's PaymentMethod made from the wallet's token (`card.wallet.type` google_pay or
+ * apple_pay), or Adyen's component data (`googlepay` with googlePayToken, `applepay` with
+ * applePayToken).
+ *
+ */
+export const zSandboxWalletMethod = z.object({
+    provider: zPaymentProvider,
+    paymentMethodType: z.enum(['GOOGLE_PAY', 'APPLE_PAY']),
+    stripePaymentMethodId: z.string().max(255).optional(),
+    adyenPaymentMethod: zAdyenPaymentMethodData.optional()
+});
+
+/**
  * Stripe markets: the options the Elements group was created with, as Stripe.js knows them when
  * `stripe.createPaymentMethod({elements})` runs (live mode: the payment setup's `elementsOptions`).
  * The sandbox's Stripe.js stand-in refuses, as Stripe.js does, an Elements group created with an
@@ -761,6 +788,18 @@ export const zSandboxCardRequest = z.object({
 
 export const zSandboxBankMethodRequest = z.object({
     paymentMethodType: z.enum(['IDEAL', 'BANCONTACT']),
+    stripeElements: zSandboxElementsGroup.optional()
+});
+
+/**
+ * What the sandbox wallet sheet hands over when the shopper presses Pay: the wallet, the card
+ * chosen in the sheet (one of DESIGN.md's test cards, as a real wallet holds the shopper's
+ * cards), and in Stripe markets the Elements group's options as Stripe.js knows them.
+ *
+ */
+export const zSandboxWalletRequest = z.object({
+    paymentMethodType: z.enum(['GOOGLE_PAY', 'APPLE_PAY']),
+    cardNumber: z.string().regex(/^[0-9]{12,19}$/),
     stripeElements: zSandboxElementsGroup.optional()
 });
 
@@ -1430,6 +1469,17 @@ export const zTokenizeSandboxCardHeaders = z.object({
  * The provider token.
  */
 export const zTokenizeSandboxCardResponse = zSandboxCardToken;
+
+export const zCreateSandboxWalletMethodBody = zSandboxWalletRequest;
+
+export const zCreateSandboxWalletMethodHeaders = z.object({
+    'X-CSRF-Token': z.string().min(16).max(256)
+});
+
+/**
+ * The wallet payment method, for placeOrder.
+ */
+export const zCreateSandboxWalletMethodResponse = zSandboxWalletMethod;
 
 export const zCreateSandboxBankMethodBody = zSandboxBankMethodRequest;
 

@@ -112,13 +112,18 @@ export type PostPaymentMethodsRequest = {
         phone?: string;
     };
     /**
-     * card_details_params
+     * The card's details, or a Stripe token (`tok_...`) of a card in its place: a digital
+     * wallet's payment data (Google Pay, Apple Pay) becomes such a token, and the
+     * PaymentMethod made from it carries `card.wallet`.
+     *
      */
     card?: {
         cvc?: string;
         exp_month: number;
         exp_year: number;
         number: string;
+    } | {
+        token: string;
     };
     /**
      * param
@@ -265,6 +270,37 @@ export type PaymentMethodCard = {
     fingerprint?: string | null;
     funding: string;
     last4: string;
+    /**
+     * If this card is part of a card wallet (Google Pay, Apple Pay), the details of the wallet.
+     */
+    wallet?: PaymentMethodCardWallet | null;
+};
+
+/**
+ * payment_method_card_wallet
+ */
+export type PaymentMethodCardWallet = {
+    apple_pay?: PaymentMethodCardWalletApplePay;
+    /**
+     * (For tokenized numbers only.) The last four digits of the device account number.
+     */
+    dynamic_last4?: string | null;
+    google_pay?: PaymentMethodCardWalletGooglePay;
+    type: 'apple_pay' | 'google_pay';
+};
+
+/**
+ * payment_method_card_wallet_apple_pay
+ */
+export type PaymentMethodCardWalletApplePay = {
+    [key: string]: unknown;
+};
+
+/**
+ * payment_method_card_wallet_google_pay
+ */
+export type PaymentMethodCardWalletGooglePay = {
+    [key: string]: unknown;
 };
 
 /**

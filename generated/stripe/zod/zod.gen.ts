@@ -71,12 +71,17 @@ export const zPostPaymentMethodsRequest = z.object({
         name: z.string().max(5000).optional(),
         phone: z.string().max(5000).optional()
     }).optional(),
-    card: z.object({
-        cvc: z.string().max(5000).optional(),
-        exp_month: z.int(),
-        exp_year: z.int(),
-        number: z.string().max(5000)
-    }).optional(),
+    card: z.union([
+        z.object({
+            cvc: z.string().max(5000).optional(),
+            exp_month: z.int(),
+            exp_year: z.int(),
+            number: z.string().max(5000)
+        }),
+        z.object({
+            token: z.string().max(5000)
+        })
+    ]).optional(),
     ideal: z.object({
         bank: z.enum([
             'abn_amro',
@@ -179,6 +184,26 @@ export const zBillingDetails = z.object({
 });
 
 /**
+ * payment_method_card_wallet_apple_pay
+ */
+export const zPaymentMethodCardWalletApplePay = z.record(z.string(), z.unknown());
+
+/**
+ * payment_method_card_wallet_google_pay
+ */
+export const zPaymentMethodCardWalletGooglePay = z.record(z.string(), z.unknown());
+
+/**
+ * payment_method_card_wallet
+ */
+export const zPaymentMethodCardWallet = z.object({
+    apple_pay: zPaymentMethodCardWalletApplePay.optional(),
+    dynamic_last4: z.string().max(5000).nullish(),
+    google_pay: zPaymentMethodCardWalletGooglePay.optional(),
+    type: z.enum(['apple_pay', 'google_pay'])
+});
+
+/**
  * payment_method_card
  */
 export const zPaymentMethodCard = z.object({
@@ -188,7 +213,8 @@ export const zPaymentMethodCard = z.object({
     exp_year: z.int(),
     fingerprint: z.string().max(5000).nullish(),
     funding: z.string().max(5000),
-    last4: z.string().max(5000)
+    last4: z.string().max(5000),
+    wallet: zPaymentMethodCardWallet.nullish()
 });
 
 /**

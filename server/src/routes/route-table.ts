@@ -22,6 +22,7 @@ import { setShippingAddress } from './basket/set-shipping-address.ts';
 import { setShippingMethod } from './basket/set-shipping-method.ts';
 import { confirmPayment } from './checkout/confirm-payment.ts';
 import { createSandboxBankMethod } from './checkout/create-sandbox-bank-method.ts';
+import { createSandboxWalletMethod } from './checkout/create-sandbox-wallet-method.ts';
 import { getCheckoutState } from './checkout/get-checkout-state.ts';
 import { getOrderConfirmation } from './checkout/get-order-confirmation.ts';
 import { listSavedAddresses } from './checkout/list-saved-addresses.ts';
@@ -92,6 +93,7 @@ export const routes = {
   tokenizeSandboxCard,
   createSandboxBankMethod,
   findAddresses,
+  createSandboxWalletMethod,
   retrieveAddress,
   probeAddressLookup,
   getAccountOverview,
@@ -131,6 +133,7 @@ export const RATE_LIMITED: Partial<Record<OperationId, RateLimitGroup>> = {
   createSandboxBankMethod: 'payment',
   addPaymentMethod: 'payment',
   updatePaymentMethod: 'payment',
+  createSandboxWalletMethod: 'payment',
 };
 
 /** `/account/orders/{id}/invoice` -> `/account/orders/:id/invoice`. */

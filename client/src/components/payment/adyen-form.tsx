@@ -1,9 +1,12 @@
-import { AdyenCheckout, Card, type PaymentAction } from '@adyen/adyen-web';
+import { AdyenCheckout, ApplePay, Card, GooglePay, type PaymentAction, type UIElement } from '@adyen/adyen-web';
 import '@adyen/adyen-web/styles/adyen.css';
 import { useEffect, useRef } from 'react';
 import type { PaymentMethodInput } from './payment-method-input.ts';
 import type { AdyenActionAnswer, AdyenDetails } from './redirect-form.ts';
 import type { AdyenPaymentSetup } from '../../lib/api/setup-payment.ts';
+import { walletOf } from '../../../../domain/payment-method.ts';
+import type { WalletRecurringPayment } from '../../../../domain/wallet.ts';
+import { applePayOptions, googlePayOptions, pageNonce } from './adyen-wallets.ts';
 
 /**
  * Live mode, Adyen markets: Adyen's card component collects the card in Adyen's secured fields;
@@ -15,25 +18,35 @@ import type { AdyenPaymentSetup } from '../../lib/api/setup-payment.ts';
  * hands it to the component, which handles it itself (a redirect by GET or by POST with its data,
  * a native 3-D Secure 2 fingerprint or challenge); the component's `onAdditionalDetails` state.data
  * goes to `onDetails` (POST /checkout/payment-details), which settles the order.
+ *
+ * Google Pay and Apple Pay (the setup's `wallets`, where Adyen offers them for the market): their
+ * components show above the card where the browser has the wallet (`isAvailable`), with §9's
+ * recurring-payment values (adyen-wallets.ts); their state.data (googlepay with googlePayToken,
+ * applepay with applePayToken) goes through the same onSubmit, as GOOGLE_PAY or APPLE_PAY.
  */
 export function AdyenForm({
   setup,
   locale,
   country,
+  wallet,
   onPay,
   onDetails,
 }: {
   setup: AdyenPaymentSetup;
   locale: string;
   country: string;
+  /** The wallets' recurring-payment request (storefront §9), when the plan recurs. */
+  wallet?: WalletRecurringPayment | undefined;
   /** Pays (or saves); Adyen's answer when the shopper must complete an action. */
   onPay: (request: PaymentMethodInput) => Promise<AdyenActionAnswer | void>;
   /** The component's additional details (after a native challenge), settled by the proxy. */
   onDetails?: (data: AdyenDetails) => Promise<AdyenActionAnswer | void>;
 }) {
   const mount = useRef<HTMLDivElement>(null);
+  const googlePayMount = useRef<HTMLDivElement>(null);
+  const applePayMount = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    let card: Card | undefined;
+    const elements: UIElement[] = [];
     let cancelled = false;
     void (async () => {
       const checkout = await AdyenCheckout({
@@ -53,7 +66,8 @@ export function AdyenForm({
             const { paymentMethod, browserInfo, origin } = state.data as typeof state.data & { origin?: string };
             const answer = await onPay({
               provider: 'adyen',
-              paymentMethodType: 'CREDIT_CARD',
+              // The wallet's own type (googlepay, applepay), else the card.
+              paymentMethodType: walletOf(paymentMethod.type) ?? 'CREDIT_CARD',
               adyenPaymentMethod: paymentMethod as PaymentMethodInput['adyenPaymentMethod'] & { type: string },
               ...(browserInfo ? { adyenBrowserInfo: browserInfo as PaymentMethodInput['adyenBrowserInfo'] } : {}),
               ...(origin ? { adyenOrigin: origin } : {}),
@@ -78,13 +92,36 @@ export function AdyenForm({
         },
       });
       if (cancelled || !mount.current) return;
-      card = new Card(checkout, { hasHolderName: true, holderNameRequired: true });
+      const card = new Card(checkout, { hasHolderName: true, holderNameRequired: true });
       card.mount(mount.current);
+      elements.push(card);
+      const wallets = setup.wallets ?? [];
+      const mountWallet = async (element: UIElement, target: HTMLElement | null) => {
+        elements.push(element);
+        // A browser without the wallet (no Google account, not Safari) shows no button.
+        const available = await element.isAvailable().then(
+          () => true,
+          () => false,
+        );
+        if (available && !cancelled && target) element.mount(target);
+      };
+      if (wallets.includes('GOOGLE_PAY'))
+        void mountWallet(new GooglePay(checkout, googlePayOptions(wallet, pageNonce())), googlePayMount.current);
+      if (wallets.includes('APPLE_PAY'))
+        void mountWallet(new ApplePay(checkout, applePayOptions(wallet)), applePayMount.current);
     })();
     return () => {
       cancelled = true;
-      card?.unmount();
+      for (const element of elements) element.unmount();
     };
-  }, [setup, locale, country, onPay]);
-  return <div ref={mount} className="adyen-card" />;
+  }, [setup, locale, country, wallet, onPay]);
+  return (
+    <>
+      <div className="adyen-wallets">
+        <div ref={googlePayMount} />
+        <div ref={applePayMount} />
+      </div>
+      <div ref={mount} className="adyen-card" />
+    </>
+  );
 }

@@ -56,6 +56,7 @@ export function LivePaymentForm({
           setup={setup}
           locale={locale}
           country={locale.split('-')[1] ?? 'FR'}
+          {...(wallet ? { wallet } : {})}
           onPay={onAdyenPay}
           {...(onAdyenDetails ? { onDetails: onAdyenDetails } : {})}
         />

@@ -59,6 +59,7 @@ const NL_SETUP: StripePaymentSetup = {
     allowedPaymentMethodTypes: ['card', 'ideal'],
   },
   amount: { value: 149, currency: 'EUR', formatted: '€ 149,00' },
+  wallets: ['GOOGLE_PAY', 'APPLE_PAY'],
   sandbox: false,
 };
 
@@ -68,16 +69,13 @@ beforeEach(() => {
   stripe.elementOptions = undefined;
 });
 
-function renderStripe(onPay: (request: PaymentMethodInput) => Promise<void>, wallet?: WalletRecurringPayment) {
+function renderStripe(
+  onPay: (request: PaymentMethodInput) => Promise<void>,
+  wallet?: WalletRecurringPayment,
+  setup: StripePaymentSetup = NL_SETUP,
+) {
   render(
-    <StripeForm
-      setup={NL_SETUP}
-      locale="nl-NL"
-      submitLabel="Pay £149"
-      disabled={false}
-      wallet={wallet}
-      onPay={onPay}
-    />,
+    <StripeForm setup={setup} locale="nl-NL" submitLabel="Pay £149" disabled={false} wallet={wallet} onPay={onPay} />,
   );
 }
 
@@ -183,6 +181,7 @@ describe('the Payment Element (Apple Pay, storefront §9 wallet values)', () => 
     );
     renderStripe(vi.fn(), wallet);
     expect(stripe.elementOptions).toEqual({
+      wallets: { googlePay: 'auto', applePay: 'auto' },
       applePay: {
         recurringPaymentRequest: {
           paymentDescription: 'Payment for basket n. bk42',
@@ -200,6 +199,16 @@ describe('the Payment Element (Apple Pay, storefront §9 wallet values)', () => 
 
   it('when nothing recurs (a one-time fee), then the element gets no recurring request', () => {
     renderStripe(vi.fn());
-    expect(stripe.elementOptions).toEqual({});
+    expect(stripe.elementOptions).toEqual({ wallets: { googlePay: 'auto', applePay: 'auto' } });
+  });
+
+  it('when the market offers no wallet, then the element shows neither Google Pay nor Apple Pay, nor asks Apple Pay to recur', () => {
+    const wallet = walletRecurringPayment(
+      { basketId: 'bk42', total: 149, duration: 1, durationType: 'year' },
+      'https://shop.example',
+      '/nl-NL/payment-confirmation',
+    );
+    renderStripe(vi.fn(), wallet, { ...NL_SETUP, wallets: [] });
+    expect(stripe.elementOptions).toEqual({ wallets: { googlePay: 'never', applePay: 'never' } });
   });
 });

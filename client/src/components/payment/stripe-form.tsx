@@ -40,7 +40,7 @@ export function StripeForm({
   const stripe = useMemo(() => loadStripe(publishableKey, { locale: locale as 'auto' }), [publishableKey, locale]);
   // Elements takes its options once, when the group is created: kept stable across renders.
   const groupOptions = useMemo(() => elementsGroupOptions(elementsOptions), [elementsOptions]);
-  const options = useMemo(() => paymentElementOptions(wallet), [wallet]);
+  const options = useMemo(() => paymentElementOptions(wallet, setup.wallets ?? []), [wallet, setup.wallets]);
   return (
     <Elements stripe={stripe} options={groupOptions}>
       <StripeFields submitLabel={submitLabel} disabled={disabled} options={options} onPay={onPay} />
@@ -65,10 +65,23 @@ export function elementsGroupOptions(options: StripePaymentSetup['elementsOption
   };
 }
 
-/** The Payment Element's options: Apple Pay's recurring-payment request when the plan recurs. */
-export function paymentElementOptions(wallet: WalletRecurringPayment | undefined): StripePaymentElementOptions {
-  if (!wallet) return {};
+/**
+ * The Payment Element's options (https://docs.stripe.com/js/elements_object/create_payment_element):
+ * Google Pay and Apple Pay shown ('auto': where the browser has them) only where the market offers
+ * them (the payment setup's `wallets`), and Apple Pay's recurring-payment request when the plan
+ * recurs. Google Pay has no recurring request in Stripe's options: its sheet shows the final total.
+ */
+export function paymentElementOptions(
+  wallet: WalletRecurringPayment | undefined,
+  offered: readonly string[] = [],
+): StripePaymentElementOptions {
+  const wallets = {
+    googlePay: offered.includes('GOOGLE_PAY') ? ('auto' as const) : ('never' as const),
+    applePay: offered.includes('APPLE_PAY') ? ('auto' as const) : ('never' as const),
+  };
+  if (!wallet || wallets.applePay === 'never') return { wallets };
   return {
+    wallets,
     applePay: {
       recurringPaymentRequest: {
         paymentDescription: wallet.paymentDescription,

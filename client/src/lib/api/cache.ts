@@ -113,6 +113,7 @@ export const cacheTable = {
   setupPayment: {},
   tokenizeSandboxCard: {},
   createSandboxBankMethod: {},
+  createSandboxWalletMethod: {},
   placeOrder: {
     // Sent to 3-D Secure or a bank page, the shopper leaves the app: nothing to refresh.
     when: (answer) => answer.outcome === 'orderPlaced',

@@ -5,11 +5,12 @@
  * and finishing a saving after 3-D Secure or a bank page.
  */
 import { randomUUID } from 'node:crypto';
+import { providerMethodType } from '../../../../domain/payment-method.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { fromAddress } from '../basket/basket.ts';
-import { billingMismatch, wrongProvider } from '../payments/payment-problems.ts';
+import { billingMismatch, methodNotOffered, methodTypeMismatch, wrongProvider } from '../payments/payment-problems.ts';
 import type { CardFacts, ProviderReferences, ReturnRequest, SaveResult, StoredMethod } from '../payments/provider.ts';
 import { paymentProvider } from '../payments/providers.ts';
 import { customPreferences } from '../preferences.ts';
@@ -97,6 +98,10 @@ export async function savePaymentMethod(
 
   const provider = paymentProvider(request.provider);
   const method = await provider.checkMethod(ctx, request);
+  // The record's type is the method's as its provider holds it (a wallet's card is GooglePay or ApplePay).
+  const methodType = providerMethodType(method);
+  if (methodType !== request.paymentMethodType) throw methodTypeMismatch(request.paymentMethodType, methodType);
+  if (!shopper.market.paymentMethods.includes(methodType)) throw methodNotOffered(methodType);
   const mismatch = await mismatchControl(ctx, shopper, request.billingAddress);
   if (method.type === 'card' && mismatch(method.card?.country)) throw billingMismatch();
 

@@ -20,7 +20,15 @@ import { currentBasket, fromAddress, putAddress, replacePaymentInstrument, toAdd
 import type { CommerceBasket } from '../basket/basket.ts';
 import { basketServices, orderedBy, refuseHeldBack, type BasketService } from '../checkout-control.ts';
 import { createOrder } from '../orders.ts';
-import { billingMismatch, checkoutIncomplete, twoPaymentMethods, wrongProvider } from '../payments/payment-problems.ts';
+import { providerMethodType } from '../../../../domain/payment-method.ts';
+import {
+  billingMismatch,
+  checkoutIncomplete,
+  methodNotOffered,
+  methodTypeMismatch,
+  twoPaymentMethods,
+  wrongProvider,
+} from '../payments/payment-problems.ts';
 import { paymentProvider } from '../payments/providers.ts';
 import type { CheckedMethod, PaymentParty } from '../payments/provider.ts';
 import { customPreferences } from '../preferences.ts';
@@ -71,6 +79,11 @@ async function attempt(
   const method = request.useSavedPaymentMethod
     ? await savedCardToPay(ctx, shopper)
     : await provider.checkMethod(ctx, request);
+  // The order's type is the method's as its provider holds it (a wallet's card is GooglePay or
+  // ApplePay), of those the market takes.
+  const methodType = providerMethodType(method);
+  if (methodType !== request.paymentMethodType) throw methodTypeMismatch(request.paymentMethodType, methodType);
+  if (!shopper.market.paymentMethods.includes(methodType)) throw methodNotOffered(methodType);
   // The billing-mismatch control of the region (storefront §8): when on, the billing country must
   // be the card's country.
   const preferences = await customPreferences(ctx, shopper.siteId, shopper.market.country, shopper.headers);

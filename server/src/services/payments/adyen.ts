@@ -8,6 +8,7 @@
  * (account §7: get, remove, keep one). Amounts travel in minor units.
  */
 import { adyenRefusal } from '../../../../domain/payment-errors.ts';
+import { WALLET_TYPES, walletOf } from '../../../../domain/payment-method.ts';
 import type { components as AdyenComponents } from '../../../../generated/adyen/types.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
@@ -108,7 +109,9 @@ function outcomeOf(record: ProviderReferences, data: AdyenResult): PaymentResult
       const action = actionOf(data.action);
       return {
         status: 'actionRequired',
-        actionType: record.paymentType === 'CREDIT_CARD' ? 'threeDSecure' : 'bankRedirect',
+        // A card's issuer asks for 3-D Secure, a wallet's card too; a bank method sends to the bank.
+        actionType:
+          record.paymentType === 'IDEAL' || record.paymentType === 'BANCONTACT' ? 'bankRedirect' : 'threeDSecure',
         ...(action.type === 'redirect' && action.method === 'GET' ? { redirectUrl: action.url! } : {}),
         adyen: { resultCode: data.resultCode, action },
       };
@@ -249,26 +252,39 @@ export const adyenProvider: PaymentProvider = {
       },
     });
     if (!data) throw providerFailure(response.status);
+    // A wallet shows where Adyen offers it for the market (its payment methods answer) and the market
+    // takes it; a wallet the market does not take is not offered at all.
+    const offered = (type: string | undefined) => {
+      const wallet = walletOf(type);
+      return !wallet || shopper.market.paymentMethods.includes(wallet);
+    };
+    const methods = (data.paymentMethods ?? []).filter((m) => offered(m.type));
+    const wallets = WALLET_TYPES.filter((wallet) => methods.some((m) => walletOf(m.type) === wallet));
     const setup: Schemas['AdyenPaymentSetup'] = {
       provider: 'adyen',
       clientKey,
       // ADYEN_ENVIRONMENT (test, live or its region), the AdyenCheckout `environment` of the client.
       environment,
-      paymentMethods: (data.paymentMethods ?? []).map((m) => ({
+      paymentMethods: methods.map((m) => ({
         type: m.type ?? 'scheme',
         name: m.name ?? m.type ?? 'Cards',
         brands: m.brands ?? [],
+        // Google Pay's and Apple Pay's merchant identifiers, which Adyen Web's wallet components read.
+        ...(m.configuration ? { configuration: m.configuration } : {}),
       })),
       amount: input.amount,
+      wallets,
       sandbox: input.sandbox,
     };
     return setup;
   },
 
-  // The card is in Adyen's encrypted fields: Adyen reads it when paying.
+  // The card is in Adyen's encrypted fields, or in the wallet's token: Adyen reads it when paying.
   async checkMethod(_ctx, request) {
     if (!request.adyenPaymentMethod) throw missingPaymentMethod();
-    return { type: request.adyenPaymentMethod.type };
+    const { type } = request.adyenPaymentMethod;
+    const wallet = walletOf(type);
+    return { type, ...(wallet ? { wallet } : {}) };
   },
 
   async pay(ctx, shopper, attempt) {

@@ -117,3 +117,24 @@ export const wrongProvider = (provider: string): AppError =>
 /** 422: the basket cannot be ordered yet; one field error per missing part. */
 export const checkoutIncomplete = (errors: FieldError[]): AppError =>
   new AppError(422, 'basket-incomplete', 'Checkout incomplete', CHECKOUT_FAILED_TEXT, { errors });
+
+/** 422: the market does not take this payment method (storefront §9: enabled payment methods per market). */
+export const methodNotOffered = (type: string): AppError => {
+  const detail = `${type} is not offered in this market.`;
+  return new AppError(422, 'payment-method-not-offered', 'Payment method not offered', detail, {
+    errors: [{ field: '/paymentMethodType', message: detail, code: 'not_offered' }],
+  });
+};
+
+/**
+ * 422: the order names another type than the method its provider holds (a card sent as Google Pay,
+ * a wallet's card sent as a card): the order records the provider's type, never the browser's word.
+ */
+export const methodTypeMismatch = (named: string, actual: string | undefined): AppError =>
+  invalidPaymentData(CHECKOUT_FAILED_TEXT, [
+    {
+      field: '/paymentMethodType',
+      message: `The payment method is ${actual ?? 'of another type'}, not ${named}.`,
+      code: 'mismatch',
+    },
+  ]);

@@ -10,6 +10,7 @@
  * talks to its provider, reads every result back from it, and throws the payment problems of
  * payment-problems.ts.
  */
+import type { WalletType } from '../../../../domain/payment-method.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import type { PendingPayment } from '../../session.ts';
@@ -47,6 +48,11 @@ export interface CheckedMethod {
   type: string;
   /** The card, when the provider knows it before paying. */
   card?: CardFacts;
+  /**
+   * The digital wallet the card came from, as the provider tells it (Stripe's `card.wallet.type`,
+   * Adyen's googlepay or applepay): the order records GooglePay or ApplePay (storefront §3).
+   */
+  wallet?: WalletType;
   /** The account's saved method paying this order (storefront §6), as its provider holds it. */
   stored?: StoredMethod;
 }

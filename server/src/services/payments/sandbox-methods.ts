@@ -15,12 +15,12 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { currentBasket, toAddress } from '../basket/basket.ts';
 import type { Shopper } from '../shopper.ts';
-import { providerFailure } from './payment-problems.ts';
+import { methodNotOffered, providerFailure } from './payment-problems.ts';
 
 type Schemas = components['schemas'];
 type StripeSchemas = StripeComponents['schemas'];
 
-function sandboxOnly(ctx: AppContext, detail: string): void {
+export function sandboxOnly(ctx: AppContext, detail: string): void {
   if (ctx.config.mode === 'live') throw new AppError(404, 'not-found', 'Not found', detail);
 }
 
@@ -116,12 +116,8 @@ export async function createSandboxBankMethod(
   { paymentMethodType, stripeElements }: Schemas['SandboxBankMethodRequest'],
 ): Promise<Schemas['SandboxBankMethod']> {
   sandboxOnly(ctx, 'Sandbox bank methods are only available in sandbox mode.');
-  if (shopper.market.provider !== 'stripe' || !shopper.market.paymentMethods.includes(paymentMethodType)) {
-    const detail = `${paymentMethodType} is not offered in this market.`;
-    throw new AppError(422, 'payment-method-not-offered', 'Payment method not offered', detail, {
-      errors: [{ field: '/paymentMethodType', message: detail, code: 'not_offered' }],
-    });
-  }
+  if (shopper.market.provider !== 'stripe' || !shopper.market.paymentMethods.includes(paymentMethodType))
+    throw methodNotOffered(paymentMethodType);
   const basket = await currentBasket(ctx, shopper);
   const billing = toAddress(basket?.billingAddress);
   const type = paymentMethodType === 'IDEAL' ? 'ideal' : 'bancontact';
@@ -150,7 +146,7 @@ type StripeApiError = StripeSchemas['api_errors'];
  * (mocks/sandbox `POST /stripe/__elements/payment_methods`, with the publishable key as Stripe.js
  * uses it): the Elements group's options as the form created it, and the PaymentMethod's parameters.
  */
-async function createWithElements(
+export async function createWithElements(
   ctx: AppContext,
   shopper: Shopper,
   elements: Schemas['SandboxElementsGroup'] | undefined,
@@ -174,7 +170,7 @@ async function createWithElements(
 }
 
 /** Stripe.js's IntegrationError, as the form's developer sees it: a 400 naming the Elements group. */
-const integrationError = (message: string | undefined) =>
+export const integrationError = (message: string | undefined) =>
   new AppError(400, 'validation-error', 'Stripe.js refused the Elements group', message ?? 'IntegrationError', {
     errors: [{ field: '/stripeElements', message: message ?? 'IntegrationError', code: 'integration_error' }],
   });

@@ -117,7 +117,7 @@ describe('the payment setup (collect payment details before creating an Intent)'
     ['nl-NL', 'EUR', 'eur', ['card', 'ideal']],
     ['nl-BE', 'EUR', 'eur', ['card', 'bancontact']],
   ])(
-    'when %s sets up in %s, then the Elements group gets setup mode, %s, manual creation and %j',
+    'when %s sets up in %s, then the Elements group gets setup mode, %s, manual creation and %j, and both wallets',
     async (locale, currency, lower, types) => {
       const setup = await stripeProvider.setup(ctx, shopperIn(locale), setupInput(currency));
       expect(setup).toEqual({
@@ -131,6 +131,8 @@ describe('the payment setup (collect payment details before creating an Intent)'
           allowedPaymentMethodTypes: types,
         },
         amount: setupInput(currency).amount,
+        // Google Pay and Apple Pay, as cards in Stripe's Payment Element (every market takes both).
+        wallets: ['GOOGLE_PAY', 'APPLE_PAY'],
         sandbox: true,
       });
     },

@@ -14,6 +14,7 @@
  * is form-encoded.
  */
 import { stripeRefusal } from '../../../../domain/payment-errors.ts';
+import { WALLET_TYPES, walletOf } from '../../../../domain/payment-method.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { components as StripeComponents } from '../../../../generated/stripe/types.ts';
 import type { AppContext } from '../../context.ts';
@@ -168,9 +169,12 @@ type StripePaymentMethod = StripeComponents['schemas']['payment_method'];
 /** A PaymentMethod as the checkout uses it: its type and, for a card, the card's facts. */
 function checkedOf(data: StripePaymentMethod): CheckedMethod {
   const card = data.card;
+  // A wallet's card names its wallet (https://docs.stripe.com/api/payment_methods/object#payment_method_object-card-wallet).
+  const wallet = walletOf(card?.wallet?.type);
   return {
     id: data.id,
     type: data.type,
+    ...(wallet ? { wallet } : {}),
     ...(card
       ? {
           card: {
@@ -224,6 +228,8 @@ export const stripeProvider: PaymentProvider = {
       paymentMethodTypes: types,
       elementsOptions: elementsOptions(types, input.amount.currency),
       amount: input.amount,
+      // Stripe offers Google Pay and Apple Pay in every market it serves here, as cards (type card).
+      wallets: WALLET_TYPES.filter((wallet) => shopper.market.paymentMethods.includes(wallet)),
       sandbox: input.sandbox,
     };
     return setup;

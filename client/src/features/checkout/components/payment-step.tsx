@@ -13,6 +13,8 @@ import { PaymentErrorDialog, paymentProblemOf } from '../../../components/paymen
 import { LivePaymentForm } from '../../../components/payment/live-payment-form.tsx';
 import { SandboxCardForm } from '../../../components/payment/sandbox-card-form.tsx';
 import { SandboxChallenge } from '../../../components/payment/sandbox-challenge.tsx';
+import { SandboxWalletPay, WALLET_NAMES } from '../../../components/payment/sandbox-wallet.tsx';
+import type { WalletType } from '../../../../../domain/payment-method.ts';
 import {
   followRedirect,
   type AdyenAction,
@@ -136,12 +138,20 @@ export function PaymentStep({ basket }: { basket: Basket }) {
 
   const payQuietly = useCallback((request: PlaceOrderRequest) => pay(request).catch(() => undefined), [pay]);
 
-  // Sandbox mode's stand-in for the Payment Element's bank tabs: the method the market offers.
-  const [method, setMethod] = useState<'card' | BankMethod>('card');
+  // Sandbox mode's stand-in for the Payment Element's bank and wallet tabs (Adyen's wallet buttons):
+  // the methods the market's provider offers.
+  const [method, setMethod] = useState<'card' | BankMethod | WalletType>('card');
   const bankMethods =
     setup?.provider === 'stripe' && setup.sandbox
       ? (setup.paymentMethodTypes ?? []).filter((type): type is BankMethod => type in BANK_METHODS)
       : [];
+  const wallets = setup?.sandbox ? (setup.wallets ?? []) : [];
+  const optionLabel = (option: 'card' | BankMethod | WalletType) =>
+    option === 'card'
+      ? t('checkout.payment.card')
+      : option in BANK_METHODS
+        ? BANK_METHODS[option as BankMethod].label
+        : WALLET_NAMES[option as WalletType];
   const payByBank = async (bank: BankMethod) => {
     if (paying) return;
     setPaying(true);
@@ -208,10 +218,10 @@ export function PaymentStep({ basket }: { basket: Basket }) {
             </div>
           ) : setup.sandbox ? (
             <>
-              {bankMethods.length > 0 ? (
+              {bankMethods.length + wallets.length > 0 ? (
                 <fieldset className="choice-list">
                   <legend>{t('checkout.payment.method')}</legend>
-                  {(['card', ...bankMethods] as const).map((option) => (
+                  {(['card', ...bankMethods, ...wallets] as const).map((option) => (
                     <label key={option} className="choice">
                       <input
                         type="radio"
@@ -220,7 +230,7 @@ export function PaymentStep({ basket }: { basket: Basket }) {
                         checked={method === option}
                         onChange={() => setMethod(option)}
                       />
-                      {option === 'card' ? t('checkout.payment.card') : BANK_METHODS[option].label}
+                      {optionLabel(option)}
                     </label>
                   ))}
                 </fieldset>
@@ -238,6 +248,16 @@ export function PaymentStep({ basket }: { basket: Basket }) {
                   disabled={paying}
                   submitLabel={submitLabel}
                   onPay={pay}
+                />
+              ) : method === 'GOOGLE_PAY' || method === 'APPLE_PAY' ? (
+                <SandboxWalletPay
+                  wallet={method}
+                  setup={setup}
+                  total={total}
+                  recurring={wallet}
+                  disabled={paying}
+                  onPay={payQuietly}
+                  onProblem={(error) => setProblem(paymentProblemOf(error))}
                 />
               ) : (
                 <div className="form">

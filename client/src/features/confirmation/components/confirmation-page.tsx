@@ -8,6 +8,7 @@ import { NeedHelp } from '../../../components/ui/need-help.tsx';
 import { ApiError } from '../../../lib/api/client.ts';
 import { useOrderConfirmation } from '../api/get-order-confirmation.ts';
 import { ConfirmationItems } from './confirmation-items.tsx';
+import { PaymentMethodText } from '../../../components/payment/payment-method-text.tsx';
 import './confirmation.css';
 
 /**
@@ -81,10 +82,7 @@ export function ConfirmationPage() {
         <section className="confirmation__block" aria-labelledby="payment-title">
           <h2 id="payment-title">{t('confirmation.paymentMethod')}</h2>
           <p>
-            {card.brand ? <span className="confirmation__brand">{card.brand}</span> : null}{' '}
-            {card.last4
-              ? t('confirmation.cardEnding', { last4: card.last4 })
-              : t(`confirmation.paymentType.${card.type}`)}
+            <PaymentMethodText method={card} />
           </p>
           {card.expMonth && card.expYear ? (
             <p>{t('confirmation.expires', { date: `${String(card.expMonth).padStart(2, '0')}/${card.expYear}` })}</p>

@@ -106,7 +106,7 @@ describe('adyen stand-in with the official @adyen/api-library', () => {
       amount: { currency: 'EUR', value: 9900 },
       shopperReference: ADYEN_SEED.alexShopperReference,
     });
-    expect(response.paymentMethods?.map((m) => m.type)).toEqual(['scheme']);
+    expect(response.paymentMethods?.map((m) => m.type)).toEqual(['scheme', 'googlepay', 'applepay']);
     expect(response.storedPaymentMethods?.[0]).toMatchObject({
       id: ADYEN_SEED.alexStoredPaymentMethodId,
       lastFour: '4242',
@@ -164,6 +164,24 @@ describe('adyen stand-in with the official @adyen/api-library', () => {
     const b = await checkout.PaymentsApi.payments(request, { idempotencyKey: 'client-idem-1' });
     expect(b.pspReference).toBe(a.pspReference);
     expect(adyenLedger()).toHaveLength(1);
+  });
+
+  it("when the shop pays with a Google Pay wallet's token, then it is Authorised; the token is not taken twice", async () => {
+    const res = await fetch(`${root}/adyen/__wallet/tokens`, {
+      method: 'POST',
+      headers: { 'x-client-key': 'test_SANDBOXCLIENTKEY', 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'googlepay', number: '4242424242424242', expiryMonth: '12', expiryYear: '2030' }),
+    });
+    const { token } = (await res.json()) as { token: string };
+    const request: Types.checkout.PaymentRequest = {
+      ...paymentRequest('4242424242424242', '00003006'),
+      paymentMethod: { type: Types.checkout.GooglePayDetails.TypeEnum.Googlepay, googlePayToken: token },
+    };
+    const response = await checkout.PaymentsApi.payments(request);
+    expect(response.resultCode).toBe(Types.checkout.PaymentResponse.ResultCodeEnum.Authorised);
+    expect(response.additionalData?.paymentMethodVariant).toBe('visa_googlepay');
+    const error = await checkout.PaymentsApi.payments(request).catch((e: unknown) => e);
+    expect(error).toMatchObject({ statusCode: 422, errorCode: '5_202' });
   });
 
   it('when the merchant account is unknown, then the library throws with the 422 ServiceError', async () => {

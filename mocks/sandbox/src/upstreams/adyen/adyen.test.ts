@@ -153,7 +153,7 @@ describe('adyen stand-in: payment methods', () => {
     });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { paymentMethods: Array<{ type: string }>; storedPaymentMethods: unknown[] };
-    expect(body.paymentMethods.map((m) => m.type)).toEqual(['scheme']);
+    expect(body.paymentMethods.map((m) => m.type)).toEqual(['scheme', 'googlepay', 'applepay']);
     expect(body.storedPaymentMethods).toEqual([
       expect.objectContaining({
         id: ADYEN_SEED.alexStoredPaymentMethodId,
@@ -166,9 +166,9 @@ describe('adyen stand-in: payment methods', () => {
   });
 
   it.each([
-    ['NL', ['scheme', 'ideal']],
-    ['BE', ['scheme', 'bcmc']],
-    ['IT', ['scheme']],
+    ['NL', ['scheme', 'ideal', 'googlepay', 'applepay']],
+    ['BE', ['scheme', 'bcmc', 'googlepay', 'applepay']],
+    ['IT', ['scheme', 'googlepay', 'applepay']],
   ])('when the country is %s, then the methods are %j', async (countryCode, types) => {
     const res = await post('/paymentMethods', {
       merchantAccount: ADYEN_SEED.merchantAccount,

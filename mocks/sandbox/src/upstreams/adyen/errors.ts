@@ -34,8 +34,24 @@ const REQUIRED_FIELD_CODES: Record<string, [string, string]> = {
   details: ['702', "Required field 'details' is not provided."],
 };
 
+type Issue = z.ZodError['issues'][number];
+
+/**
+ * The issue to report: for `paymentMethod` (a oneOf by `type`) the first issue of the details its
+ * `type` names (GooglePayDetails for `googlepay`, ...), with the full path; an unknown type keeps
+ * the union's own issue.
+ */
+function reportedIssue(issue: Issue | undefined): Issue | undefined {
+  if (issue?.code !== 'invalid_union') return issue;
+  const named = issue.errors.filter((option) => !option.some((inner) => inner.path.join('.') === 'type'));
+  if (named.length === 0) return issue;
+  const closest = named.reduce((best, option) => (option.length < best.length ? option : best));
+  const inner = closest[0];
+  return inner ? reportedIssue({ ...inner, path: [...issue.path, ...inner.path] } as Issue) : issue;
+}
+
 function fromZodError(error: z.ZodError): AdyenError {
-  const issue = error.issues[0];
+  const issue = reportedIssue(error.issues[0]);
   const field = issue?.path.map(String).join('.') ?? '';
   const input = (issue as { input?: unknown } | undefined)?.input;
   if (issue?.code === 'invalid_type' && input === undefined) {

@@ -1,6 +1,7 @@
 /**
  * The Adyen stand-in under `/adyen` (contract openapi/upstream/adyen.yaml, Checkout v71): payment
- * methods per country and amount, payments answering Authorised, Refused, RedirectShopper (3-D
+ * methods per country and amount (cards, Google Pay and Apple Pay, whose tokens wallet.ts issues and
+ * decrypts; card payments in card-payment.ts), payments answering Authorised, Refused, RedirectShopper (3-D
  * Secure challenge, iDEAL and Bancontact bank page by GET; the issuer page by POST with its data)
  * or ChallengeShopper (a native 3-D Secure 2 challenge), payment details after the redirect or the
  * challenge (redirectResult, threeDSResult), stored payment methods listed and deleted,
@@ -16,29 +17,23 @@ import {
 import type { components } from '../../../../../generated/adyen/types.ts';
 import type { SandboxContext, UpstreamModule } from '../../app.ts';
 import { CREDENTIALS } from '../../seed.ts';
-import { cardFacts, isExpired, isHttpUrl, randomId } from '../card-providers.ts';
+import { isHttpUrl, randomId } from '../card-providers.ts';
+import { NATIVE_3DS2_CARD, payByCard, POST_REDIRECT_CARD, type CardSource } from './card-payment.ts';
 import { AdyenError, checkMerchant, decrypt, invalid, newPspReference, parse } from './errors.ts';
 import { mountAdyenPages } from './pages.ts';
 import { idempotent } from './idempotent.ts';
 import { authorise as authoriseOnce, refuse } from './outcomes.ts';
-import { ADYEN_BRAND, paymentResponse, readThreeDSResult, REFUSALS } from './responses.ts';
+import { paymentResponse, readThreeDSResult } from './responses.ts';
 import { resetAdyenStore, store, type Amount, type Payment } from './store.ts';
+import { isWallet, mountWalletControl, useWalletToken, walletPaymentMethods } from './wallet.ts';
 
 export { ADYEN_SEED, adyenLedger, getPayment, getStoredPaymentMethods } from './store.ts';
 export { AdyenError } from './errors.ts';
+export { NATIVE_3DS2_CARD, POST_REDIRECT_CARD } from './card-payment.ts';
 
 type ServiceError = components['schemas']['ServiceError'];
 type PaymentMethodsResponse = components['schemas']['PaymentMethodsResponse'];
 type ListStoredPaymentMethodsResponse = components['schemas']['ListStoredPaymentMethodsResponse'];
-
-/**
- * Adyen's 3-D Secure test cards (docs.adyen.com/development-resources/testing/3d-secure-2-authentication):
- * the Visa answers a redirect by POST with {MD, PaReq, TermUrl} (the classic issuer page); the
- * Mastercard answers a native `threeDS2` challenge when the request prefers native 3-D Secure 2.
- */
-export const POST_REDIRECT_CARD = '4212345678910006';
-export const NATIVE_3DS2_CARD = '5454545454545454';
-const ADYEN_3DS_CARDS: readonly string[] = [POST_REDIRECT_CARD, NATIVE_3DS2_CARD];
 
 export function adyenRouter(context: SandboxContext): Router {
   context.resetHooks.push(resetAdyenStore);
@@ -49,6 +44,8 @@ export function adyenRouter(context: SandboxContext): Router {
 
   // ---- The shopper-facing pages (3-D Secure challenge, bank page, issuer page of a POST redirect) ----
   mountAdyenPages(router, baseUrl);
+  // ---- The wallet sheet's control: a Google Pay or Apple Pay token for a card (wallet.ts) ----
+  mountWalletControl(router);
 
   // ---- Authentication ----
   router.use((req, res, next) => {
@@ -96,6 +93,7 @@ export function adyenRouter(context: SandboxContext): Router {
           ],
         });
       if (country === 'BE' && euro) methods.push({ type: 'bcmc', name: 'Bancontact card', brands: ['bcmc'] });
+      methods.push(...walletPaymentMethods(merchantAccount, ['visa', 'mc', 'amex']));
       const raw = (req.body ?? {}) as { blockedPaymentMethods?: unknown };
       const blocked = Array.isArray(raw.blockedPaymentMethods) ? raw.blockedPaymentMethods.map(String) : [];
       const allowed = (type: string) =>
@@ -119,7 +117,8 @@ export function adyenRouter(context: SandboxContext): Router {
             expiryYear: resource.expiryYear,
             holderName: resource.holderName,
             shopperEmail: resource.shopperEmail,
-            supportedShopperInteractions: ['Ecommerce', 'ContAuth'],
+            // A wallet's stored card is for merchant-initiated payments; the shopper pays with the wallet.
+            supportedShopperInteractions: isWallet(resource.type) ? ['ContAuth'] : ['Ecommerce', 'ContAuth'],
             supportedRecurringProcessingModels: resource.supportedRecurringProcessingModels,
           }));
       }
@@ -157,7 +156,8 @@ export function adyenRouter(context: SandboxContext): Router {
       if (payment.storePaymentMethod && !payment.shopperReference)
         throw invalid('702', "Required field 'shopperReference' is not provided.");
 
-      const cardMethod = method.type === 'ideal' ? undefined : method;
+      const cardMethod = method.type === 'scheme' || method.type === 'bcmc' ? method : undefined;
+      let card: CardSource | undefined;
       if (
         method.type === 'ideal' ||
         (method.type === 'bcmc' && !cardMethod?.encryptedCardNumber && !cardMethod?.storedPaymentMethodId)
@@ -167,62 +167,51 @@ export function adyenRouter(context: SandboxContext): Router {
         payment.resultCode = 'RedirectShopper';
         payment.action = 'bank';
         payment.storePaymentMethod = false;
-      } else if (cardMethod) {
-        let number: string;
-        let expiryMonth: string;
-        let expiryYear: string;
-        if (cardMethod.storedPaymentMethodId) {
-          // A token payment names the shopper and flags the transaction
-          // (docs.adyen.com/online-payments/tokenization/make-token-payments: recurringProcessingModel,
-          // shopperInteraction and shopperReference; a returning shopper is ContAuth).
-          if (!body.shopperReference) throw invalid('702', "Required field 'shopperReference' is not provided.");
-          if (!body.recurringProcessingModel)
-            throw invalid('702', "Required field 'recurringProcessingModel' is not provided.");
-          if (!body.shopperInteraction) throw invalid('702', "Required field 'shopperInteraction' is not provided.");
-          const stored = store.storedCards.get(cardMethod.storedPaymentMethodId);
-          if (
-            !stored ||
-            stored.merchantAccount !== merchantAccount ||
-            stored.resource.shopperReference !== body.shopperReference
-          )
-            throw invalid('800', 'Contract not found');
-          number = stored.number;
-          expiryMonth = stored.resource.expiryMonth ?? '12';
-          expiryYear = stored.resource.expiryYear ?? '2030';
-          payment.storedPaymentMethodId = stored.resource.id ?? cardMethod.storedPaymentMethodId;
-          payment.storePaymentMethod = false;
-        } else {
-          number = decrypt('encryptedCardNumber', cardMethod.encryptedCardNumber);
-          expiryMonth = decrypt('encryptedExpiryMonth', cardMethod.encryptedExpiryMonth);
-          expiryYear = decrypt('encryptedExpiryYear', cardMethod.encryptedExpiryYear);
-          if (cardMethod.encryptedSecurityCode !== undefined) {
-            const cvc = decrypt('encryptedSecurityCode', cardMethod.encryptedSecurityCode);
-            if (!/^\d{3,4}$/.test(cvc)) throw invalid('103', 'CVC is not the right length');
-          }
-        }
-        const facts = cardFacts(number);
-        if (!facts) throw invalid('101', 'Invalid card number');
-        const month = Number(expiryMonth);
-        const year = Number(expiryYear.length === 2 ? `20${expiryYear}` : expiryYear);
-        if (!/^\d{1,2}$/.test(expiryMonth) || month < 1 || month > 12 || !/^\d{2}(\d{2})?$/.test(expiryYear))
-          throw invalid('129', 'Expiry Date Invalid');
-        payment.card = {
-          brand: ADYEN_BRAND[facts.brand],
-          last4: facts.last4,
-          bin: facts.bin,
-          country: facts.fixedCountry ?? body.billingAddress?.country ?? body.countryCode ?? 'US',
-          number: facts.number,
-          expiryMonth: String(month).padStart(2, '0'),
-          expiryYear: String(year),
-          ...(cardMethod.holderName ? { holderName: cardMethod.holderName } : {}),
+      } else if (method.type === 'googlepay' || method.type === 'applepay') {
+        // The wallet's token decrypted to its card, used once; the device authenticated the shopper.
+        card = useWalletToken(method.type, method.type === 'googlepay' ? method.googlePayToken : method.applePayToken);
+        payment.wallet = method.type;
+      } else if (cardMethod?.storedPaymentMethodId) {
+        // A token payment names the shopper and flags the transaction
+        // (docs.adyen.com/online-payments/tokenization/make-token-payments: recurringProcessingModel,
+        // shopperInteraction and shopperReference; a returning shopper is ContAuth).
+        if (!body.shopperReference) throw invalid('702', "Required field 'shopperReference' is not provided.");
+        if (!body.recurringProcessingModel)
+          throw invalid('702', "Required field 'recurringProcessingModel' is not provided.");
+        if (!body.shopperInteraction) throw invalid('702', "Required field 'shopperInteraction' is not provided.");
+        const stored = store.storedCards.get(cardMethod.storedPaymentMethodId);
+        if (
+          !stored ||
+          stored.merchantAccount !== merchantAccount ||
+          stored.resource.shopperReference !== body.shopperReference
+        )
+          throw invalid('800', 'Contract not found');
+        card = {
+          number: stored.number,
+          expiryMonth: stored.resource.expiryMonth ?? '12',
+          expiryYear: stored.resource.expiryYear ?? '2030',
+          holderName: cardMethod.holderName,
         };
-        const outcome = facts.outcome;
-        if (isExpired(month, year, context.clock.now()))
-          refuse(payment, REFUSALS.expired_card.reason, REFUSALS.expired_card.code);
-        else if (outcome.kind === 'declined') {
-          const refusal = REFUSALS[outcome.declineCode];
-          refuse(payment, refusal.reason, refusal.code);
-        } else if (outcome.kind === 'three_d_secure' || ADYEN_3DS_CARDS.includes(facts.number)) {
+        payment.storedPaymentMethodId = stored.resource.id ?? cardMethod.storedPaymentMethodId;
+        payment.storePaymentMethod = false;
+        // A card stored by a wallet payment stays that wallet's card (variant, no 3-D Secure).
+        if (isWallet(stored.resource.type)) payment.wallet = stored.resource.type;
+      } else if (cardMethod) {
+        card = {
+          number: decrypt('encryptedCardNumber', cardMethod.encryptedCardNumber),
+          expiryMonth: decrypt('encryptedExpiryMonth', cardMethod.encryptedExpiryMonth),
+          expiryYear: decrypt('encryptedExpiryYear', cardMethod.encryptedExpiryYear),
+          holderName: cardMethod.holderName,
+        };
+        if (cardMethod.encryptedSecurityCode !== undefined) {
+          const cvc = decrypt('encryptedSecurityCode', cardMethod.encryptedSecurityCode);
+          if (!/^\d{3,4}$/.test(cvc)) throw invalid('103', 'CVC is not the right length');
+        }
+      }
+      if (card) {
+        const country = body.billingAddress?.country ?? body.countryCode;
+        const { facts, needsAuthentication } = payByCard(payment, card, country, context.clock.now());
+        if (needsAuthentication) {
           // 3-D Secure 2 on the web needs the shopper's browser (docs.adyen.com/online-payments/3d-secure/api-reference).
           if (
             body.shopperInteraction !== 'ContAuth' &&
@@ -253,7 +242,7 @@ export function adyenRouter(context: SandboxContext): Router {
             payment.resultCode = 'RedirectShopper';
             payment.action = 'challenge';
           }
-        } else authorise(payment);
+        }
       }
       store.payments.set(payment.pspReference, payment);
       return { body: paymentResponse(payment, baseUrl()) };

@@ -1,9 +1,13 @@
 /**
  * How the Adyen stand-in ends a payment: authorised once (one charge in the ledger, the card stored
- * when asked for) or refused with Adyen's refusal reason and code.
+ * when asked for) or refused with Adyen's refusal reason and code. A wallet payment's card is
+ * stored as that wallet's (`type` googlepay or applepay, the card's brand and last four), to be paid
+ * later by its storedPaymentMethodId as a card token payment (`type: scheme`: GooglePayDetails and
+ * ApplePayDetails require the wallet's token, which a merchant-initiated payment does not have).
  */
 import { randomDigits } from '../card-providers.ts';
 import { store, type Payment, type StoredCard } from './store.ts';
+import { WALLET_NAMES } from './wallet.ts';
 
 /** Authorises a payment once: one charge in the ledger, and the card stored when asked for. */
 export function authorise(payment: Payment, nowMs: number): void {
@@ -17,9 +21,11 @@ export function authorise(payment: Payment, nowMs: number): void {
     });
   if (payment.storePaymentMethod && payment.shopperReference && payment.card && !payment.storedPaymentMethodId) {
     const card = payment.card;
+    const type = payment.wallet ?? 'scheme';
     const existing = [...store.storedCards.values()].find(
       (s) =>
         s.number === card.number &&
+        s.resource.type === type &&
         s.merchantAccount === payment.merchantAccount &&
         s.resource.shopperReference === payment.shopperReference &&
         s.resource.expiryMonth === card.expiryMonth &&
@@ -33,8 +39,12 @@ export function authorise(payment: Payment, nowMs: number): void {
         number: card.number,
         resource: {
           id,
-          type: 'scheme',
-          name: card.brand === 'mc' ? 'MasterCard' : card.brand.toUpperCase(),
+          type,
+          name: payment.wallet
+            ? WALLET_NAMES[payment.wallet]
+            : card.brand === 'mc'
+              ? 'MasterCard'
+              : card.brand.toUpperCase(),
           brand: card.brand,
           lastFour: card.last4,
           expiryMonth: card.expiryMonth,

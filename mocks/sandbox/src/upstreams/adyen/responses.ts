@@ -53,6 +53,15 @@ function cardAdditionalData(payment: Payment): Record<string, string> {
     paymentMethod: payment.card.brand,
     cardBin: payment.card.bin,
     fundingSource: 'CREDIT',
+    ...(payment.wallet
+      ? {
+          // A wallet's card: its expiry (ResponseAdditionalDataCard.expiryDate, M/YYYY) and the
+          // wallet's variant of the brand (docs.adyen.com/development-resources/paymentmethodvariant:
+          // visa_googlepay, mc_applepay, ...).
+          expiryDate: `${Number(payment.card.expiryMonth)}/${payment.card.expiryYear}`,
+          paymentMethodVariant: `${payment.card.brand}_${payment.wallet}`,
+        }
+      : {}),
     ...(payment.recurringProcessingModel ? { recurringProcessingModel: payment.recurringProcessingModel } : {}),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The Adyen stand-in's state: payments by pspReference, redirect results handed out by the
- * challenge, bank and issuer pages, stored payment methods per shopper and merchant account, idempotent
- * responses and the ledger of charges (authorised payments). `resetAdyenStore` puts it back to the
+ * challenge, bank and issuer pages, stored payment methods per shopper and merchant account, the
+ * Google Pay and Apple Pay tokens the wallet control issued, idempotent responses and the ledger of
+ * charges (authorised payments). `resetAdyenStore` puts it back to the
  * seed: alex's stored Visa ending 4242, expiring 12/2030.
  */
 import type { components } from '../../../../../generated/adyen/types.ts';
@@ -12,6 +13,18 @@ export type PaymentDetailsResponse = components['schemas']['PaymentDetailsRespon
 export type StoredPaymentMethodResource = components['schemas']['StoredPaymentMethodResource'];
 export type Amount = { currency: string; value: number };
 
+/** The wallets whose tokens the stand-in issues and decrypts (GooglePayDetails, ApplePayDetails). */
+export type WalletType = 'googlepay' | 'applepay';
+
+/** A wallet token the stand-in issued: the card it stands for, used at most once. */
+export interface WalletToken {
+  type: WalletType;
+  number: string;
+  expiryMonth: string;
+  expiryYear: string;
+  used: boolean;
+}
+
 export interface Payment {
   pspReference: string;
   merchantAccount: string;
@@ -19,6 +32,8 @@ export interface Payment {
   amount: Amount;
   returnUrl: string;
   paymentMethodType: string;
+  /** The wallet whose card pays (a wallet token, or a token stored by a wallet payment). */
+  wallet?: WalletType;
   /** Card facts for additionalData (cards only). */
   card?: {
     brand: string;
@@ -83,6 +98,8 @@ export interface AdyenStore {
   /** Opaque redirect result -> pspReference. */
   redirectResults: Map<string, string>;
   storedCards: Map<string, StoredCard>;
+  /** The key inside each issued wallet token -> what it stands for. */
+  walletTokens: Map<string, WalletToken>;
   idempotency: Map<string, IdempotentResponse>;
   ledger: Charge[];
 }
@@ -99,6 +116,7 @@ export const store: AdyenStore = {
   payments: new Map(),
   redirectResults: new Map(),
   storedCards: new Map(),
+  walletTokens: new Map(),
   idempotency: new Map(),
   ledger: [],
 };
@@ -107,6 +125,7 @@ export function resetAdyenStore(): void {
   store.payments.clear();
   store.redirectResults.clear();
   store.storedCards.clear();
+  store.walletTokens.clear();
   store.idempotency.clear();
   store.ledger.length = 0;
   store.storedCards.set(ADYEN_SEED.alexStoredPaymentMethodId, {

@@ -67,7 +67,11 @@ describe('commerce checkout', () => {
     await call(base(), t, 'PUT', `${baskets}/${id}/billing-address?${site}`, address);
     await call(base(), t, 'PUT', `${baskets}/${id}/customer?${site}`, { email: 'alex.owner@example.com' });
     const payment = await call(base(), t, 'GET', `${baskets}/${id}/payment-methods?${site}`);
-    expect(payment.body.applicablePaymentMethods.map((m: { id: string }) => m.id)).toEqual(['CREDIT_CARD']);
+    expect(payment.body.applicablePaymentMethods.map((m: { id: string }) => m.id)).toEqual([
+      'CREDIT_CARD',
+      'GOOGLE_PAY',
+      'APPLE_PAY',
+    ]);
     const ready = await call(base(), t, 'POST', `${baskets}/${id}/payment-instruments?${site}`, card);
     expect(ready.body.paymentInstruments[0].paymentCard.numberLastDigits).toBe('4242');
 
@@ -154,7 +158,12 @@ describe('commerce checkout', () => {
     });
     expect(nl.body).toMatchObject({ currency: 'EUR', productSubTotal: 119, taxTotal: 20.65 });
     const methods = await call(base(), t, 'GET', `${baskets}/${id}/payment-methods?${site}`);
-    expect(methods.body.applicablePaymentMethods.map((m: { id: string }) => m.id)).toEqual(['CREDIT_CARD', 'IDEAL']);
+    expect(methods.body.applicablePaymentMethods.map((m: { id: string }) => m.id)).toEqual([
+      'CREDIT_CARD',
+      'GOOGLE_PAY',
+      'APPLE_PAY',
+      'IDEAL',
+    ]);
     expect((await call(base(), t, 'PATCH', `${baskets}/${id}?${site}`, { currency: 'JPY' })).status).toBe(400);
   });
 

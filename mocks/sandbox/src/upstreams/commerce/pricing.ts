@@ -33,6 +33,9 @@ export function paymentMethods(market: Market): Schemas['PaymentMethod'][] {
         { cardType: 'Amex', name: 'American Express', securityCodeLength: 4 },
       ],
     },
+    // The wallets, in every market (the shop's markets take both; issue 15).
+    { id: 'GOOGLE_PAY', name: 'Google Pay', paymentProcessorId: `${processor}_APM` },
+    { id: 'APPLE_PAY', name: 'Apple Pay', paymentProcessorId: `${processor}_APM` },
   ];
   if (market.bankMethods.includes('ideal'))
     methods.push({ id: 'IDEAL', name: 'iDEAL', paymentProcessorId: `${processor}_APM` });

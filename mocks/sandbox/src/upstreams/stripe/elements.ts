@@ -13,7 +13,7 @@
 import type { SandboxContext } from '../../app.ts';
 import { zPostPaymentMethodsBody } from '../../../../../generated/stripe/zod/zod.gen.ts';
 import { fromZodError, StripeError } from './errors.ts';
-import { createPaymentMethod } from './payment-methods.ts';
+import { checkCardParams, createPaymentMethod } from './payment-methods.ts';
 import type { PaymentMethod } from './store.ts';
 
 /** The Elements group's options as Stripe.js holds them. */
@@ -72,6 +72,7 @@ export function createPaymentMethodWithElements(
     );
   const params = isObject(body.params) ? body.params : {};
   checkElementsGroup(body.elements, typeof params.type === 'string' ? params.type : undefined);
+  checkCardParams(params);
   const parsed = zPostPaymentMethodsBody.safeParse(params, { reportInput: true });
   if (!parsed.success) throw fromZodError(parsed.error);
   return createPaymentMethod(context, parsed.data);

@@ -68,9 +68,22 @@ export function bracketParam(path: ReadonlyArray<PropertyKey>): string {
   return `${head ?? ''}${rest.map((part) => `[${part}]`).join('')}`;
 }
 
+type Issue = z.ZodError['issues'][number];
+
+/**
+ * The issue to report: for an anyOf (`card`: details or token) the first issue of the option the
+ * input comes closest to (fewest issues; the first option on a tie), with the full path.
+ */
+function reportedIssue(issue: Issue | undefined): Issue | undefined {
+  if (issue?.code !== 'invalid_union' || issue.errors.length === 0) return issue;
+  const closest = issue.errors.reduce((best, option) => (option.length < best.length ? option : best));
+  const inner = closest[0];
+  return inner ? reportedIssue({ ...inner, path: [...issue.path, ...inner.path] } as Issue) : issue;
+}
+
 /** The first Zod issue as Stripe would word it. */
 export function fromZodError(error: z.ZodError): StripeError {
-  const issue = error.issues[0];
+  const issue = reportedIssue(error.issues[0]);
   if (!issue) return invalidRequest('Invalid request.');
   const param = bracketParam(issue.path);
   const input = (issue as { input?: unknown }).input;

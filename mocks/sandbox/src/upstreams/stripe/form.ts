@@ -5,6 +5,7 @@
  */
 interface SchemaLike {
   _zod: { def: Record<string, unknown> & { type: string } };
+  safeParse(value: unknown): { success: boolean; error?: { issues: unknown[] } };
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -21,8 +22,23 @@ export function coerceForm(value: unknown, schema: unknown): unknown {
       return coerceForm(value, def.innerType);
     case 'pipe':
       return coerceForm(value, def.in);
-    case 'union':
-      return value;
+    case 'union': {
+      // anyOf (e.g. `card`: card_details_params | token_params): coerced as the first option it
+      // then fits, else as the option it comes closest to (fewest issues), for a precise error.
+      let closest: unknown = value;
+      let fewest = Number.POSITIVE_INFINITY;
+      for (const option of def.options as SchemaLike[]) {
+        const coerced = coerceForm(value, option);
+        const result = option.safeParse(coerced);
+        if (result.success) return coerced;
+        const issues = result.error?.issues.length ?? 0;
+        if (issues < fewest) {
+          fewest = issues;
+          closest = coerced;
+        }
+      }
+      return closest;
+    }
     case 'object': {
       if (!isPlainObject(value)) return value;
       const shape = def.shape as Record<string, unknown>;

@@ -5,7 +5,7 @@
  * error objects and idempotency keys. Bodies are form-encoded in bracket notation. Here: the
  * router, authentication, idempotency, customers and payment methods; SetupIntents in
  * setup-intents.ts, the shopper's pages in pages.ts, Stripe.js's createPaymentMethod({elements})
- * stand-in in elements.ts.
+ * stand-in in elements.ts, the digital wallets' card tokens in wallet.ts.
  */
 import { createHash } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
@@ -31,10 +31,11 @@ import {
 import { createPaymentMethodWithElements } from './elements.ts';
 import { apiError, invalidRequest, resourceMissing, StripeError } from './errors.ts';
 import { registerActionPages } from './pages.ts';
-import { createPaymentMethod } from './payment-methods.ts';
+import { checkCardParams, createPaymentMethod } from './payment-methods.ts';
 import { matches, parseSearchQuery } from './search.ts';
 import { registerSetupIntents } from './setup-intents.ts';
 import { resetStripeStore, store, type Customer } from './store.ts';
+import { createWalletToken } from './wallet.ts';
 
 export { getSetupIntent, getStripeCustomer, getStripePaymentMethod, STRIPE_SEED, stripeLedger } from './store.ts';
 
@@ -233,7 +234,10 @@ export function stripeRouter(context: SandboxContext): Router {
   // ---- Payment methods ----
   router.post(
     '/v1/payment_methods',
-    idempotent((req) => ({ body: createPaymentMethod(context, parse(zPostPaymentMethodsBody, req.body)) })),
+    idempotent((req) => {
+      checkCardParams(req.body);
+      return { body: createPaymentMethod(context, parse(zPostPaymentMethodsBody, req.body)) };
+    }),
   );
 
   // Stripe.js's createPaymentMethod({elements}) stand-in (elements.ts), as the sandbox card form uses it.
@@ -241,6 +245,13 @@ export function stripeRouter(context: SandboxContext): Router {
     '/__elements/payment_methods',
     express.json({ limit: '100kb' }),
     run((req, res) => ({ body: createPaymentMethodWithElements(context, req.body, res.locals.keyKind) })),
+  );
+
+  // The sandbox wallet sheet's card as a Google Pay or Apple Pay token (wallet.ts).
+  router.post(
+    '/__wallet/tokens',
+    express.json({ limit: '100kb' }),
+    run((req, res) => ({ body: createWalletToken(context, req.body, res.locals.keyKind) })),
   );
 
   router.get(

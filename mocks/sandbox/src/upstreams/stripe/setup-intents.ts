@@ -77,7 +77,9 @@ export function registerSetupIntents(
     }
     const facts = cardFacts(method.cardNumber ?? '');
     const outcome = facts?.outcome ?? { kind: 'succeeds' as const };
-    if (outcome.kind === 'three_d_secure') return needsAction('challenge');
+    // A wallet's card pays with the device's cryptogram (Google Pay CRYPTOGRAM_3DS, Apple Pay), which
+    // already authenticates the shopper: no 3-D Secure challenge, whatever the card behind it.
+    if (outcome.kind === 'three_d_secure' && !method.object.card?.wallet) return needsAction('challenge');
     if (outcome.kind === 'declined') {
       const error = declineError(outcome.declineCode);
       intent.object.status = 'requires_payment_method';

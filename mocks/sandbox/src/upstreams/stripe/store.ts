@@ -1,6 +1,6 @@
 /**
- * The Stripe stand-in's state: customers, payment methods, setup intents, stored idempotent
- * responses and a ledger of setup confirmations. `resetStripeStore` puts it back to the seed
+ * The Stripe stand-in's state: customers, payment methods, setup intents, digital wallets' card
+ * tokens, stored idempotent responses and a ledger of setup confirmations. `resetStripeStore` puts it back to the seed
  * (alex's payment customer with his saved Visa ending 4242, and one deleted customer).
  */
 import type { components } from '../../../../../generated/stripe/types.ts';
@@ -31,6 +31,42 @@ export interface StoredSetupIntent {
   mandate: { ipAddress: string; userAgent: string } | null;
 }
 
+/**
+ * A card token (`tok_...`) as Stripe's Token object has it (spec3 `token` with its `card`): what a
+ * Google Pay or Apple Pay wallet's payment data becomes. Not part of the contract: the shop never
+ * reads tokens through the REST API, it only passes their id to `card[token]`.
+ */
+export interface Token {
+  id: string;
+  object: 'token';
+  type: 'card';
+  used: boolean;
+  livemode: false;
+  created: number;
+  client_ip: null;
+  card: {
+    id: string;
+    object: 'card';
+    /** As Stripe's token cards spell it: Visa, MasterCard, American Express, Unknown. */
+    brand: string;
+    last4: string;
+    exp_month: number;
+    exp_year: number;
+    country: string | null;
+    funding: 'credit';
+    fingerprint: string;
+    /** The device account number's last four digits (Apple Pay), else null. */
+    dynamic_last4: string | null;
+    tokenization_method: 'google_pay' | 'apple_pay';
+  };
+}
+
+/** A token with the card number it stands for (to decide outcomes, as a typed card's number does). */
+export interface StoredToken {
+  object: Token;
+  cardNumber: string;
+}
+
 export interface IdempotentResponse {
   fingerprint: string;
   status: number;
@@ -50,6 +86,7 @@ export interface StripeStore {
   customers: Map<string, Customer | DeletedCustomer>;
   paymentMethods: Map<string, StoredPaymentMethod>;
   setupIntents: Map<string, StoredSetupIntent>;
+  tokens: Map<string, StoredToken>;
   idempotency: Map<string, IdempotentResponse>;
   ledger: SetupAttempt[];
 }
@@ -67,6 +104,7 @@ export const store: StripeStore = {
   customers: new Map(),
   paymentMethods: new Map(),
   setupIntents: new Map(),
+  tokens: new Map(),
   idempotency: new Map(),
   ledger: [],
 };
@@ -75,6 +113,7 @@ export function resetStripeStore(): void {
   store.customers.clear();
   store.paymentMethods.clear();
   store.setupIntents.clear();
+  store.tokens.clear();
   store.idempotency.clear();
   store.ledger.length = 0;
 

@@ -115,6 +115,28 @@ describe('stripe stand-in with the official stripe client', () => {
     expect(error).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
   });
 
+  it("when the shop makes a PaymentMethod from a wallet's token, then the client reads card.wallet", async () => {
+    const res = await fetch(`${root}/stripe/__wallet/tokens`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer pk_test_sandbox', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        wallet: 'apple_pay',
+        card: { number: '4242424242424242', exp_month: 12, exp_year: 2030 },
+      }),
+    });
+    const token = (await res.json()) as { id: string };
+    const method = await stripe.paymentMethods.create({
+      type: 'card',
+      card: { token: token.id },
+      billing_details: { address: { country: 'GB' } },
+    });
+    expect(method.card?.wallet?.type).toBe('apple_pay');
+    const error = await stripe.paymentMethods
+      .create({ type: 'card', card: { token: token.id } })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'token_already_used', statusCode: 400 });
+  });
+
   it('when the key is wrong, then the client throws an authentication error', async () => {
     const port = Number(new URL(root).port);
     const wrong = clientFor('sk_test_wrong', port);
