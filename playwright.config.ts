@@ -51,6 +51,9 @@ export default defineConfig({
       RATE_LIMIT_PAYMENT: '1000',
       RATE_LIMIT_LOGIN: '1000',
       RATE_LIMIT_ADDRESS: '1000',
+      // A tag manager container per site (docs/decisions/019): tests/e2e/tag-manager.spec.ts answers
+      // Google's gtm.js with a stub; no other journey consents, so none loads it.
+      GTM_CONTAINER_IDS: 'aurora:GTM-E2EAURORA,borealis:GTM-E2EBOREALIS',
     },
   },
 });
