@@ -4,26 +4,12 @@
  * 5454 a native 3-D Secure 2 challenge shown in the page (mocks/sandbox/README.md).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectConfirmation, renew, resetSandbox } from './support.ts';
+import { expectConfirmation, frenchGuestToPayment, resetSandbox } from './support.ts';
 
 test.beforeEach(resetSandbox);
 
 async function frenchGuestPays(page: Page, card: string) {
-  await renew(page, {
-    vin: 'ZAAAA1000AA000004',
-    locale: 'fr-FR',
-    plan: /12 mois/,
-    renewLabel: 'Renouveler maintenant',
-  });
-  await page.getByLabel('Adresse e-mail').fill('gus.guest@example.com');
-  await page.getByRole('button', { name: "Continuer en tant qu'invité" }).click();
-  await page.getByLabel('Prénom').fill('Gus');
-  await page.getByLabel('Nom', { exact: true }).fill('Guest');
-  await page.getByRole('button', { name: "Saisir l'adresse manuellement" }).click();
-  await page.getByLabel('Adresse (ligne 1)').fill('8 Rue de Rivoli');
-  await page.getByLabel('Ville').fill('Paris');
-  await page.getByLabel('Code postal').fill('75004');
-  for (let step = 0; step < 3; step++) await page.getByRole('button', { name: 'Continuer' }).click();
+  await frenchGuestToPayment(page);
   await page.getByLabel('Numéro de carte').fill(card);
   await page.getByLabel("Date d'expiration").fill('12/30');
   await page.getByLabel('Code de sécurité').fill('123');

@@ -68,6 +68,25 @@ export async function guestDetails(page: Page) {
   await expect(page.getByLabel('Card number')).toBeVisible();
 }
 
+/** A guest in fr-FR (an Adyen market) renews vehicle 4 and gives a Paris address: the payment step is open. */
+export async function frenchGuestToPayment(page: Page) {
+  await renew(page, {
+    vin: 'ZAAAA1000AA000004',
+    locale: 'fr-FR',
+    plan: /12 mois/,
+    renewLabel: 'Renouveler maintenant',
+  });
+  await page.getByLabel('Adresse e-mail').fill('gus.guest@example.com');
+  await page.getByRole('button', { name: "Continuer en tant qu'invité" }).click();
+  await page.getByLabel('Prénom').fill('Gus');
+  await page.getByLabel('Nom', { exact: true }).fill('Guest');
+  await page.getByRole('button', { name: "Saisir l'adresse manuellement" }).click();
+  await page.getByLabel('Adresse (ligne 1)').fill('8 Rue de Rivoli');
+  await page.getByLabel('Ville').fill('Paris');
+  await page.getByLabel('Code postal').fill('75004');
+  for (let step = 0; step < 3; step++) await page.getByRole('button', { name: 'Continuer' }).click();
+}
+
 export async function payWithCard(page: Page, number: string) {
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiry date').fill('12/30');

@@ -6,7 +6,14 @@
  * the wallet.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { alexToBilling, expectConfirmation, guestDetails, renew, resetSandbox } from './support.ts';
+import {
+  alexToBilling,
+  expectConfirmation,
+  frenchGuestToPayment,
+  guestDetails,
+  renew,
+  resetSandbox,
+} from './support.ts';
 
 test.beforeEach(resetSandbox);
 
@@ -57,21 +64,7 @@ test('a guest in en-GB pays with Apple Pay and a card the bank declines: the App
 });
 
 test('a guest in fr-FR (Adyen) pays with Google Pay and reaches the confirmation', async ({ page }) => {
-  await renew(page, {
-    vin: 'ZAAAA1000AA000004',
-    locale: 'fr-FR',
-    plan: /12 mois/,
-    renewLabel: 'Renouveler maintenant',
-  });
-  await page.getByLabel('Adresse e-mail').fill('gus.guest@example.com');
-  await page.getByRole('button', { name: "Continuer en tant qu'invité" }).click();
-  await page.getByLabel('Prénom').fill('Gus');
-  await page.getByLabel('Nom', { exact: true }).fill('Guest');
-  await page.getByRole('button', { name: "Saisir l'adresse manuellement" }).click();
-  await page.getByLabel('Adresse (ligne 1)').fill('8 Rue de Rivoli');
-  await page.getByLabel('Ville').fill('Paris');
-  await page.getByLabel('Code postal').fill('75004');
-  for (let step = 0; step < 3; step++) await page.getByRole('button', { name: 'Continuer' }).click();
+  await frenchGuestToPayment(page);
   const sheet = await openSheet(page, 'Google Pay', 'Payer avec Google Pay');
   await sheet.getByRole('button', { name: 'Payer', exact: true }).click();
   await expectConfirmation(page, 'Merci pour votre commande');

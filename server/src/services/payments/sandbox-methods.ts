@@ -73,19 +73,7 @@ export async function tokenizeSandboxCard(
   const created = await createWithElements(ctx, shopper, card.stripeElements, {
     type: 'card',
     card: { number, exp_month: card.expMonth, exp_year: fullYear, cvc: card.cvc },
-    billing_details: {
-      ...(card.holderName ? { name: card.holderName } : {}),
-      ...(billing
-        ? {
-            address: {
-              line1: billing.address1,
-              city: billing.city,
-              postal_code: billing.postalCode,
-              country: billing.countryCode,
-            },
-          }
-        : {}),
-    },
+    billing_details: billingDetails(card.holderName, billing),
   });
   if (!created.data) {
     const error = created.error;
@@ -136,6 +124,26 @@ export async function createSandboxBankMethod(
     throw providerFailure(created.response.status);
   }
   return { provider: 'stripe', paymentMethodType, token: created.data.id };
+}
+
+/** A PaymentMethod's billing details as Stripe.js sends them: the holder's name and the billing address. */
+export function billingDetails(
+  name: string | undefined,
+  billing: Schemas['Address'] | null | undefined,
+): NonNullable<StripeSchemas['post_payment_methods_request']['billing_details']> {
+  return {
+    ...(name ? { name } : {}),
+    ...(billing
+      ? {
+          address: {
+            line1: billing.address1,
+            city: billing.city,
+            postal_code: billing.postalCode,
+            country: billing.countryCode,
+          },
+        }
+      : {}),
+  };
 }
 
 type StripePaymentMethod = StripeSchemas['payment_method'];

@@ -23,7 +23,7 @@ import { currentBasket, toAddress } from '../basket/basket.ts';
 import type { Shopper } from '../shopper.ts';
 import { methodNotOffered, providerFailure } from './payment-problems.ts';
 import { paymentProvider } from './providers.ts';
-import { createWithElements, integrationError, sandboxOnly } from './sandbox-methods.ts';
+import { billingDetails, createWithElements, integrationError, sandboxOnly } from './sandbox-methods.ts';
 
 type Schemas = components['schemas'];
 
@@ -74,19 +74,7 @@ export async function createSandboxWalletMethod(
     const created = await createWithElements(ctx, shopper, request.stripeElements, {
       type: 'card',
       card: { token: token.id ?? '' },
-      ...(billing
-        ? {
-            billing_details: {
-              name: `${billing.firstName} ${billing.lastName}`.trim(),
-              address: {
-                line1: billing.address1,
-                city: billing.city,
-                postal_code: billing.postalCode,
-                country: billing.countryCode,
-              },
-            },
-          }
-        : {}),
+      billing_details: billingDetails(billing ? `${billing.firstName} ${billing.lastName}`.trim() : undefined, billing),
     });
     if (!created.data) {
       if (created.error?.code === 'integration_error') throw integrationError(created.error.message);
