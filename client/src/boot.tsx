@@ -1,4 +1,5 @@
 /** The app itself, started by main.tsx once the page has painted. */
+import './lib/early-errors.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';

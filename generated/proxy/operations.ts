@@ -53,6 +53,7 @@ export const operations = {
   getHelpContent: { method: 'get', path: '/account/help', tag: 'account' },
   healthz: { method: 'get', path: '/healthz', tag: 'ops' },
   readyz: { method: 'get', path: '/readyz', tag: 'ops' },
+  sendMonitoringEnvelope: { method: 'post', path: '/monitoring', tag: 'ops' },
 } as const;
 
 export type OperationId = keyof typeof operations;

@@ -1046,6 +1046,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/monitoring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Error-reporting tunnel
+         * @description The browser's error reports (issue 15): the Sentry SDK posts each envelope here (its `tunnel`
+         *     option) rather than to Sentry, so the page connects to its own origin only (CSP `connect-src 'self'`).
+         *     The proxy forwards an envelope only to the DSN it is configured with (SENTRY_DSN), which the
+         *     envelope's header must name, after scrubbing every item of personal data again (e-mail addresses,
+         *     VINs, card numbers, IBANs, names and addresses, query strings, request bodies, cookies, users); it is
+         *     never an open relay. Up to 1 MiB. Without SENTRY_DSN error reporting is off and every envelope is
+         *     refused.
+         *
+         *     No `X-CSRF-Token`: the SDK has none. The body's media type `application/x-sentry-envelope` is one
+         *     no cross-site form can send and a cross-origin script sends only after a preflight, which the
+         *     proxy does not grant.
+         */
+        post: operations["sendMonitoringEnvelope"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1191,6 +1221,7 @@ export interface components {
              * @example GTM-AURORA1
              */
             tagManagerContainerId?: string;
+            errorReporting?: components["schemas"]["ErrorReportingConfig"];
             customPreferences: components["schemas"]["CustomPreferences"];
         };
         SupportedLocale: {
@@ -2057,6 +2088,27 @@ export interface components {
             contactUsUrl?: string;
             faqs: components["schemas"]["FaqItem"][];
             faqsUnavailable: boolean;
+        };
+        /**
+         * @description The browser's error reporting (issue 15; SENTRY_DSN, SENTRY_RELEASE, SENTRY_ENVIRONMENT); absent when
+         *     it is off. The browser sends its envelopes through `POST /monitoring`, never to the DSN's host.
+         */
+        ErrorReportingConfig: {
+            /**
+             * @description The Sentry DSN, public by design (it only lets a client send events).
+             * @example http://sandboxpublickey@localhost:4010/sentry/1
+             */
+            dsn: string;
+            /** @example vehicle-services-shop@0.1.0 */
+            release: string;
+            /** @example sandbox */
+            environment: string;
+        };
+        MonitoringReceipt: {
+            /** @description The envelope's event id, when it has one. */
+            id?: string;
+            /** @description How many items were forwarded after scrubbing. */
+            items: number;
         };
         Health: {
             /** @enum {string} */
@@ -4120,6 +4172,98 @@ export interface operations {
             };
             /** @description Not ready. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sendMonitoringEnvelope: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A Sentry envelope: a header line, then an item header line and a payload per item. */
+        requestBody: {
+            content: {
+                "application/x-sentry-envelope": string;
+            };
+        };
+        responses: {
+            /** @description Forwarded to Sentry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitoringReceipt"];
+                };
+            };
+            /** @description Not an envelope, or its header names no DSN. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The envelope is for another DSN than the shop's. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Error reporting is off (no SENTRY_DSN). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The envelope is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not `application/x-sentry-envelope`, or is encoded. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Sentry asks the SDK to wait; its Retry-After and X-Sentry-Rate-Limits are passed on. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait, from Sentry. */
+                    "Retry-After"?: string;
+                    /** @description Sentry's rate limits, for the SDK. */
+                    "X-Sentry-Rate-Limits"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Sentry did not take the envelope. */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { defaultBillingRegionRule, type BillingRegionRule } from '../../domain/postal-codes.ts';
 import { DEFAULT_LOCALE, MARKETS, marketOfLocale } from './markets.ts';
+import { errorReportingSettings, type ErrorReportingSettings } from './monitoring/settings.ts';
 import { tagManagerContainerIds } from './tag-manager.ts';
 import {
   BASE_URL_ENV,
@@ -111,6 +112,8 @@ export interface Config {
   billingRegionRules: Record<string, BillingRegionRule>;
   /** The Google Tag Manager container of each site (GTM_CONTAINER_IDS); none by default (tag-manager.ts). */
   tagManagerContainerIds: Partial<Record<SiteId, string>>;
+  /** Error reporting (SENTRY_DSN, SENTRY_RELEASE, SENTRY_ENVIRONMENT; monitoring/); off when absent. */
+  errorReporting?: ErrorReportingSettings;
 }
 
 const zBillingRegionRules = z.record(
@@ -216,6 +219,10 @@ const envSchema = z.object({
   // Adyen Web's environments (its API_ENVIRONMENTS): test, or live with the account's region.
   ADYEN_ENVIRONMENT: z.enum(ADYEN_ENVIRONMENTS).default('test'),
   GTM_CONTAINER_IDS: csv(''), // site:GTM-XXXXXXX pairs (tag-manager.ts); no container by default
+  // Error reporting (monitoring/settings.ts): off without a DSN.
+  SENTRY_DSN: z.string().optional(),
+  SENTRY_RELEASE: z.string().optional(),
+  SENTRY_ENVIRONMENT: z.string().optional(),
   CONTACT_US_URL: z
     .url()
     .refine((url) => /^https?:/.test(url), 'must be an http(s) URL')
@@ -359,6 +366,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     localesNotInProduction: e.LOCALES_NOT_IN_PRODUCTION,
     imageOrigins,
     tagManagerContainerIds: tagManagerContainerIds(e.GTM_CONTAINER_IDS, SITE_IDS, problems),
+    errorReporting: errorReportingSettings(e, e.UPSTREAM, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -2,7 +2,7 @@
  * One error type and one error handler. Every failure leaves the proxy as
  * `application/problem+json` (the contract's `Problem`), never with a stack trace.
  */
-import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import type { components } from '../../generated/proxy/types.ts';
 
@@ -114,29 +114,38 @@ interface HttpLikeError {
   expose?: boolean;
 }
 
+/** Told of every answer of 500 and above the error handler sends, with the error behind it (server.ts reports them). */
+export type ServerErrorHook = (error: unknown, req: Request, problem: Problem) => void;
+
 /** The ONE error handler: AppError, body-parser errors, anything else (500, logged, no stack). */
-export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) => {
-  if (res.headersSent) return next(err);
-  const instance = typeof req.id === 'string' ? req.id : undefined;
-  let appError: AppError;
-  if (err instanceof AppError) {
-    appError = err;
-  } else {
-    const e = (err ?? {}) as HttpLikeError;
-    const status = e.status ?? e.statusCode;
-    if (e.type === 'entity.parse.failed') {
-      appError = new AppError(400, 'malformed-json', 'Malformed JSON', 'The request body is not valid JSON.');
-    } else if (e.type === 'entity.too.large' || status === 413) {
-      appError = new AppError(413, 'payload-too-large', 'Request too large', 'The request body is too large.');
-    } else if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported' || status === 415) {
-      appError = new AppError(415, 'unsupported-media-type', 'Unsupported media type', 'Send application/json.');
-    } else if (typeof status === 'number' && status >= 400 && status < 500) {
-      appError = new AppError(status, 'bad-request', 'Bad request', 'The request could not be read.');
+export const createErrorHandler =
+  (onServerError?: ServerErrorHook): ErrorRequestHandler =>
+  (err: unknown, req, res, next) => {
+    if (res.headersSent) return next(err);
+    const instance = typeof req.id === 'string' ? req.id : undefined;
+    let appError: AppError;
+    if (err instanceof AppError) {
+      appError = err;
     } else {
-      req.log?.error({ err }, 'unhandled error');
-      appError = new AppError(500, 'internal-error', 'Internal error', 'Something went wrong on our side.');
+      const e = (err ?? {}) as HttpLikeError;
+      const status = e.status ?? e.statusCode;
+      if (e.type === 'entity.parse.failed') {
+        appError = new AppError(400, 'malformed-json', 'Malformed JSON', 'The request body is not valid JSON.');
+      } else if (e.type === 'entity.too.large' || status === 413) {
+        appError = new AppError(413, 'payload-too-large', 'Request too large', 'The request body is too large.');
+      } else if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported' || status === 415) {
+        appError = new AppError(415, 'unsupported-media-type', 'Unsupported media type', 'Send application/json.');
+      } else if (typeof status === 'number' && status >= 400 && status < 500) {
+        appError = new AppError(status, 'bad-request', 'Bad request', 'The request could not be read.');
+      } else {
+        req.log?.error({ err }, 'unhandled error');
+        appError = new AppError(500, 'internal-error', 'Internal error', 'Something went wrong on our side.');
+      }
     }
-  }
-  for (const [name, value] of Object.entries(appError.headers)) res.setHeader(name, value);
-  sendProblem(res, appError.toProblem(instance));
-};
+    for (const [name, value] of Object.entries(appError.headers)) res.setHeader(name, value);
+    const problem = appError.toProblem(instance);
+    if (problem.status >= 500) onServerError?.(err, req, problem);
+    sendProblem(res, problem);
+  };
+
+export const errorHandler: ErrorRequestHandler = createErrorHandler();

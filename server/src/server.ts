@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import { errorHandler, notFoundHandler } from './errors.ts';
+import { createErrorHandler, notFoundHandler, problemType } from './errors.ts';
 import { MemoryKeyedLock, type KeyedLock } from './locks.ts';
 import { chooseLogFormat, createLogger, requestLogger } from './logger.ts';
 import { mockScenarios } from './mock-scenario.ts';
@@ -28,6 +28,9 @@ import { clientApp } from './static.ts';
 import type { PageRenderer } from '../../domain/page-render.ts';
 import { csrfProtection, MemorySessionStore, SESSION_COOKIE, Sessions, type SessionStore } from './session.ts';
 import { createUpstreams, type Upstreams } from './upstreams.ts';
+import { operations } from '../../generated/proxy/operations.ts';
+import { createErrorReporter } from './monitoring/reporter.ts';
+import { NOT_FORWARDED } from './services/monitoring-tunnel.ts';
 
 export interface ServerOptions {
   logger?: Logger;
@@ -90,7 +93,13 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
   const api = express.Router();
   api.use(express.json({ limit: config.bodyLimit, type: ['application/json', 'application/*+json'] }));
   api.use(scenarios);
-  api.use(csrfProtection(sessions));
+  // The error-reporting tunnel is posted by the Sentry SDK, which has no CSRF token; it takes only a
+  // media type no cross-site page can send without a preflight (routes/ops/send-monitoring-envelope.ts).
+  const csrf = csrfProtection(sessions);
+  const tunnel = operations.sendMonitoringEnvelope;
+  api.use((req, res, next) =>
+    req.method.toLowerCase() === tunnel.method && req.path === tunnel.path ? next() : csrf(req, res, next),
+  );
   const { router, mounted } = mountRoutes(context, rateLimits(config));
   api.use(router);
   app.use('/api', api);
@@ -141,8 +150,25 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
         });
   if (client) app.use(client);
 
+  // Error reporting (SENTRY_DSN, monitoring/reporter.ts): every 5xx answer, with its request id; none without a DSN.
+  const reporter = config.errorReporting && createErrorReporter(config.errorReporting, logger);
   app.use(notFoundHandler);
-  app.use(errorHandler);
+  app.use(
+    createErrorHandler(
+      reporter &&
+        ((error, req, problem) => {
+          if (problem.type === problemType(NOT_FORWARDED)) return;
+          reporter.report(error, {
+            requestId: problem.instance,
+            method: req.method,
+            path: req.originalUrl.split('?')[0]!,
+            route: req.route ? String(req.route.path) : undefined,
+            status: problem.status,
+            problemType: problem.type,
+          });
+        }),
+    ),
+  );
 
   let server: Server | undefined;
   return {
@@ -158,11 +184,11 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
         server = listening;
       }),
     stop: () =>
-      new Promise((resolve, reject) => {
+      new Promise<void>((resolve, reject) => {
         if (!server) return resolve();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
         server = undefined;
-      }),
+      }).then(() => reporter?.flush()),
   };
 }

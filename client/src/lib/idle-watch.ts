@@ -43,3 +43,12 @@ export function watchIdle(target: Window, delayMs: number, onChange: (idle: bool
     for (const type of ACTIVITY_EVENTS) target.removeEventListener(type, activity, { capture: true });
   };
 }
+
+// Error reporting (issue 15) starts from this chunk, which loads once the shell runs: the first route's
+// JavaScript has no room for it. Built pages only: tests and `vite dev` report nothing.
+if (import.meta.env.PROD) {
+  import('./error-reporting.ts').then(
+    ({ startErrorReporting }) => startErrorReporting(),
+    () => undefined,
+  );
+}

@@ -150,30 +150,6 @@ export const zCustomPreferences = /* @__PURE__ */ z.object({
     billingMismatchControl: /* @__PURE__ */ z.boolean()
 });
 
-export const zSiteConfig = /* @__PURE__ */ z.object({
-    id: zSiteId,
-    brand: /* @__PURE__ */ z.string(),
-    country: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^[A-Z]{2}$/)),
-    locales: /* @__PURE__ */ z.object({
-        supported: /* @__PURE__ */ z.array(zSupportedLocale),
-        default: zLocale
-    }),
-    currency: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^[A-Z]{3}$/)),
-    geoRegion: /* @__PURE__ */ z.string(),
-    provider: zPaymentProvider,
-    publishableKey: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-    clientKey: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-    sandboxPayments: /* @__PURE__ */ z.boolean(),
-    enabledPaymentMethods: /* @__PURE__ */ z.array(zPaymentMethodType),
-    pricesIncludeVat: /* @__PURE__ */ z.boolean(),
-    allowedCountries: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(zCountryCode)),
-    extraMarkets: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^[A-Z]{2}$/)))),
-    splashCountryPrefixes: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
-    maintenancePollIntervalMs: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1000))),
-    tagManagerContainerId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^GTM-[A-Z0-9]+$/))),
-    customPreferences: zCustomPreferences
-});
-
 export const zMaintenanceStatus = /* @__PURE__ */ z.object({
     storefront_status: /* @__PURE__ */ z.enum(['online', 'maintenance']),
     maintenance: /* @__PURE__ */ z.boolean()
@@ -1115,6 +1091,47 @@ export const zHelpContent = /* @__PURE__ */ z.object({
     faqsUnavailable: /* @__PURE__ */ z.boolean()
 });
 
+/**
+ * The browser's error reporting (issue 15; SENTRY_DSN, SENTRY_RELEASE, SENTRY_ENVIRONMENT); absent when
+ * it is off. The browser sends its envelopes through `POST /monitoring`, never to the DSN's host.
+ *
+ */
+export const zErrorReportingConfig = /* @__PURE__ */ z.object({
+    dsn: /* @__PURE__ */ z.string(),
+    release: /* @__PURE__ */ z.string(),
+    environment: /* @__PURE__ */ z.string()
+});
+
+export const zSiteConfig = /* @__PURE__ */ z.object({
+    id: zSiteId,
+    brand: /* @__PURE__ */ z.string(),
+    country: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^[A-Z]{2}$/)),
+    locales: /* @__PURE__ */ z.object({
+        supported: /* @__PURE__ */ z.array(zSupportedLocale),
+        default: zLocale
+    }),
+    currency: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^[A-Z]{3}$/)),
+    geoRegion: /* @__PURE__ */ z.string(),
+    provider: zPaymentProvider,
+    publishableKey: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    clientKey: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    sandboxPayments: /* @__PURE__ */ z.boolean(),
+    enabledPaymentMethods: /* @__PURE__ */ z.array(zPaymentMethodType),
+    pricesIncludeVat: /* @__PURE__ */ z.boolean(),
+    allowedCountries: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(zCountryCode)),
+    extraMarkets: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^[A-Z]{2}$/)))),
+    splashCountryPrefixes: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
+    maintenancePollIntervalMs: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(1000))),
+    tagManagerContainerId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^GTM-[A-Z0-9]+$/))),
+    errorReporting: /* @__PURE__ */ z.optional(zErrorReportingConfig),
+    customPreferences: zCustomPreferences
+});
+
+export const zMonitoringReceipt = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    items: /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
+});
+
 export const zHealth = /* @__PURE__ */ z.object({
     status: /* @__PURE__ */ z.enum(['ok', 'ready']),
     uptimeSeconds: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.int()),
@@ -1694,3 +1711,13 @@ export const zHealthzResponse = zHealth;
  * Ready.
  */
 export const zReadyzResponse = zHealth;
+
+/**
+ * A Sentry envelope: a header line, then an item header line and a payload per item.
+ */
+export const zSendMonitoringEnvelopeBody = /* @__PURE__ */ z.string();
+
+/**
+ * Forwarded to Sentry.
+ */
+export const zSendMonitoringEnvelopeResponse = zMonitoringReceipt;

@@ -211,6 +211,7 @@ export type SiteConfig = {
      *
      */
     tagManagerContainerId?: string;
+    errorReporting?: ErrorReportingConfig;
     customPreferences: CustomPreferences;
 };
 
@@ -1219,6 +1220,31 @@ export type HelpContent = {
     contactUsUrl?: string;
     faqs: Array<FaqItem>;
     faqsUnavailable: boolean;
+};
+
+/**
+ * The browser's error reporting (issue 15; SENTRY_DSN, SENTRY_RELEASE, SENTRY_ENVIRONMENT); absent when
+ * it is off. The browser sends its envelopes through `POST /monitoring`, never to the DSN's host.
+ *
+ */
+export type ErrorReportingConfig = {
+    /**
+     * The Sentry DSN, public by design (it only lets a client send events).
+     */
+    dsn: string;
+    release: string;
+    environment: string;
+};
+
+export type MonitoringReceipt = {
+    /**
+     * The envelope's event id, when it has one.
+     */
+    id?: string;
+    /**
+     * How many items were forwarded after scrubbing.
+     */
+    items: number;
 };
 
 export type Health = {
@@ -3548,3 +3574,55 @@ export type ReadyzResponses = {
 };
 
 export type ReadyzResponse = ReadyzResponses[keyof ReadyzResponses];
+
+export type SendMonitoringEnvelopeData = {
+    /**
+     * A Sentry envelope: a header line, then an item header line and a payload per item.
+     */
+    body: string;
+    path?: never;
+    query?: never;
+    url: '/monitoring';
+};
+
+export type SendMonitoringEnvelopeErrors = {
+    /**
+     * Not an envelope, or its header names no DSN.
+     */
+    400: Problem;
+    /**
+     * The envelope is for another DSN than the shop's.
+     */
+    403: Problem;
+    /**
+     * Error reporting is off (no SENTRY_DSN).
+     */
+    404: Problem;
+    /**
+     * The envelope is larger than 1 MiB.
+     */
+    413: Problem;
+    /**
+     * The body is not `application/x-sentry-envelope`, or is encoded.
+     */
+    415: Problem;
+    /**
+     * Sentry asks the SDK to wait; its Retry-After and X-Sentry-Rate-Limits are passed on.
+     */
+    429: Problem;
+    /**
+     * Sentry did not take the envelope.
+     */
+    502: Problem;
+};
+
+export type SendMonitoringEnvelopeError = SendMonitoringEnvelopeErrors[keyof SendMonitoringEnvelopeErrors];
+
+export type SendMonitoringEnvelopeResponses = {
+    /**
+     * Forwarded to Sentry.
+     */
+    200: MonitoringReceipt;
+};
+
+export type SendMonitoringEnvelopeResponse = SendMonitoringEnvelopeResponses[keyof SendMonitoringEnvelopeResponses];

@@ -149,30 +149,6 @@ export const zCustomPreferences = z.object({
     billingMismatchControl: z.boolean()
 });
 
-export const zSiteConfig = z.object({
-    id: zSiteId,
-    brand: z.string(),
-    country: z.string().regex(/^[A-Z]{2}$/),
-    locales: z.object({
-        supported: z.array(zSupportedLocale),
-        default: zLocale
-    }),
-    currency: z.string().regex(/^[A-Z]{3}$/),
-    geoRegion: z.string(),
-    provider: zPaymentProvider,
-    publishableKey: z.string().optional(),
-    clientKey: z.string().optional(),
-    sandboxPayments: z.boolean(),
-    enabledPaymentMethods: z.array(zPaymentMethodType),
-    pricesIncludeVat: z.boolean(),
-    allowedCountries: z.array(zCountryCode).optional(),
-    extraMarkets: z.array(z.string().regex(/^[A-Z]{2}$/)).optional(),
-    splashCountryPrefixes: z.array(z.string()).optional(),
-    maintenancePollIntervalMs: z.int().gte(1000).optional(),
-    tagManagerContainerId: z.string().regex(/^GTM-[A-Z0-9]+$/).optional(),
-    customPreferences: zCustomPreferences
-});
-
 export const zMaintenanceStatus = z.object({
     storefront_status: z.enum(['online', 'maintenance']),
     maintenance: z.boolean()
@@ -1114,6 +1090,47 @@ export const zHelpContent = z.object({
     faqsUnavailable: z.boolean()
 });
 
+/**
+ * The browser's error reporting (issue 15; SENTRY_DSN, SENTRY_RELEASE, SENTRY_ENVIRONMENT); absent when
+ * it is off. The browser sends its envelopes through `POST /monitoring`, never to the DSN's host.
+ *
+ */
+export const zErrorReportingConfig = z.object({
+    dsn: z.string(),
+    release: z.string(),
+    environment: z.string()
+});
+
+export const zSiteConfig = z.object({
+    id: zSiteId,
+    brand: z.string(),
+    country: z.string().regex(/^[A-Z]{2}$/),
+    locales: z.object({
+        supported: z.array(zSupportedLocale),
+        default: zLocale
+    }),
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    geoRegion: z.string(),
+    provider: zPaymentProvider,
+    publishableKey: z.string().optional(),
+    clientKey: z.string().optional(),
+    sandboxPayments: z.boolean(),
+    enabledPaymentMethods: z.array(zPaymentMethodType),
+    pricesIncludeVat: z.boolean(),
+    allowedCountries: z.array(zCountryCode).optional(),
+    extraMarkets: z.array(z.string().regex(/^[A-Z]{2}$/)).optional(),
+    splashCountryPrefixes: z.array(z.string()).optional(),
+    maintenancePollIntervalMs: z.int().gte(1000).optional(),
+    tagManagerContainerId: z.string().regex(/^GTM-[A-Z0-9]+$/).optional(),
+    errorReporting: zErrorReportingConfig.optional(),
+    customPreferences: zCustomPreferences
+});
+
+export const zMonitoringReceipt = z.object({
+    id: z.string().optional(),
+    items: z.int().gte(0)
+});
+
 export const zHealth = z.object({
     status: z.enum(['ok', 'ready']),
     uptimeSeconds: z.int().optional(),
@@ -1693,3 +1710,13 @@ export const zHealthzResponse = zHealth;
  * Ready.
  */
 export const zReadyzResponse = zHealth;
+
+/**
+ * A Sentry envelope: a header line, then an item header line and a payload per item.
+ */
+export const zSendMonitoringEnvelopeBody = z.string();
+
+/**
+ * Forwarded to Sentry.
+ */
+export const zSendMonitoringEnvelopeResponse = zMonitoringReceipt;

@@ -6,7 +6,7 @@ const sandbox = buildSandbox();
 const port = await sandbox.start(Number(process.env.PORT ?? 4010));
 console.log(
   `sandbox listening on http://localhost:${port} in ${Math.round(performance.now() - started)} ms ` +
-    '(/commerce /som /vehicles /identity /adyen /stripe /loqate, controls under /__sandbox)',
+    '(/commerce /som /vehicles /identity /adyen /stripe /loqate /sentry, controls under /__sandbox)',
 );
 
 const stop = async (): Promise<void> => {

@@ -7,6 +7,7 @@ import { adyenModule } from './upstreams/adyen/index.ts';
 import { commerceModule } from './upstreams/commerce/index.ts';
 import { identityModule } from './upstreams/identity/index.ts';
 import { loqateModule } from './upstreams/loqate/index.ts';
+import { sentryRouter } from './upstreams/sentry/index.ts';
 import { paymentMethodControls } from './upstreams/payment-method-controls.ts';
 import { customerControls, somControls, somModule } from './upstreams/som/index.ts';
 import { stripeModule } from './upstreams/stripe/index.ts';
@@ -29,5 +30,7 @@ export function buildSandbox(): Sandbox {
   sandbox.app.use('/__sandbox/customers', customerControls);
   // POST /__sandbox/payment-methods/{token}/expiry sets a stored card's expiry (Stripe or Adyen, and its record).
   sandbox.app.use('/__sandbox/payment-methods', paymentMethodControls);
+  // Sentry's envelope ingestion for the shop's error reporting, DSN http://sandboxpublickey@localhost:4010/sentry/1.
+  sandbox.app.use('/sentry', sentryRouter(sandbox.context));
   return sandbox;
 }

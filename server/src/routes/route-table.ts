@@ -47,6 +47,7 @@ import { addPaymentMethod } from './account/add-payment-method.ts';
 import { updatePaymentMethod } from './account/update-payment-method.ts';
 import { healthz } from './ops/healthz.ts';
 import { readyz } from './ops/readyz.ts';
+import { sendMonitoringEnvelope } from './ops/send-monitoring-envelope.ts';
 import { getRenewalPage } from './renewal/get-renewal-page.ts';
 import { completeLogin } from './session/complete-login.ts';
 import { createGuestSession } from './session/create-guest-session.ts';
@@ -113,6 +114,7 @@ export const routes = {
   getHelpContent,
   healthz,
   readyz,
+  sendMonitoringEnvelope,
 } satisfies Record<OperationId, Handler>;
 
 type RateLimitGroup = keyof ReturnType<typeof rateLimits>;

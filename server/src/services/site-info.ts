@@ -31,6 +31,8 @@ export async function siteConfig(
   const { stripe, adyen } = ctx.config.credentials;
   // The site's tag manager container (GTM_CONTAINER_IDS): the browser loads it after analytics consent only.
   const tagManagerContainerId = ctx.config.tagManagerContainerIds[site];
+  // Error reporting (SENTRY_DSN): the browser's SDK starts only when named here, and sends through POST /api/monitoring.
+  const reporting = ctx.config.errorReporting;
   return {
     id: site,
     brand: site,
@@ -55,6 +57,15 @@ export async function siteConfig(
     splashCountryPrefixes: ctx.config.splashCountryPrefixes,
     maintenancePollIntervalMs: ctx.config.maintenancePollIntervalMs,
     ...(tagManagerContainerId ? { tagManagerContainerId } : {}),
+    ...(reporting
+      ? {
+          errorReporting: {
+            dsn: reporting.dsn.value,
+            release: reporting.release,
+            environment: reporting.environment,
+          },
+        }
+      : {}),
     customPreferences,
   };
 }
