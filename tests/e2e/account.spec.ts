@@ -206,11 +206,19 @@ test('alex keeps his card while subscriptions renew with it, changes its billing
     await expect(dialog).toHaveCount(0);
   }
 
-  // The billing address: another country than the GB card's is refused (the control is on in GB).
+  // The billing address: another country than the GB card's is refused (the control is on in GB). The
+  // market bills to GB, Jersey, Guernsey and the Isle of Man only (storefront §5 allowed country list).
   await page.goto('/en-GB/account/my-payment-method/edit-billing-address');
-  await page.getByLabel('Country').selectOption('FR');
-  await page.getByLabel('Town or city').fill('Paris');
-  await page.getByLabel('Postal code').fill('75004');
+  await expect(page.getByLabel('Country').getByRole('option')).toHaveText([
+    'Please select a value',
+    'United Kingdom',
+    'Jersey',
+    'Guernsey',
+    'Isle of Man',
+  ]);
+  await page.getByLabel('Country').selectOption('JE');
+  await page.getByLabel('Town or city').fill('St Helier');
+  await page.getByLabel('Postal code').fill('JE2 3AB');
   await page.getByRole('button', { name: 'Save address' }).click();
   // The billing mismatch modal (account §8); closing it goes back to Payment details.
   const mismatch = page.getByRole('dialog', { name: 'Billing address mismatch' });

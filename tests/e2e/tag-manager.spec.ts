@@ -35,6 +35,8 @@ const dataLayer = (page: Page) =>
 
 async function savePreferences(page: Page, analytics: boolean) {
   await page.goto('/en-GB/cookie-preferences');
+  // The page's script must run first: a press before it would submit the plain form instead.
+  await page.waitForLoadState('networkidle');
   const box = page.getByRole('checkbox', { name: /^Analytics/ });
   await box.setChecked(analytics);
   await page.getByRole('button', { name: 'Save preferences' }).click();
