@@ -2,8 +2,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { catalogueParts } from './client/catalogue-parts.ts';
 
-// Three projects: `unit` (tests beside the code, Node), `client` (React app tests beside the code,
-// jsdom) and `contract` (tests/contract, reading openapi/).
+// Four projects: `unit` (tests beside the code, Node), `client` (React app tests beside the code,
+// jsdom), `contract` (tests/contract, reading openapi/) and `scale` (tests/scale: Redis, two proxy
+// instances and nginx, issue 16). `make test` runs them all.
 export default defineConfig({
   test: {
     projects: [
@@ -30,6 +31,16 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'scale',
+          include: ['tests/scale/**/*.test.ts'],
+          environment: 'node',
+          // One journey takes a few seconds; the cluster's start-up may install packages (its own timeout).
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
     ],

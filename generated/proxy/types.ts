@@ -1035,7 +1035,8 @@ export interface paths {
         };
         /**
          * Readiness
-         * @description The process can serve traffic (configuration loaded; upstreams reachable).
+         * @description The process can serve traffic (configuration loaded; upstreams reachable). A draining instance
+         *     (SIGTERM: finishing its requests in flight before it exits, issue 16) answers 503 `shutting-down`.
          */
         get: operations["readyz"];
         put?: never;
@@ -2193,6 +2194,16 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost. */
+        SessionStoreUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description An upstream service failed or timed out. */
         BadGateway: {
             headers: {
@@ -2309,6 +2320,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     createGuestSession: {
@@ -2336,6 +2348,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     startLogin: {
@@ -2365,6 +2378,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     completeLogin: {
@@ -2414,6 +2428,7 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     logout: {
@@ -2440,6 +2455,7 @@ export interface operations {
             };
             403: components["responses"]["Forbidden"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     getSiteConfig: {
@@ -2468,6 +2484,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     getMaintenanceStatus: {
@@ -2489,6 +2506,7 @@ export interface operations {
                 };
             };
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     getTranslations: {
@@ -2563,6 +2581,7 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     searchFaqs: {
@@ -2597,6 +2616,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     lookupVehicle: {
@@ -2659,6 +2679,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     getRenewalPage: {
@@ -2765,6 +2786,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     getBasket: {
@@ -2787,6 +2809,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     renewItem: {
@@ -2840,6 +2863,7 @@ export interface operations {
                 };
             };
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     removeItem: {
@@ -2870,6 +2894,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     setShippingAddress: {
@@ -2910,6 +2935,7 @@ export interface operations {
                 };
             };
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     listShippingMethods: {
@@ -2932,6 +2958,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     setShippingMethod: {
@@ -2963,6 +2990,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     setBillingAddress: {
@@ -2995,6 +3023,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["RegionNotSupported"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     setCustomerEmail: {
@@ -3035,6 +3064,7 @@ export interface operations {
                 };
             };
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     getCheckoutState: {
@@ -3079,6 +3109,7 @@ export interface operations {
                 };
             };
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     listSavedAddresses: {
@@ -3101,6 +3132,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     setupPayment: {
@@ -3133,6 +3165,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["PaymentProviderError"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     placeOrder: {
@@ -3215,6 +3248,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     confirmPayment: {
@@ -3265,6 +3299,7 @@ export interface operations {
                 };
             };
             502: components["responses"]["PaymentProviderError"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     submitPaymentDetails: {
@@ -3327,6 +3362,7 @@ export interface operations {
                 };
             };
             502: components["responses"]["PaymentProviderError"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     getOrderConfirmation: {
@@ -3354,6 +3390,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     tokenizeSandboxCard: {
@@ -3401,6 +3438,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     createSandboxWalletMethod: {
@@ -3450,6 +3488,7 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     createSandboxBankMethod: {
@@ -3499,6 +3538,7 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["PaymentProviderError"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     findAddresses: {
@@ -3580,6 +3620,7 @@ export interface operations {
                     "application/json": components["schemas"]["AddressLookupStatus"];
                 };
             };
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     getAccountOverview: {
@@ -3616,6 +3657,7 @@ export interface operations {
                 };
             };
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     listSubscriptions: {
@@ -3643,6 +3685,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     requestRefund: {
@@ -3687,6 +3730,7 @@ export interface operations {
                 };
             };
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     cancelAutoRenewal: {
@@ -3723,6 +3767,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     reactivateAutoRenewal: {
@@ -3754,6 +3799,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     listOrders: {
@@ -3784,6 +3830,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     getOrder: {
@@ -3819,6 +3866,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     getInvoiceDocument: {
@@ -3861,6 +3909,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     getCreditNoteDocument: {
@@ -3905,6 +3954,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     getPaymentMethod: {
@@ -3927,6 +3977,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     updatePaymentMethod: {
@@ -3978,6 +4029,7 @@ export interface operations {
             };
             422: components["responses"]["PaymentMethodCannotBeAdded"];
             502: components["responses"]["PaymentProviderError"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     addPaymentMethod: {
@@ -4028,6 +4080,7 @@ export interface operations {
             };
             422: components["responses"]["PaymentMethodCannotBeAdded"];
             502: components["responses"]["PaymentProviderError"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     deletePaymentMethod: {
@@ -4062,6 +4115,7 @@ export interface operations {
                 };
             };
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     updateBillingAddress: {
@@ -4103,6 +4157,7 @@ export interface operations {
             };
             422: components["responses"]["RegionNotSupported"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     getHelpContent: {
@@ -4128,6 +4183,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["SessionStoreUnavailable"];
         };
     };
     healthz: {

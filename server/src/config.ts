@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defaultBillingRegionRule, type BillingRegionRule } from '../../domain/postal-codes.ts';
 import { DEFAULT_LOCALE, MARKETS, marketOfLocale } from './markets.ts';
 import { errorReportingSettings, type ErrorReportingSettings } from './monitoring/settings.ts';
+import { OPS_ENV, opsSettings, type OpsSettings } from './ops-settings.ts';
 import { tagManagerContainerIds } from './tag-manager.ts';
 import {
   BASE_URL_ENV,
@@ -55,7 +56,8 @@ export type SiteId = (typeof SITE_IDS)[number];
 export const ADYEN_ENVIRONMENTS = ['test', 'live', 'live-us', 'live-au', 'live-apse', 'live-in', 'live-nea'] as const;
 export type AdyenEnvironment = (typeof ADYEN_ENVIRONMENTS)[number];
 
-export interface Config {
+/** METRICS_PORT, METRICS_HOST and SHUTDOWN_TIMEOUT_MS come from ops-settings.ts (issue 16). */
+export interface Config extends OpsSettings {
   mode: UpstreamMode;
   port: number;
   production: boolean;
@@ -64,6 +66,16 @@ export interface Config {
   logFormat: LogFormatSetting;
   sessionSecret: string;
   sessionTtlSeconds: number;
+  /**
+   * SESSION_PREVIOUS_SECRETS: earlier session secrets whose cookie signatures are still accepted while
+   * a rotation rolls out; the next save signs with SESSION_SECRET (session.ts, issue 16).
+   */
+  sessionPreviousSecrets: string[];
+  /**
+   * REDIS_URL: sessions, the checkout's lock and the rate-limit counters shared by every instance
+   * (server/src/state/, issue 16); in memory, for one instance, when absent.
+   */
+  redisUrl?: string;
   /** Express `trust proxy`: which hops may set X-Forwarded-For (the load balancer). */
   trustProxy: string;
   baseUrls: Record<UpstreamName, string>;
@@ -190,6 +202,11 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(LOG_FORMATS).default('auto'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_SECONDS: positiveInt(60 * 60 * 24 * 10),
+  SESSION_PREVIOUS_SECRETS: csv(''),
+  REDIS_URL: z
+    .string()
+    .refine((url) => /^rediss?:\/\//.test(url) && URL.canParse(url), 'must be a redis:// or rediss:// URL')
+    .optional(),
   TRUST_PROXY: z.string().default('loopback'),
   SANDBOX_URL: z.url().default(SANDBOX_ROOT),
   DEFAULT_SITE: z.enum(SITE_IDS).default('aurora'),
@@ -198,6 +215,7 @@ const envSchema = z.object({
   TEST_FLAG_HOSTS: csv('localhost,127.0.0.1'),
   UPSTREAM_TIMEOUT_MS: positiveInt(8000),
   UPSTREAM_RETRIES: z.coerce.number().int().min(0).max(2).default(2),
+  ...OPS_ENV,
   BODY_LIMIT: z
     .string()
     .regex(/^\d+(b|kb|mb)$/, 'must look like 32kb')
@@ -272,6 +290,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (live || production) problems.push('SESSION_SECRET: required in live mode and in production');
     sessionSecret = DEV_SESSION_SECRET;
   }
+  if (e.SESSION_PREVIOUS_SECRETS.some((secret) => secret.length < 32))
+    problems.push('SESSION_PREVIOUS_SECRETS: each secret must be at least 32 characters');
 
   const defaults =
     e.UPSTREAM === 'sandbox'
@@ -317,6 +337,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logFormat: e.LOG_FORMAT,
     sessionSecret,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    sessionPreviousSecrets: e.SESSION_PREVIOUS_SECRETS,
+    ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
     trustProxy: e.TRUST_PROXY,
     baseUrls,
     credentials: {
@@ -347,6 +369,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     testFlagHosts: live ? [] : e.TEST_FLAG_HOSTS.map((h) => h.toLowerCase()),
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     upstreamRetries: e.UPSTREAM_RETRIES,
+    ...opsSettings(e, problems),
     bodyLimit: e.BODY_LIMIT,
     rateLimits: {
       windowMs: e.RATE_LIMIT_WINDOW_MS,

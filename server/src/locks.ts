@@ -1,8 +1,8 @@
 /**
  * Per-key serialisation of work that reads and writes one shopper's session (placing and
  * confirming an order): a double click or a second tab waits for the first to finish and then
- * sees what it wrote. One process holds its locks in memory; instances behind a load balancer
- * need a shared lock with the same interface (issue 16).
+ * sees what it wrote. One process holds its locks in memory (below); instances behind a load
+ * balancer share a Redis lock with the same interface (state/redis-lock.ts, REDIS_URL, issue 16).
  */
 export interface KeyedLock {
   /** Runs `work` after every earlier call for the same key has finished, failed or not. */

@@ -3,7 +3,7 @@
  * costly or abusable upstreams (login, address lookup, payment), and the JSON body size limit.
  */
 import helmet from 'helmet';
-import { rateLimit } from 'express-rate-limit';
+import { rateLimit, type Store } from 'express-rate-limit';
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import type { Config } from './config.ts';
@@ -131,10 +131,11 @@ export function securityHeaders(config: Config): RequestHandler {
   });
 }
 
-function limiter(windowMs: number, limit: number, what: string): RequestHandler {
+function limiter(windowMs: number, limit: number, what: string, store: Store | undefined): RequestHandler {
   return rateLimit({
     windowMs,
     limit,
+    ...(store ? { store } : {}),
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     handler: (_req, _res, next) =>
@@ -153,16 +154,23 @@ function limiter(windowMs: number, limit: number, what: string): RequestHandler 
   });
 }
 
-/** Rate limits per operation group, keyed by client IP (a shared store is the scale-out step). */
-export function rateLimits(config: Config): {
+/**
+ * Rate limits per operation group, keyed by client IP. `storeFor` gives each group a counter store
+ * shared by every instance (Redis with REDIS_URL, state/redis-rate-limit-store.ts, issue 16), so a
+ * limit counts across instances; without it each instance counts in memory.
+ */
+export function rateLimits(
+  config: Config,
+  storeFor?: (group: string) => Store,
+): {
   login: RequestHandler;
   addressLookup: RequestHandler;
   payment: RequestHandler;
 } {
   const { windowMs, login, addressLookup, payment } = config.rateLimits;
   return {
-    login: limiter(windowMs, login, 'login'),
-    addressLookup: limiter(windowMs, addressLookup, 'address lookup'),
-    payment: limiter(windowMs, payment, 'payment'),
+    login: limiter(windowMs, login, 'login', storeFor?.('login')),
+    addressLookup: limiter(windowMs, addressLookup, 'address lookup', storeFor?.('addressLookup')),
+    payment: limiter(windowMs, payment, 'payment', storeFor?.('payment')),
   };
 }

@@ -5,14 +5,17 @@
  */
 import compression from 'compression';
 import express, { type Express } from 'express';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createErrorHandler, notFoundHandler, problemType } from './errors.ts';
 import { MemoryKeyedLock, type KeyedLock } from './locks.ts';
 import { chooseLogFormat, createLogger, requestLogger } from './logger.ts';
+import { correlateRequests, requestScopedLogger } from './correlation.ts';
+import { Drainer } from './graceful-shutdown.ts';
+import { lifecycle } from './lifecycle.ts';
+import { httpMetrics } from './metrics/http.ts';
+import { createMetrics } from './metrics/registry.ts';
 import { mockScenarios } from './mock-scenario.ts';
 import { mountRoutes, type MountedRoute } from './routes/route-table.ts';
 import { imageOrigins, rateLimits, securityHeaders } from './security.ts';
@@ -27,6 +30,7 @@ import { TtlCache } from './services/ttl-cache.ts';
 import { clientApp } from './static.ts';
 import type { PageRenderer } from '../../domain/page-render.ts';
 import { csrfProtection, MemorySessionStore, SESSION_COOKIE, Sessions, type SessionStore } from './session.ts';
+import { createSharedState } from './state/shared-state.ts';
 import { createUpstreams, type Upstreams } from './upstreams.ts';
 import { operations } from '../../generated/proxy/operations.ts';
 import { createErrorReporter } from './monitoring/reporter.ts';
@@ -47,8 +51,14 @@ export interface ProxyServer {
   /** The method and Express path of every mounted operation (under /api). */
   mounted: MountedRoute[];
   start(port?: number): Promise<number>;
+  /** Graceful: drains requests in flight within SHUTDOWN_TIMEOUT_MS, then closes (lifecycle.ts, issue 16). */
   stop(): Promise<void>;
+  /** The metrics listener's port once started (METRICS_PORT); undefined without one. */
+  metricsPort(): number | undefined;
 }
+
+/** How long start() waits for Redis before it listens anyway (requests needing it then answer 503). */
+const REDIS_START_WAIT_MS = 5000;
 
 export function createServer(config: Config, options: ServerOptions = {}): ProxyServer {
   const logger =
@@ -57,20 +67,37 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
       config.logLevel,
       chooseLogFormat(config.logFormat, { production: config.production, terminal: process.stdout.isTTY === true }),
     );
+  // One registry per instance (issue 16); the session store counts its failures in metrics.sessionStoreErrors.
+  const metrics = createMetrics();
+  // REDIS_URL: sessions, the checkout's lock and the rate-limit counters shared by every instance
+  // through one Redis client (state/, issue 16); otherwise each lives in this process's memory.
+  const shared =
+    config.redisUrl === undefined
+      ? undefined
+      : createSharedState(config.redisUrl, {
+          log: requestScopedLogger(logger),
+          failed: () => metrics.sessionStoreErrors.inc(),
+        });
   const sessions = new Sessions({
-    store: options.sessionStore ?? new MemorySessionStore(),
+    store: options.sessionStore ?? shared?.sessions ?? new MemorySessionStore(),
     secret: config.sessionSecret,
+    previousSecrets: config.sessionPreviousSecrets,
     ttlSeconds: config.sessionTtlSeconds,
     secure: config.production,
   });
   const context: AppContext = {
     config,
-    upstreams: options.upstreams ?? createUpstreams(config),
+    upstreams: options.upstreams ?? createUpstreams(config, undefined, metrics),
     sessions,
-    logger,
-    locks: options.locks ?? new MemoryKeyedLock(),
+    // Inside a request, ctx.logger writes through the request's logger: its lines carry the request id.
+    logger: requestScopedLogger(logger),
+    locks: options.locks ?? shared?.locks ?? new MemoryKeyedLock(),
     startedAt: Date.now(),
+    metrics,
+    onStop: [],
+    ...(shared ? { sharedState: shared } : {}),
   };
+  if (shared) context.onStop?.push(() => shared.close());
 
   // The client's server renderer (dist/server), loaded with the first page asked for.
   let renderer: Promise<PageRenderer | undefined> | undefined;
@@ -81,7 +108,13 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
 
+  // Issue 16: answers in flight tracked for a graceful stop, timed per operation, and every upstream
+  // call and log line of a request named by its request id (correlation.ts).
+  const drainer = new Drainer();
+  app.use(drainer.middleware);
+  app.use(httpMetrics(metrics));
   app.use(requestLogger(logger));
+  app.use(correlateRequests());
   app.use(securityHeaders(config));
   app.use(compression());
 
@@ -100,7 +133,7 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
   api.use((req, res, next) =>
     req.method.toLowerCase() === tunnel.method && req.path === tunnel.path ? next() : csrf(req, res, next),
   );
-  const { router, mounted } = mountRoutes(context, rateLimits(config));
+  const { router, mounted } = mountRoutes(context, rateLimits(config, shared?.rateLimitStore));
   api.use(router);
   app.use('/api', api);
 
@@ -170,25 +203,19 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
     ),
   );
 
-  let server: Server | undefined;
-  return {
+  const { start, stop, metricsPort } = lifecycle({
     app,
     context,
-    mounted,
-    start: (port = config.port) =>
-      new Promise((resolve, reject) => {
-        const listening = app.listen(port, (error?: Error) => {
-          if (error) return reject(error);
-          resolve((listening.address() as AddressInfo).port);
-        });
-        server = listening;
-      }),
-    stop: () =>
-      new Promise<void>((resolve, reject) => {
-        if (!server) return resolve();
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-        server = undefined;
-      }).then(() => reporter?.flush()),
+    metrics,
+    drainer,
+    logger,
+    afterStop: () => reporter?.flush(),
+  });
+  // With Redis, listening waits (bounded) for its first connection; readyz says when it is away.
+  const startAfterRedis = async (port?: number) => {
+    if (shared && !(await shared.connected(REDIS_START_WAIT_MS)))
+      logger.error({ waitedMs: REDIS_START_WAIT_MS }, 'Redis unreachable at start-up; listening, not ready');
+    return start(port);
   };
+  return { app, context, mounted, start: startAfterRedis, stop, metricsPort };
 }

@@ -5,15 +5,17 @@
  * SessionStore and never appears in a response. Each session has a CSRF token, handed out by
  * GET /session and required as X-CSRF-Token on every POST, PUT, PATCH and DELETE.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { components } from '../../generated/proxy/types.ts';
 import type { SiteId } from './config.ts';
 import { AppError } from './errors.ts';
+import { readCookie, randomToken, sameToken, sign, unsign } from './session-cookie.ts';
 import { isStoredValueExpired } from '../../domain/expiry.ts';
 import type { OrderedService } from '../../domain/checkout-control.ts';
 
 type Schemas = components['schemas'];
+
+export { randomToken, readCookie, sameToken } from './session-cookie.ts';
 
 export const SESSION_COOKIE = 'shop_session';
 export const CSRF_HEADER = 'x-csrf-token';
@@ -171,11 +173,19 @@ export interface PendingMethodSave {
   ipAddress: string;
 }
 
-/** Where sessions live; the in-memory store serves one instance, a Redis store many. */
+/**
+ * Where sessions live: this in-memory store serves one instance, the Redis store
+ * (state/redis-session-store.ts) many. A store that cannot answer throws (a 503 problem): `get`
+ * resolves undefined only when the session does not exist, never for a failure (issue 16).
+ */
 export interface SessionStore {
   get(id: string): Promise<SessionData | undefined>;
   set(data: SessionData, ttlSeconds: number): Promise<void>;
+  /** Renews an unchanged session's lifetime; false when the store no longer holds it. */
+  touch(id: string, ttlSeconds: number): Promise<boolean>;
   delete(id: string): Promise<void>;
+  /** Stores `data` under its new id and deletes `previousId`, in one step (a rotated session id). */
+  replace(previousId: string, data: SessionData, ttlSeconds: number): Promise<void>;
 }
 
 export class MemorySessionStore implements SessionStore {
@@ -205,44 +215,31 @@ export class MemorySessionStore implements SessionStore {
     this.entries.set(data.id, { data: structuredClone(data), expiresAt: this.now() + ttlSeconds * 1000 });
   }
 
+  async touch(id: string, ttlSeconds: number): Promise<boolean> {
+    const entry = this.entries.get(id);
+    if (!entry || entry.expiresAt <= this.now()) return false;
+    entry.expiresAt = this.now() + ttlSeconds * 1000;
+    return true;
+  }
+
   async delete(id: string): Promise<void> {
     this.entries.delete(id);
   }
-}
 
-export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
-
-function sign(id: string, secret: string): string {
-  return `${id}.${createHmac('sha256', secret).update(id).digest('base64url')}`;
-}
-
-function unsign(value: string, secret: string): string | undefined {
-  const dot = value.lastIndexOf('.');
-  if (dot <= 0) return undefined;
-  const id = value.slice(0, dot);
-  const expected = Buffer.from(sign(id, secret));
-  const given = Buffer.from(value);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? id : undefined;
-}
-
-export function readCookie(req: Request, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
+  async replace(previousId: string, data: SessionData, ttlSeconds: number): Promise<void> {
+    this.entries.delete(previousId);
+    await this.set(data, ttlSeconds);
   }
-  return undefined;
 }
 
 export interface SessionOptions {
   store: SessionStore;
   secret: string;
+  /**
+   * SESSION_PREVIOUS_SECRETS: signatures made with these are still accepted while a secret rotation
+   * rolls out (issue 16); every save signs with `secret`.
+   */
+  previousSecrets?: readonly string[];
   ttlSeconds: number;
   secure: boolean;
 }
@@ -250,21 +247,41 @@ export interface SessionOptions {
 /** Session access for handlers: the current one (or none), a new one, saving. */
 export class Sessions {
   readonly options: SessionOptions;
+  /**
+   * Each session object's stored form as last read or written: a save that changed nothing only
+   * renews the lifetime, so a request that merely reads cannot write back an older copy over what
+   * another instance saved meanwhile (a place-order's answer record, a pending 3-D Secure payment).
+   */
+  private readonly stored = new WeakMap<SessionData, string>();
 
   constructor(options: SessionOptions) {
     this.options = options;
   }
 
-  /** The session named by the request's cookie, if it exists and its signature holds. */
+  /** The session id of a cookie signed with the current secret or one of the previous ones. */
+  private idOf(cookie: string): string | undefined {
+    for (const secret of [this.options.secret, ...(this.options.previousSecrets ?? [])]) {
+      const id = unsign(cookie, secret);
+      if (id) return id;
+    }
+    return undefined;
+  }
+
+  /**
+   * The session named by the request's cookie, if it exists and its signature holds. A store that
+   * cannot answer throws its 503: a failed read is never taken for "no session".
+   */
   async current(req: Request): Promise<SessionData | undefined> {
     const raw = readCookie(req, SESSION_COOKIE);
-    const id = raw ? unsign(raw, this.options.secret) : undefined;
+    const id = raw ? this.idOf(raw) : undefined;
     const session = id ? await this.options.store.get(id) : undefined;
-    if (session && dropExpiredVehicle(session)) await this.options.store.set(session, this.ttlOf(session));
+    if (!session) return undefined;
+    if (dropExpiredVehicle(session)) await this.options.store.set(session, this.ttlOf(session));
+    this.stored.set(session, JSON.stringify(session));
     return session;
   }
 
-  /** The current session, or a new anonymous one (saved by `save`). */
+  /** The current session, or a new anonymous one (saved by `save`); a store failure throws, never a new one. */
   async currentOrNew(req: Request, defaults: Pick<SessionData, 'site' | 'locale'>): Promise<SessionData> {
     return (await this.current(req)) ?? this.create(defaults);
   }
@@ -288,10 +305,43 @@ export class Sessions {
       : this.options.ttlSeconds;
   }
 
-  /** Stores the session and (re)sets the cookie, renewing its lifetime (one Set-Cookie per answer). */
+  /**
+   * Stores the session and (re)sets the cookie, renewing its lifetime (one Set-Cookie per answer).
+   * The cookie is always signed with the current secret: a session read with a previous one is
+   * re-signed here.
+   */
   async save(res: Response, session: SessionData): Promise<void> {
     const ttlSeconds = this.ttlOf(session);
-    await this.options.store.set(session, ttlSeconds);
+    const json = JSON.stringify(session);
+    const unchanged = this.stored.get(session) === json;
+    if (!unchanged || !(await this.options.store.touch(session.id, ttlSeconds))) {
+      await this.options.store.set(session, ttlSeconds);
+    }
+    this.stored.set(session, json);
+    this.setCookie(res, session, ttlSeconds);
+  }
+
+  /**
+   * A new id and CSRF token for the session at login and logout (no fixation, issue 16): the
+   * session is stored under the new id and the old record deleted in one step, then the cookie
+   * names the new id. Everything else the session holds stays.
+   */
+  async rotate(res: Response, session: SessionData): Promise<void> {
+    const previous = { id: session.id, csrfToken: session.csrfToken };
+    Object.assign(session, { id: randomToken(), csrfToken: randomToken() });
+    const ttlSeconds = this.ttlOf(session);
+    try {
+      await this.options.store.replace(previous.id, session, ttlSeconds);
+    } catch (error) {
+      // Nothing was stored (one step): the session keeps its id and token, the old record stays valid.
+      Object.assign(session, previous);
+      throw error;
+    }
+    this.stored.set(session, JSON.stringify(session));
+    this.setCookie(res, session, ttlSeconds);
+  }
+
+  private setCookie(res: Response, session: SessionData, ttlSeconds: number): void {
     if (res.headersSent) return;
     const earlier = res.getHeader('Set-Cookie');
     if (earlier !== undefined) {
@@ -311,6 +361,7 @@ export class Sessions {
     });
   }
 
+  /** Deletes the session and clears the cookie (a store failure throws before the cookie is touched). */
   async destroy(res: Response, session: SessionData): Promise<void> {
     await this.options.store.delete(session.id);
     res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: this.options.secure, path: '/' });
@@ -319,19 +370,20 @@ export class Sessions {
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Compares two tokens in constant time. */
-export function sameToken(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
-/** 403 unless a state-changing request carries the session's CSRF token in X-CSRF-Token. */
+/**
+ * 403 unless a state-changing request carries the session's CSRF token in X-CSRF-Token. A session
+ * store that cannot answer is its 503, not a 403 (issue 16).
+ */
 export function csrfProtection(sessions: Sessions): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
     if (!UNSAFE_METHODS.has(req.method)) return next();
     const given = req.get(CSRF_HEADER);
-    const session = await sessions.current(req);
+    let session: SessionData | undefined;
+    try {
+      session = await sessions.current(req);
+    } catch (error) {
+      return next(error);
+    }
     if (!given || !session || !sameToken(given, session.csrfToken)) {
       return next(
         new AppError(

@@ -3,6 +3,9 @@
  * has a timeout (AbortSignal.timeout); idempotent reads (GET, HEAD) are retried up to
  * `upstreamRetries` times on network errors and 502/503/504. Writes are never retried here (the
  * payment calls carry their own Idempotency-Key).
+ *
+ * Issue 16: every attempt carries the proxy request's `x-request-id` and a `traceparent`
+ * (correlation.ts) and is timed per upstream and status (metrics/upstream.ts).
  */
 import { createAdyenClient, type AdyenClient } from '../../generated/adyen/client.ts';
 import { createCommerceClient, type CommerceClient } from '../../generated/commerce/client.ts';
@@ -12,6 +15,9 @@ import { createSomClient, type SomClient } from '../../generated/som/client.ts';
 import { createStripeClient, type StripeClient } from '../../generated/stripe/client.ts';
 import { createVehiclesClient, type VehiclesClient } from '../../generated/vehicles/client.ts';
 import type { Config, UpstreamName } from './config.ts';
+import { withCorrelation } from './correlation.ts';
+import type { ProxyMetrics } from './metrics/registry.ts';
+import { instrumentUpstream } from './metrics/upstream.ts';
 import { withMockScenario } from './mock-scenario.ts';
 
 export interface Upstreams {
@@ -83,17 +89,23 @@ export function withOcapiClientId(client: CommerceClient, clientIds: Record<stri
   return client;
 }
 
-export function createUpstreams(config: Config, fetchImpl?: FetchFn): Upstreams {
-  const fetch = resilientFetch({
-    timeoutMs: config.upstreamTimeoutMs,
-    retries: config.upstreamRetries,
-    ...(fetchImpl ? { fetch: fetchImpl } : {}),
-  });
-  // Prism mode: a request's mock scenario becomes Prism's Prefer header on the calls it names (mock-scenario.ts).
-  const base = (name: UpstreamName) => ({
-    baseUrl: config.baseUrls[name],
-    fetch: config.mode === 'prism' ? withMockScenario(name, config.baseUrls[name], fetch) : fetch,
-  });
+/**
+ * The upstream clients. `fetchImpl` stands in for the network in tests; `metrics` (the server's)
+ * observes each attempt under the upstream's name.
+ */
+export function createUpstreams(config: Config, fetchImpl?: FetchFn, metrics?: ProxyMetrics): Upstreams {
+  const network = fetchImpl ?? ((input: Request) => fetch(input));
+  const upstreamFetch = (name: UpstreamName): FetchFn => {
+    const attempt = withCorrelation(metrics ? instrumentUpstream(metrics, name, network) : network);
+    const resilient = resilientFetch({
+      timeoutMs: config.upstreamTimeoutMs,
+      retries: config.upstreamRetries,
+      fetch: attempt,
+    });
+    // Prism mode: a request's mock scenario becomes Prism's Prefer header on the calls it names (mock-scenario.ts).
+    return config.mode === 'prism' ? withMockScenario(name, config.baseUrls[name], resilient) : resilient;
+  };
+  const base = (name: UpstreamName) => ({ baseUrl: config.baseUrls[name], fetch: upstreamFetch(name) });
   const { credentials } = config;
   const serviceAuth = { Authorization: `Bearer ${credentials.serviceToken}` };
   return {
@@ -111,4 +123,18 @@ export function createUpstreams(config: Config, fetchImpl?: FetchFn): Upstreams 
     // Loqate takes its key as a query parameter on each call.
     loqate: createLoqateClient(base('loqate')),
   };
+}
+
+/**
+ * Closes the keep-alive connections of Node's fetch once the last request is answered (issue 16,
+ * graceful shutdown). They belong to undici's global dispatcher, shared by every client of the
+ * process and kept under the symbols undici's lib/global.js defines (`.1` is Node's bundled copy),
+ * so main.ts calls this for the process, never a server's stop().
+ */
+export async function closeUpstreamConnections(): Promise<void> {
+  const store = globalThis as unknown as Record<symbol, { close?: () => Promise<void> } | undefined>;
+  const dispatchers = new Set(
+    [store[Symbol.for('undici.globalDispatcher.2')], store[Symbol.for('undici.globalDispatcher.1')]].filter(Boolean),
+  );
+  await Promise.all([...dispatchers].map((dispatcher) => dispatcher?.close?.()));
 }

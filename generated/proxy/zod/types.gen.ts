@@ -1335,6 +1335,10 @@ export type GetSessionErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type GetSessionError = GetSessionErrors[keyof GetSessionErrors];
@@ -1374,6 +1378,10 @@ export type CreateGuestSessionErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type CreateGuestSessionError = CreateGuestSessionErrors[keyof CreateGuestSessionErrors];
@@ -1416,6 +1424,10 @@ export type StartLoginErrors = {
      * No session, or the operation needs a registered customer.
      */
     401: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type StartLoginError = StartLoginErrors[keyof StartLoginErrors];
@@ -1463,6 +1475,10 @@ export type CompleteLoginErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type CompleteLoginError = CompleteLoginErrors[keyof CompleteLoginErrors];
@@ -1498,6 +1514,10 @@ export type LogoutErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type LogoutError = LogoutErrors[keyof LogoutErrors];
@@ -1540,6 +1560,10 @@ export type GetSiteConfigErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type GetSiteConfigError = GetSiteConfigErrors[keyof GetSiteConfigErrors];
@@ -1565,6 +1589,10 @@ export type GetMaintenanceStatusErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type GetMaintenanceStatusError = GetMaintenanceStatusErrors[keyof GetMaintenanceStatusErrors];
@@ -1663,6 +1691,10 @@ export type GetContentAssetErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type GetContentAssetError = GetContentAssetErrors[keyof GetContentAssetErrors];
@@ -1713,6 +1745,10 @@ export type SearchFaqsErrors = {
      * The request is malformed or fails validation.
      */
     400: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type SearchFaqsError = SearchFaqsErrors[keyof SearchFaqsErrors];
@@ -1779,6 +1815,10 @@ export type LookupVehicleErrors = {
      * The lookup failed otherwise.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type LookupVehicleError = LookupVehicleErrors[keyof LookupVehicleErrors];
@@ -1876,6 +1916,10 @@ export type GetRenewalPageErrors = {
      * The product or category load failed, or the vehicle lookup failed otherwise.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type GetRenewalPageError = GetRenewalPageErrors[keyof GetRenewalPageErrors];
@@ -1905,6 +1949,10 @@ export type GetBasketErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type GetBasketError = GetBasketErrors[keyof GetBasketErrors];
@@ -1962,6 +2010,10 @@ export type RenewItemErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type RenewItemError = RenewItemErrors[keyof RenewItemErrors];
@@ -2010,6 +2062,10 @@ export type RemoveItemErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type RemoveItemError = RemoveItemErrors[keyof RemoveItemErrors];
@@ -2057,6 +2113,10 @@ export type SetShippingAddressErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type SetShippingAddressError = SetShippingAddressErrors[keyof SetShippingAddressErrors];
@@ -2086,6 +2146,10 @@ export type ListShippingMethodsErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type ListShippingMethodsError = ListShippingMethodsErrors[keyof ListShippingMethodsErrors];
@@ -2129,6 +2193,10 @@ export type SetShippingMethodErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type SetShippingMethodError = SetShippingMethodErrors[keyof SetShippingMethodErrors];
@@ -2176,6 +2244,10 @@ export type SetBillingAddressErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type SetBillingAddressError = SetBillingAddressErrors[keyof SetBillingAddressErrors];
@@ -2223,6 +2295,10 @@ export type SetCustomerEmailErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type SetCustomerEmailError = SetCustomerEmailErrors[keyof SetCustomerEmailErrors];
@@ -2260,6 +2336,10 @@ export type GetCheckoutStateErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type GetCheckoutStateError = GetCheckoutStateErrors[keyof GetCheckoutStateErrors];
@@ -2289,6 +2369,10 @@ export type ListSavedAddressesErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type ListSavedAddressesError = ListSavedAddressesErrors[keyof ListSavedAddressesErrors];
@@ -2336,6 +2420,10 @@ export type SetupPaymentErrors = {
      * The payment provider failed; nothing was charged.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type SetupPaymentError = SetupPaymentErrors[keyof SetupPaymentErrors];
@@ -2402,6 +2490,10 @@ export type PlaceOrderErrors = {
      * The provider or the commerce platform failed; nothing was charged.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type PlaceOrderError = PlaceOrderErrors[keyof PlaceOrderErrors];
@@ -2461,6 +2553,10 @@ export type ConfirmPaymentErrors = {
      * The payment provider failed; nothing was charged.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type ConfirmPaymentError = ConfirmPaymentErrors[keyof ConfirmPaymentErrors];
@@ -2516,6 +2612,10 @@ export type SubmitPaymentDetailsErrors = {
      * The payment provider failed; nothing was charged.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type SubmitPaymentDetailsError = SubmitPaymentDetailsErrors[keyof SubmitPaymentDetailsErrors];
@@ -2564,6 +2664,10 @@ export type GetOrderConfirmationErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type GetOrderConfirmationError = GetOrderConfirmationErrors[keyof GetOrderConfirmationErrors];
@@ -2607,6 +2711,10 @@ export type TokenizeSandboxCardErrors = {
      * Rate limit reached.
      */
     429: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type TokenizeSandboxCardError = TokenizeSandboxCardErrors[keyof TokenizeSandboxCardErrors];
@@ -2658,6 +2766,10 @@ export type CreateSandboxWalletMethodErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type CreateSandboxWalletMethodError = CreateSandboxWalletMethodErrors[keyof CreateSandboxWalletMethodErrors];
@@ -2709,6 +2821,10 @@ export type CreateSandboxBankMethodErrors = {
      * The payment provider failed; nothing was charged.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type CreateSandboxBankMethodError = CreateSandboxBankMethodErrors[keyof CreateSandboxBankMethodErrors];
@@ -2825,6 +2941,15 @@ export type ProbeAddressLookupData = {
     url: '/address/status';
 };
 
+export type ProbeAddressLookupErrors = {
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
+};
+
+export type ProbeAddressLookupError = ProbeAddressLookupErrors[keyof ProbeAddressLookupErrors];
+
 export type ProbeAddressLookupResponses = {
     /**
      * Availability.
@@ -2863,6 +2988,10 @@ export type GetAccountOverviewErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type GetAccountOverviewError = GetAccountOverviewErrors[keyof GetAccountOverviewErrors];
@@ -2901,6 +3030,10 @@ export type ListSubscriptionsErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type ListSubscriptionsError = ListSubscriptionsErrors[keyof ListSubscriptionsErrors];
@@ -2957,6 +3090,10 @@ export type RequestRefundErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type RequestRefundError = RequestRefundErrors[keyof RequestRefundErrors];
@@ -3013,6 +3150,10 @@ export type CancelAutoRenewalErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type CancelAutoRenewalError = CancelAutoRenewalErrors[keyof CancelAutoRenewalErrors];
@@ -3065,6 +3206,10 @@ export type ReactivateAutoRenewalErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type ReactivateAutoRenewalError = ReactivateAutoRenewalErrors[keyof ReactivateAutoRenewalErrors];
@@ -3111,6 +3256,10 @@ export type ListOrdersErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type ListOrdersError = ListOrdersErrors[keyof ListOrdersErrors];
@@ -3166,6 +3315,10 @@ export type GetOrderErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type GetOrderError = GetOrderErrors[keyof GetOrderErrors];
@@ -3204,6 +3357,10 @@ export type GetInvoiceDocumentErrors = {
      * The document could not be retrieved.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type GetInvoiceDocumentError = GetInvoiceDocumentErrors[keyof GetInvoiceDocumentErrors];
@@ -3246,6 +3403,10 @@ export type GetCreditNoteDocumentErrors = {
      * The document could not be retrieved.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type GetCreditNoteDocumentError = GetCreditNoteDocumentErrors[keyof GetCreditNoteDocumentErrors];
@@ -3293,6 +3454,10 @@ export type DeletePaymentMethodErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type DeletePaymentMethodError = DeletePaymentMethodErrors[keyof DeletePaymentMethodErrors];
@@ -3322,6 +3487,10 @@ export type GetPaymentMethodErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type GetPaymentMethodError = GetPaymentMethodErrors[keyof GetPaymentMethodErrors];
@@ -3373,6 +3542,10 @@ export type AddPaymentMethodErrors = {
      * The payment provider failed; nothing was charged.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type AddPaymentMethodError = AddPaymentMethodErrors[keyof AddPaymentMethodErrors];
@@ -3432,6 +3605,10 @@ export type UpdatePaymentMethodErrors = {
      * The payment provider failed; nothing was charged.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type UpdatePaymentMethodError = UpdatePaymentMethodErrors[keyof UpdatePaymentMethodErrors];
@@ -3487,6 +3664,10 @@ export type UpdateBillingAddressErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type UpdateBillingAddressError = UpdateBillingAddressErrors[keyof UpdateBillingAddressErrors];
@@ -3521,6 +3702,10 @@ export type GetHelpContentErrors = {
      * An upstream service failed or timed out.
      */
     502: Problem;
+    /**
+     * The shared session store (Redis, when several proxy instances run) cannot be reached, or another request of the same session held the session's lock for too long; the request was not served. Retry after the time given: the session is not lost.
+     */
+    503: Problem;
 };
 
 export type GetHelpContentError = GetHelpContentErrors[keyof GetHelpContentErrors];

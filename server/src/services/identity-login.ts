@@ -30,6 +30,14 @@ import type { RequestScope } from './shopper.ts';
 
 type Schemas = components['schemas'];
 
+/**
+ * The request's scope at login and logout: `rotate` gives the session a new id and CSRF token,
+ * stores it and sets the cookie (Sessions.rotate; no fixation, issue 16).
+ */
+export interface LoginScope extends RequestScope {
+  rotate(): Promise<void>;
+}
+
 /** openid email profile and the two customer scopes (storefront §9). */
 export const IDENTITY_SCOPES = 'openid email profile customer.identifiers customer.vehicles';
 /** The identity provider sends the browser back to this page of the shop. */
@@ -161,12 +169,13 @@ async function checkVehicleOwner(
  * Back from the identity provider: checks the state, exchanges code and verifier at the vehicle
  * services (principalUUID and id token), requires the id token's customer-relations id and
  * directory UID, logs the customer in at the commerce platform, checks the session's vehicle
- * owner (E001/E000) and merges the guest basket. The session id is renewed on login.
+ * owner (E001/E000) and merges the guest basket. The session id and CSRF token are renewed on
+ * login; the rest of the session (the guest's basket reference, the vehicle) stays.
  */
 export async function completeLogin(
   ctx: AppContext,
   session: SessionData | undefined,
-  scope: RequestScope,
+  scope: LoginScope,
   body: Schemas['LoginCallbackRequest'],
 ): Promise<Schemas['LoginResult']> {
   const login = session?.login;
@@ -175,10 +184,9 @@ export async function completeLogin(
       errors: [{ field: '/state', message: 'Does not match the login in progress.', code: 'state_mismatch' }],
     });
   }
-  const { store, ttlSeconds } = ctx.sessions.options;
   // The verifier is single use, whatever happens next (stored now; the cookie is set once, below).
   delete session.login;
-  await store.set(session, ttlSeconds);
+  await ctx.sessions.options.store.set(session, ctx.sessions.ttlOf(session));
 
   const exchange = await ctx.upstreams.vehicles
     .POST('/v1/identity/access-token', {
@@ -237,9 +245,6 @@ export async function completeLogin(
   const merged = await mergeGuestBasket(ctx, { siteId: session.site, headers: auth, ...scope });
   if (merged !== undefined) session.basketItemCount = merged;
 
-  // A new session id on login (no fixation); the store forgets the old one.
-  await store.delete(session.id);
-  session.id = randomToken();
   session.shopperTokens = tokens;
   session.authType = customerAuthType(Boolean(tokens.refreshToken));
   session.idToken = idToken;
@@ -250,7 +255,8 @@ export async function completeLogin(
     firstName: customer.data.firstName ?? claims.given_name ?? null,
     email: customer.data.email ?? (email || null),
   };
-  await scope.persist();
+  // A new session id on login (no fixation): stored with the login's state, the old id deleted.
+  await scope.rotate();
   return { session: sessionView(session), redirectTo: login.returnTo ?? '/' };
 }
 
@@ -264,12 +270,13 @@ export function logoutRedirect(session: SessionData): string {
 /**
  * Ends the identity-provider session (id token) and the commerce session (refresh token), clears
  * all auth items, logs in as guest again (storefront §4) and answers the path to go to. Upstream
- * logout failures are logged: the local logout always happens.
+ * logout failures are logged: the local logout always happens, under a new session id and CSRF
+ * token (the old id, which held the login, is deleted; issue 16).
  */
 export async function logout(
   ctx: AppContext,
   session: SessionData,
-  scope: RequestScope,
+  scope: LoginScope,
 ): Promise<Schemas['LogoutResult']> {
   if (session.idToken) {
     try {
@@ -285,6 +292,6 @@ export async function logout(
   await commerceLogout(session, ctx);
   clearAuth(session);
   becomeGuest(session, await commerceLogin(session, ctx, { signal: scope.signal }));
-  await scope.persist();
+  await scope.rotate();
   return { redirectTo: logoutRedirect(session), session: sessionView(session) };
 }

@@ -45,6 +45,8 @@ export class ShopBrowser {
     }
     const text = await response.text();
     const body = (response.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text;
+    // A login or logout rotates the CSRF token with the session id (issue 16): the browser adopts it.
+    if (this.csrf && typeof body?.session?.csrfToken === 'string') this.csrf = body.session.csrfToken;
     expectConforms(operationId, response, body);
     return { response, body: body as any };
   }

@@ -54,6 +54,8 @@ export class TestShopper {
     if (set) this.cookie = set.split(';')[0]!;
     const text = await response.text();
     const parsed = (response.headers.get('content-type') ?? '').includes('json') && text ? JSON.parse(text) : text;
+    // A login or logout rotates the CSRF token with the session id (issue 16): the browser adopts it.
+    if (this.csrf && typeof parsed?.session?.csrfToken === 'string') this.csrf = parsed.session.csrfToken;
     expectConforms(operationId, response, parsed);
     return { response, body: parsed };
   }

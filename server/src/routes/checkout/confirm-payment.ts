@@ -2,6 +2,7 @@ import { zConfirmPaymentBody } from '../../../../generated/proxy/zod/zod.gen.ts'
 import type { Handler } from '../../context.ts';
 import { sendNoStore } from '../../http/send.ts';
 import { withLockedShopper } from '../../http/shopper.ts';
+import { countPaymentOutcome } from '../../metrics/place-order.ts';
 import { finishPaymentMethodSave } from '../../services/account/payment-method-save.ts';
 import { confirmPayment as confirm } from '../../services/checkout/confirm-payment.ts';
 import { parseBody } from '../../validate.ts';
@@ -12,8 +13,15 @@ import { parseBody } from '../../validate.ts';
  */
 export const confirmPayment: Handler = async (req, res, ctx) => {
   const body = parseBody(zConfirmPaymentBody, req);
-  const answer = await withLockedShopper(req, res, ctx, (shopper) =>
-    body.context === 'accountPaymentMethod' ? finishPaymentMethodSave(ctx, shopper, body) : confirm(ctx, shopper, body),
+  // An order's payment return counts with the place-order outcomes (metrics/place-order.ts, issue 16).
+  const answer = await countPaymentOutcome(
+    ctx,
+    body.context === 'accountPaymentMethod' ? undefined : 'confirmPayment',
+    withLockedShopper(req, res, ctx, (shopper) =>
+      body.context === 'accountPaymentMethod'
+        ? finishPaymentMethodSave(ctx, shopper, body)
+        : confirm(ctx, shopper, body),
+    ),
   );
   sendNoStore(res, answer.body, answer.status);
 };

@@ -3,6 +3,7 @@ import type { Handler } from '../../context.ts';
 import { invalidField } from '../../errors.ts';
 import { sendNoStore } from '../../http/send.ts';
 import { withLockedShopper } from '../../http/shopper.ts';
+import { countPaymentOutcome } from '../../metrics/place-order.ts';
 import { placeOrder as place } from '../../services/checkout/place-order.ts';
 import { parseBody } from '../../validate.ts';
 
@@ -23,6 +24,11 @@ export const placeOrder: Handler = async (req, res, ctx) => {
   }
   const body = parseBody(zPlaceOrderBody, req);
   const client = { ipAddress: req.ip ?? '', userAgent: req.get('user-agent') ?? '' };
-  const answer = await withLockedShopper(req, res, ctx, (shopper) => place(ctx, shopper, body, key, client));
+  // Each answer counted by outcome (metrics/place-order.ts, issue 16).
+  const answer = await countPaymentOutcome(
+    ctx,
+    'placeOrder',
+    withLockedShopper(req, res, ctx, (shopper) => place(ctx, shopper, body, key, client)),
+  );
   sendNoStore(res, answer.body, answer.status);
 };

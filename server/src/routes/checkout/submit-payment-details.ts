@@ -3,6 +3,7 @@ import type { Handler } from '../../context.ts';
 import { invalidField } from '../../errors.ts';
 import { sendNoStore } from '../../http/send.ts';
 import { withLockedShopper } from '../../http/shopper.ts';
+import { countPaymentOutcome } from '../../metrics/place-order.ts';
 import { finishPaymentMethodSave } from '../../services/account/payment-method-save.ts';
 import { confirmPayment } from '../../services/checkout/confirm-payment.ts';
 import type { ReturnRequest } from '../../services/payments/provider.ts';
@@ -23,19 +24,25 @@ export const submitPaymentDetails: Handler = async (req, res, ctx) => {
     ...(body.details.threeDSResult ? { threeDSResult: body.details.threeDSResult } : {}),
     ...(body.details.redirectResult ? { redirectResult: body.details.redirectResult } : {}),
   };
-  const answer = await withLockedShopper(req, res, ctx, (shopper) => {
-    const pending =
-      body.context === 'accountPaymentMethod' ? shopper.session.pendingMethodSave : shopper.session.pendingPayment;
-    // Only an Adyen payment has additional details.
-    if (pending && pending.provider !== 'adyen')
-      throw invalidField('The payment in flight is not an Adyen payment.', {
-        field: '/details',
-        message: 'Not an Adyen payment.',
-        code: 'mismatch',
-      });
-    return body.context === 'accountPaymentMethod'
-      ? finishPaymentMethodSave(ctx, shopper, request)
-      : confirmPayment(ctx, shopper, request);
-  });
+  // An order's payment return counts with the place-order outcomes (metrics/place-order.ts, issue 16).
+  const counted = body.context === 'accountPaymentMethod' ? undefined : 'submitPaymentDetails';
+  const answer = await countPaymentOutcome(
+    ctx,
+    counted,
+    withLockedShopper(req, res, ctx, (shopper) => {
+      const pending =
+        body.context === 'accountPaymentMethod' ? shopper.session.pendingMethodSave : shopper.session.pendingPayment;
+      // Only an Adyen payment has additional details.
+      if (pending && pending.provider !== 'adyen')
+        throw invalidField('The payment in flight is not an Adyen payment.', {
+          field: '/details',
+          message: 'Not an Adyen payment.',
+          code: 'mismatch',
+        });
+      return body.context === 'accountPaymentMethod'
+        ? finishPaymentMethodSave(ctx, shopper, request)
+        : confirmPayment(ctx, shopper, request);
+    }),
+  );
   sendNoStore(res, answer.body, answer.status);
 };

@@ -1,7 +1,11 @@
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { Handler } from '../../context.ts';
 
-/** GET /api/healthz: the process is up (text/plain `ok` when asked for, JSON otherwise). */
+/**
+ * GET /api/healthz: the process is up (text/plain `ok` when asked for, JSON otherwise). It stays
+ * 200 while the instance drains (issue 16): only readiness turns, so an orchestrator does not kill
+ * the process before its requests in flight have finished.
+ */
 export const healthz: Handler = (req, res, ctx) => {
   res.setHeader('Cache-Control', 'no-store');
   if (req.accepts(['application/json', 'text/plain']) === 'text/plain') {

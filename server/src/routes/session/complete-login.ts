@@ -5,9 +5,18 @@ import { requestScope } from '../../http/shopper.ts';
 import { completeLogin as complete } from '../../services/identity-login.ts';
 import { parseBody } from '../../validate.ts';
 
-/** POST /api/session/login/callback: back from the identity provider (storefront §4 Authentication). */
+/**
+ * POST /api/session/login/callback: back from the identity provider (storefront §4 Authentication).
+ * A completed login rotates the session id and CSRF token (issue 16).
+ */
 export const completeLogin: Handler = async (req, res, ctx) => {
   const body = parseBody(zCompleteLoginBody, req);
   const session = await ctx.sessions.current(req);
-  sendNoStore(res, await complete(ctx, session, requestScope(req, res, ctx, session), body));
+  const scope = {
+    ...requestScope(req, res, ctx, session),
+    rotate: async () => {
+      if (session) await ctx.sessions.rotate(res, session);
+    },
+  };
+  sendNoStore(res, await complete(ctx, session, scope, body));
 };

@@ -4,8 +4,12 @@ import { requestScope } from '../../http/shopper.ts';
 import { DEFAULT_LOCALE } from '../../markets.ts';
 import { logout as logOut } from '../../services/identity-login.ts';
 
-/** POST /api/session/logout: both sessions end, a guest session goes on (storefront §4). */
+/**
+ * POST /api/session/logout: both sessions end, a guest session goes on (storefront §4) under a new
+ * session id and CSRF token (issue 16).
+ */
 export const logout: Handler = async (req, res, ctx) => {
   const session = await ctx.sessions.currentOrNew(req, { site: ctx.config.sites.defaultSite, locale: DEFAULT_LOCALE });
-  sendNoStore(res, await logOut(ctx, session, requestScope(req, res, ctx, session)));
+  const scope = { ...requestScope(req, res, ctx, session), rotate: () => ctx.sessions.rotate(res, session) };
+  sendNoStore(res, await logOut(ctx, session, scope));
 };

@@ -1,13 +1,14 @@
 /**
  * One order and one charge per attempt (storefront §4 "On payment"; proxy.yaml's Idempotency-Key
- * on placeOrder). Two parts, each behind a small interface so a shared store (Redis, issue 16)
- * can replace the in-memory one when the proxy runs on several instances:
+ * on placeOrder), on one instance or many (issue 16). Two parts:
  *
- * - the per-session lock (`KeyedLock` of locks.ts, ctx.locks): the request edge reads the session
- *   inside it (http/shopper.ts `withLockedShopper`), so a double click or a second tab waits for the
- *   first attempt to finish and then sees what it wrote;
+ * - the per-session lock (`KeyedLock` of locks.ts, ctx.locks; with REDIS_URL the Redis lock of
+ *   state/redis-lock.ts that every instance shares): the request edge reads the session inside it
+ *   (http/shopper.ts `withLockedShopper`), so a double click or a second tab, on this instance or
+ *   another, waits for the first attempt to finish and then sees what it wrote;
  * - the answer records: the first answer per Idempotency-Key, with a fingerprint of the body,
- *   kept in the session (the last ten) and replayed; the key with another body is a 409.
+ *   kept in the session (the last ten; in Redis with the session when REDIS_URL is set) and
+ *   replayed; the key with another body is a 409. They are written before the lock is released.
  */
 import { createHash } from 'node:crypto';
 import type { components } from '../../../../generated/proxy/types.ts';

@@ -1,0 +1,152 @@
+/**
+ * Test-only: Debian's redis-server on an ephemeral port in a temporary directory, for the shared
+ * state's tests (issue 16). Installed with apt-get when missing, as the Makefile's `chromium`
+ * target does for the browser; a test file skips, saying why, only when it cannot be installed.
+ * Append-only persistence is on, so `restart()` keeps the data (issue 16 test 6: "the shopper's
+ * session and basket are still there").
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const CANDIDATES = [process.env.REDIS_SERVER_PATH, '/usr/bin/redis-server', '/usr/local/bin/redis-server'];
+const START_TIMEOUT_MS = 10_000;
+
+function found(): string | undefined {
+  for (const candidate of CANDIDATES) {
+    if (candidate && spawnSync(candidate, ['--version']).status === 0) return candidate;
+  }
+  const which = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
+  return which.status === 0 && which.stdout.trim() ? which.stdout.trim() : undefined;
+}
+
+/** apt-get as root, or through a sudo that asks no password. */
+function aptInstall(): string | undefined {
+  const root = process.getuid?.() === 0;
+  const sudo = root ? [] : ['sudo', '-n'];
+  if (!root && spawnSync('sudo', ['-n', 'true']).status !== 0) return 'not root and no password-less sudo';
+  const run = (args: string[]) => {
+    const [command, ...rest] = [...sudo, ...args];
+    return spawnSync(command!, rest, {
+      encoding: 'utf8',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      timeout: 300_000,
+    });
+  };
+  run(['apt-get', 'update', '-qq']);
+  const install = run(['apt-get', 'install', '-y', '-qq', 'redis-server']);
+  return install.status === 0 ? undefined : `apt-get install redis-server failed: ${install.stderr.trim().slice(-300)}`;
+}
+
+let located: { path?: string; reason?: string } | undefined;
+
+/**
+ * The redis-server binary, installed when missing; `reason` says why there is none. Call it at the
+ * top of a test file: `describe.skipIf(!redis.path)`.
+ */
+export function redisServerBinary(): { path?: string; reason?: string } {
+  if (located) return located;
+  const existing = found();
+  if (existing) return (located = { path: existing });
+  const failure = aptInstall();
+  const installed = failure ? undefined : found();
+  located = installed
+    ? { path: installed }
+    : { reason: `redis-server is missing and could not be installed (${failure ?? 'not found after install'})` };
+  if (located.reason) console.warn(`Skipping the Redis tests: ${located.reason}`);
+  return located;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RedisServer {
+  /** redis://127.0.0.1:<port> */
+  url: string;
+  port: number;
+  /** Stops it (SIGTERM: the append-only file is written); the port stays reserved for start(). */
+  stop(): Promise<void>;
+  /** Starts it again on the same port, with the same data. */
+  start(): Promise<void>;
+  /** stop() then start(). */
+  restart(): Promise<void>;
+  /** Stops it and removes its directory. */
+  dispose(): Promise<void>;
+}
+
+/** Starts a redis-server of its own (port, directory); `binary` from redisServerBinary(). */
+export async function startRedisServer(binary: string): Promise<RedisServer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shop-redis-'));
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+
+  const start = async () => {
+    const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes'];
+    const started = spawn(binary, [...args, '--daemonize', 'no', '--protected-mode', 'no'], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = started;
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => fail(new Error(`redis-server did not start in time:\n${output}`)),
+        START_TIMEOUT_MS,
+      );
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('Ready to accept connections')) done();
+      };
+      const onExit = (code: number | null) => fail(new Error(`redis-server exited (${code}):\n${output}`));
+      const cleanup = () => {
+        clearTimeout(timer);
+        started.stdout?.off('data', onData);
+        started.off('exit', onExit);
+      };
+      const done = () => (cleanup(), resolve());
+      const fail = (error: Error) => (cleanup(), reject(error));
+      started.stdout?.on('data', onData);
+      started.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      started.once('exit', onExit);
+    });
+    // Keep draining its output so a full pipe never blocks it.
+    started.stdout?.resume();
+    started.stderr?.resume();
+  };
+
+  const stop = async () => {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      running.once('exit', () => resolve());
+      running.kill('SIGTERM');
+    });
+  };
+
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop,
+    start,
+    restart: async () => {
+      await stop();
+      await start();
+    },
+    dispose: async () => {
+      await stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * Debian's redis-server and nginx for the scale tests (issue 16, "Tests": installed when missing, as
+ * the Makefile's `chromium` target installs Chromium). Missing and not installable is a failure
+ * with the reason, never a silent skip: only SKIP_SCALE_TESTS (which `make test` never sets) skips.
+ */
+import { execFileSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import path from 'node:path';
+
+export interface Tools {
+  redisServer: string;
+  nginx: string;
+}
+
+/** Set to skip the scale tests on a machine without redis-server and nginx (never by `make test`). */
+export const SKIP_SCALE_TESTS = Boolean(process.env.SKIP_SCALE_TESTS);
+
+// nginx lives in /usr/sbin, which a non-root PATH often lacks.
+const SEARCHED = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/usr/bin', '/usr/local/sbin'];
+
+function find(binary: string): string | undefined {
+  for (const dir of SEARCHED) {
+    if (!dir) continue;
+    const candidate = path.join(dir, binary);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not in this directory
+    }
+  }
+  return undefined;
+}
+
+function located(): Partial<Tools> {
+  return { redisServer: find('redis-server'), nginx: find('nginx') };
+}
+
+/** apt-get as root, else through passwordless sudo; the reason when neither is possible or it fails. */
+function aptInstall(packages: string[]): string | undefined {
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const asRoot = process.getuid?.() === 0;
+  if (!asRoot && !find('sudo')) return 'not root and no sudo';
+  const run = (args: string[]) =>
+    asRoot
+      ? execFileSync('apt-get', args, { env, stdio: 'pipe', timeout: 480_000 })
+      : execFileSync('sudo', ['-n', 'apt-get', ...args], { env, stdio: 'pipe', timeout: 480_000 });
+  try {
+    run(['update', '-qq']);
+    run(['install', '-y', '-qq', ...packages]);
+    return undefined;
+  } catch (error) {
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString('utf8').trim();
+    return stderr || (error as Error).message;
+  }
+}
+
+/** The two binaries, installed first when missing; throws saying what to do when that is impossible. */
+export function scaleTools(): Tools {
+  let found = located();
+  const missing = [!found.redisServer && 'redis-server', !found.nginx && 'nginx'].filter(Boolean) as string[];
+  if (missing.length > 0) {
+    const failure = aptInstall(missing);
+    found = located();
+    if (!found.redisServer || !found.nginx)
+      throw new Error(
+        `The scale tests (tests/scale, issue 16) need Debian's ${missing.join(' and ')}, which could not be installed ` +
+          `(${failure ?? 'installed, but not found on PATH or in /usr/sbin'}). Install them with ` +
+          `\`apt-get install ${missing.join(' ')}\`, or set SKIP_SCALE_TESTS=1 to skip these tests on this machine.`,
+      );
+  }
+  return { redisServer: found.redisServer!, nginx: found.nginx! };
+}
