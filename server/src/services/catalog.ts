@@ -1,20 +1,21 @@
 /**
  * Catalogue reads: a product with all images and its variants (storefront §3 Product, §7 "product
- * by id with allImages=true"), kept a minute in memory per site, currency and locale because the
- * renewal page and every basket view read the same few products.
+ * by id with allImages=true"), kept in memory per site, currency and locale (SHARED_READS: fresh a
+ * minute, then refreshed in the background) because the renewal page and every basket view read
+ * the same few products.
  */
 import { formatPrice } from '../../../domain/price.ts';
 import type { components as CommerceComponents } from '../../../generated/commerce/types.ts';
 import type { components } from '../../../generated/proxy/types.ts';
 import type { AppContext } from '../context.ts';
-import { AppError } from '../errors.ts';
+import { AppError, upstreamError } from '../errors.ts';
 import type { Shopper } from './shopper.ts';
-import { TtlCache } from './ttl-cache.ts';
+import { SHARED_READS, staleServed, TtlCache } from './ttl-cache.ts';
 
 type Schemas = components['schemas'];
 export type CommerceProduct = CommerceComponents['schemas']['Product'] & Record<string, unknown>;
 
-const products = new TtlCache<CommerceProduct | null>(60_000);
+const products = new TtlCache<CommerceProduct | null>(SHARED_READS);
 
 /** Money as the proxy answers it: the amount, its currency and the locale's formatting (zero decimals dropped). */
 export function money(value: number, currency: string, locale: string): Schemas['Money'] {
@@ -23,29 +24,37 @@ export function money(value: number, currency: string, locale: string): Schemas[
 
 /**
  * The product, or null when the platform does not know it (404). Other failures throw the
- * renewal loader's 502 with the spec's log prefix (storefront §8).
+ * renewal loader's 502 with the spec's log prefix (storefront §8) when no copy is kept; a kept
+ * copy past its minute is served while a failed refresh is logged.
  */
 export function getProduct(
   ctx: AppContext,
   where: { siteId: string; locale: string; currency: string; headers: { Authorization: string } },
   productId: string,
 ): Promise<CommerceProduct | null> {
-  return products.get(`${where.siteId}|${where.currency}|${where.locale}|${productId}`, async () => {
-    const { data, response } = await ctx.upstreams.commerce
-      .GET('/product/shopper-products/v1/organizations/{organizationId}/products/{id}', {
-        params: {
-          path: { organizationId: ctx.config.credentials.commerce.organizationId, id: productId },
-          query: { siteId: where.siteId, allImages: true, locale: where.locale, currency: where.currency },
-        },
-        headers: where.headers,
-      })
-      .catch((cause: unknown) => {
-        throw productLoadFailed(ctx, productId, cause instanceof Error ? cause.message : 'unreachable');
-      });
-    if (response.status === 404) return null;
-    if (!data) throw productLoadFailed(ctx, productId, `the commerce platform answered ${response.status}`);
-    return data as CommerceProduct;
-  });
+  const key = `${where.siteId}|${where.currency}|${where.locale}|${productId}`;
+  return products.get(key, () => loadProduct(ctx, where, productId), staleServed(ctx.logger, 'product', key));
+}
+
+async function loadProduct(
+  ctx: AppContext,
+  where: { siteId: string; locale: string; currency: string; headers: { Authorization: string } },
+  productId: string,
+): Promise<CommerceProduct | null> {
+  const { data, response } = await ctx.upstreams.commerce
+    .GET('/product/shopper-products/v1/organizations/{organizationId}/products/{id}', {
+      params: {
+        path: { organizationId: ctx.config.credentials.commerce.organizationId, id: productId },
+        query: { siteId: where.siteId, allImages: true, locale: where.locale, currency: where.currency },
+      },
+      headers: where.headers,
+    })
+    .catch((cause: unknown) => {
+      throw productLoadFailed(ctx, productId, cause instanceof Error ? cause.message : 'unreachable');
+    });
+  if (response.status === 404) return null;
+  if (!data) throw productLoadFailed(ctx, productId, `the commerce platform answered ${response.status}`);
+  return data as CommerceProduct;
 }
 
 export function productLoadFailed(ctx: AppContext, productId: string, reason: string): AppError {
@@ -120,16 +129,18 @@ export function vatLinesOf(
   return pricesIncludeVat ? { subtotalExclVat: m(Math.round((total - tax) * 100) / 100), vat: m(tax) } : {};
 }
 
-/** Categories change rarely: kept a minute. */
-const categories = new TtlCache<Schemas['Category'] | null>(60_000);
+/** Categories change rarely: shared per site and locale (SHARED_READS). */
+const categories = new TtlCache<Schemas['Category'] | null>(SHARED_READS);
 
+/** The category, or null when there is none (404); throws when the platform fails, so no failure is kept. */
 export function categoryOf(
   ctx: AppContext,
   shopper: Pick<Shopper, 'siteId' | 'locale' | 'organizationId' | 'headers'>,
   id: string | undefined,
 ): Promise<Schemas['Category'] | null> {
   if (!id) return Promise.resolve(null);
-  return categories.get(`${shopper.siteId}|${shopper.locale}|${id}`, () => loadCategory(ctx, shopper, id));
+  const key = `${shopper.siteId}|${shopper.locale}|${id}`;
+  return categories.get(key, () => loadCategory(ctx, shopper, id), staleServed(ctx.logger, 'category', key));
 }
 
 async function loadCategory(
@@ -137,7 +148,7 @@ async function loadCategory(
   shopper: Pick<Shopper, 'siteId' | 'locale' | 'organizationId' | 'headers'>,
   id: string,
 ): Promise<Schemas['Category'] | null> {
-  const { data } = await ctx.upstreams.commerce.GET(
+  const { data, response } = await ctx.upstreams.commerce.GET(
     '/product/shopper-products/v1/organizations/{organizationId}/categories/{id}',
     {
       params: {
@@ -147,5 +158,7 @@ async function loadCategory(
       headers: shopper.headers,
     },
   );
-  return data?.id ? { id: data.id, name: data.name ?? data.id } : null;
+  if (response.status === 404) return null;
+  if (!data) throw upstreamError('commerce');
+  return data.id ? { id: data.id, name: data.name ?? data.id } : null;
 }

@@ -7,22 +7,27 @@ import { isFaqCategory } from '../../../domain/faq.ts';
 import type { components } from '../../../generated/proxy/types.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, upstreamError } from '../errors.ts';
-import { TtlCache } from './ttl-cache.ts';
+import { SHARED_READS, staleServed, TtlCache } from './ttl-cache.ts';
 
 type Schemas = components['schemas'];
 
 /** The renewal page's FAQ asset: the market's top renewal questions (storefront §2 FAQ accordion). */
 export const RENEWAL_FAQS_ASSET = 'FAQ_Renewals_Page';
 
-const assets = new TtlCache<Schemas['ContentAsset'] | null>(60_000);
+/** Content assets are the same for every shopper of a site and locale (SHARED_READS). */
+const assets = new TtlCache<Schemas['ContentAsset'] | null>(SHARED_READS);
 
-/** A content asset (kept a minute), or null when the platform has none with that id; throws on other failures. */
+/**
+ * A content asset, or null when the platform has none with that id; throws on other failures
+ * unless a kept copy can still be served (its refresh failure is logged).
+ */
 export function contentAsset(
   ctx: AppContext,
   where: { siteId: string; locale: string; headers: { Authorization: string }; signal?: AbortSignal },
   assetId: string,
 ): Promise<Schemas['ContentAsset'] | null> {
-  return assets.get(`${where.siteId}|${where.locale}|${assetId}`, () => loadContentAsset(ctx, where, assetId));
+  const key = `${where.siteId}|${where.locale}|${assetId}`;
+  return assets.get(key, () => loadContentAsset(ctx, where, assetId), staleServed(ctx.logger, 'content asset', key));
 }
 
 async function loadContentAsset(

@@ -1,18 +1,19 @@
 /**
  * The region's custom preferences (storefront §3 Site: a custom object per market holding
- * selectedVCSVersion, showAutoRenewal, billingMismatchControl and the page switches), kept a
- * minute. `readCustomPreferences` fails when they cannot be read (the site configuration must
- * say so); `customPreferences` counts unreadable preferences as absent, since every other caller
- * has a default. A failed read is never kept: the next request asks again.
+ * selectedVCSVersion, showAutoRenewal, billingMismatchControl and the page switches), shared by
+ * every shopper of the market (SHARED_READS). `readCustomPreferences` fails when they cannot be
+ * read and no copy is kept (the site configuration must say so); `customPreferences` counts
+ * unreadable preferences as absent, since every other caller has a default. A failed read is never
+ * kept: the next request asks again.
  */
 import type { components as CommerceComponents } from '../../../generated/commerce/types.ts';
 import type { AppContext } from '../context.ts';
 import { upstreamError } from '../errors.ts';
-import { TtlCache } from './ttl-cache.ts';
+import { SHARED_READS, staleServed, TtlCache } from './ttl-cache.ts';
 
 export type CustomPreferences = CommerceComponents['schemas']['CustomObject'];
 
-const preferences = new TtlCache<CustomPreferences>(60_000);
+const preferences = new TtlCache<CustomPreferences>(SHARED_READS);
 
 /**
  * `auth`: a shopper token, which the classic shop API asks for (commerce.yaml's ShopperToken);
@@ -24,21 +25,33 @@ export function readCustomPreferences(
   country: string,
   auth: { Authorization: string } | undefined,
 ): Promise<CustomPreferences> {
-  return preferences.get(`${siteId}|${country}`, async () => {
-    const { data, response } = await ctx.upstreams.commerceClassic
-      .GET('/s/{siteId}/dw/shop/v24_5/custom_objects/{object_type}/{key}', {
-        params: { path: { siteId, object_type: 'CustomPreferences', key: country } },
-        ...(auth ? { headers: auth } : {}),
-      })
-      .catch((cause: unknown) => {
-        throw upstreamError('commerce', cause);
-      });
-    if (!data) {
-      ctx.logger.warn({ status: response.status, siteId, country }, 'custom preferences not readable');
-      throw upstreamError('commerce');
-    }
-    return data as CustomPreferences;
-  });
+  const key = `${siteId}|${country}`;
+  return preferences.get(
+    key,
+    () => loadCustomPreferences(ctx, siteId, country, auth),
+    staleServed(ctx.logger, 'custom preferences', key),
+  );
+}
+
+async function loadCustomPreferences(
+  ctx: AppContext,
+  siteId: string,
+  country: string,
+  auth: { Authorization: string } | undefined,
+): Promise<CustomPreferences> {
+  const { data, response } = await ctx.upstreams.commerceClassic
+    .GET('/s/{siteId}/dw/shop/v24_5/custom_objects/{object_type}/{key}', {
+      params: { path: { siteId, object_type: 'CustomPreferences', key: country } },
+      ...(auth ? { headers: auth } : {}),
+    })
+    .catch((cause: unknown) => {
+      throw upstreamError('commerce', cause);
+    });
+  if (!data) {
+    ctx.logger.warn({ status: response.status, siteId, country }, 'custom preferences not readable');
+    throw upstreamError('commerce');
+  }
+  return data as CustomPreferences;
 }
 
 /** The preferences, or none (logged) when they cannot be read. */

@@ -101,6 +101,70 @@ function renewalProduct(product: CommerceProduct): Schemas['RenewalProduct'] {
   };
 }
 
+interface ProductView {
+  product: Schemas['RenewalProduct'];
+  variants: Schemas['RenewalPage']['variants'];
+  variantIds: ReadonlySet<string>;
+}
+
+/**
+ * What the page shows of a product, made once per kept product and currency and locale: the
+ * product object stays the same while its cache entry lives (services/catalog.ts), so the view,
+ * with its formatted prices, goes with it. Every shopper's answer holds the same objects, so they
+ * are frozen: a change meant for one answer throws instead of reaching the others.
+ */
+const productViews = new WeakMap<CommerceProduct, Map<string, ProductView>>();
+
+function productView(product: CommerceProduct, currency: string, locale: string): ProductView {
+  let views = productViews.get(product);
+  if (!views) productViews.set(product, (views = new Map()));
+  const key = `${currency}|${locale}`;
+  let view = views.get(key);
+  if (!view) {
+    view = {
+      product: renewalProduct(product),
+      variants: offeredVariantsOf(product).map((v) => ({
+        productId: v.productId,
+        name: planName(v.duration, v.durationType),
+        duration: v.duration,
+        durationType: v.durationType,
+        price: money(v.price, currency, locale),
+      })),
+      variantIds: new Set((product.variants ?? []).map((v) => v.productId)),
+    };
+    deepFreeze(view.product);
+    deepFreeze(view.variants);
+    views.set(key, view);
+  }
+  return view;
+}
+
+/** Parsed content of an asset, parsed once per kept asset (as the product view above). */
+const parsedAssets = new WeakMap<object, Map<(body: string) => unknown, unknown>>();
+
+async function parsedContent<T>(
+  ctx: AppContext,
+  shopper: Shopper,
+  assetId: string,
+  parse: (body: string) => T,
+): Promise<T> {
+  const asset = await contentAsset(ctx, shopper, assetId);
+  if (!asset) return parse('');
+  let parsed = parsedAssets.get(asset);
+  if (!parsed) parsedAssets.set(asset, (parsed = new Map()));
+  if (!parsed.has(parse)) parsed.set(parse, deepFreeze(parse(asset.c_body ?? '')));
+  return parsed.get(parse) as T;
+}
+
+/** Freezes a plain JSON value through and through (the views and parsed assets every answer shares). */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export interface RenewalRequest {
@@ -128,23 +192,30 @@ export async function renewalPage(
   }
   await rememberSkipCheckoutControl(shopper, query.skipCheckoutControl, testHost);
   const at = { ...shopper, currency: shopper.market.currency };
-  const assetBody = async (id: string) => (await contentAsset(ctx, shopper, id))?.c_body ?? '';
 
-  const [vehicle, product, faqs, countries, basket] = await Promise.all([
+  // Every read at once: the vehicle and the basket (the shopper's own, never kept) beside the
+  // shared reads, mostly answered from memory; the category as soon as the product names it.
+  const [vehicle, [product, category], faqs, countries, basket, preferences] = await Promise.all([
     vehicleIdentifiers(ctx, shopper, query, request.pagePath).then((ids) =>
       lookupVehicleOrFail(ctx, shopper, ids, lookupContext(shopper)),
     ),
-    getProduct(ctx, at, productId),
-    tolerant(shopper, 'FAQ content', async () => faqItemsOf(await assetBody(RENEWAL_FAQS_ASSET))),
-    tolerant(shopper, 'countries content', async () => countriesOf(await assetBody('Countries_List'))),
+    getProduct(ctx, at, productId).then(
+      async (found) =>
+        [
+          found,
+          found && (await tolerant(shopper, 'category', () => categoryOf(ctx, shopper, found.primaryCategoryId))),
+        ] as const,
+    ),
+    tolerant(shopper, 'FAQ content', () => parsedContent(ctx, shopper, RENEWAL_FAQS_ASSET, faqItemsOf)),
+    tolerant(shopper, 'countries content', () => parsedContent(ctx, shopper, 'Countries_List', countriesOf)),
     tolerant(shopper, 'basket', () => currentBasket(ctx, shopper)),
+    customPreferences(ctx, shopper.siteId, shopper.market.country, shopper.headers),
     failPendingOrder(ctx, shopper, query.pendingOrderNo),
   ]);
   await rememberVehicle(shopper, vehicle);
   if (!product) {
     throw new AppError(404, 'product-not-found', 'Product not found', `Product '${productId}' was not found.`);
   }
-  const category = await tolerant(shopper, 'category', () => categoryOf(ctx, shopper, product.primaryCategoryId));
 
   const guard = renewalProductGuard(product, vehicle.subscriptions ?? []);
   if (!guard.ok) {
@@ -161,21 +232,13 @@ export async function renewalPage(
   const daysLeft = Math.ceil((Date.parse(`${expiryDate}T00:00:00Z`) - now) / DAY_MS);
   const skipActive = testHost && query.skipIsActiveCheck === true;
   const oneTimeFee = product.c_oneTimeFee === true;
-  const variants = offeredVariantsOf(product).map((v) => ({
-    productId: v.productId,
-    name: planName(v.duration, v.durationType),
-    duration: v.duration,
-    durationType: v.durationType,
-    price: money(v.price, shopper.market.currency, shopper.locale),
-  }));
-  const variantIds = new Set((product.variants ?? []).map((v) => v.productId));
-  const item = (basket?.productItems ?? []).find((i) => variantIds.has(i.productId ?? ''));
-  const preferences = await customPreferences(ctx, shopper.siteId, shopper.market.country, shopper.headers);
+  const shown = productView(product, shopper.market.currency, shopper.locale);
+  const item = (basket?.productItems ?? []).find((i) => shown.variantIds.has(i.productId ?? ''));
   const autoRenewal = preferences.c_showAutoRenewal === true;
 
   return {
-    product: renewalProduct(product),
-    variants,
+    product: shown.product,
+    variants: shown.variants,
     category,
     faqs: faqs ?? [],
     countries: product.c_countriesAsset ? (countries ?? null) : null,

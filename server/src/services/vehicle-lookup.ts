@@ -136,12 +136,17 @@ export async function lookupVehicleOrFail(
   }
 }
 
-/** Keeps the spec's session values (vehicleVin, vehicleModel, userMailToken) server-side, in the shopper's session. */
+/**
+ * Keeps the spec's session values (vehicleVin, vehicleModel, userMailToken) server-side, in the
+ * shopper's session; saved only when they changed (a returning shopper's renewal page reads the
+ * same vehicle again and again, and each save is a store write).
+ */
 export async function rememberVehicle(
   shopper: Pick<Shopper, 'session' | 'persist'>,
   vehicle: UpstreamVehicle,
 ): Promise<void> {
   const { session } = shopper;
+  const before = JSON.stringify(vehicleValues(session));
   // Stored vehicle data lives 10 days from when it was first stored (storefront §9), not from each save.
   if (session.vehicleStoredAt === undefined || session.vehicle?.vin !== vehicle.vin)
     session.vehicleStoredAt = Date.now();
@@ -157,7 +162,13 @@ export async function rememberVehicle(
   // The owner's mailbox is linked to an account when the record names the customer's account id.
   if (vehicle.customer?.id && vehicle.customer.email) session.ownerAccountEmail = vehicle.customer.email;
   else delete session.ownerAccountEmail;
-  await shopper.persist();
+  if (JSON.stringify(vehicleValues(session)) !== before) await shopper.persist();
+}
+
+/** The session values rememberVehicle writes, to tell whether it changed any. */
+function vehicleValues(session: Shopper['session']) {
+  const { vehicleStoredAt, vehicle, subscriptionExpiries, mailToken, ownerAccountEmail } = session;
+  return { vehicleStoredAt, vehicle, subscriptionExpiries, mailToken, ownerAccountEmail };
 }
 
 /** Display names of the catalogue's services (the lookup carries only product ids). */
