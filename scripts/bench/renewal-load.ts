@@ -21,6 +21,7 @@ import net from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { LOAD_CONNECTIONS, PRODUCT, VIN, root } from './config.ts';
+import { waitUntilUp } from './stack.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RUNS = Math.max(1, Number(process.env.RENEWAL_LOAD_RUNS ?? 3) | 0);
@@ -94,20 +95,7 @@ async function startStack(stackRoot: string): Promise<Stack> {
     child,
     proxyPid: undefined,
   };
-  for (const url of [`${stack.shop}/api/healthz`, `${stack.sandbox}/`]) {
-    for (let i = 0; ; i += 1) {
-      if (child.exitCode !== null) throw new Error(`the stack of ${stackRoot} stopped before ${url} answered`);
-      if (
-        await fetch(url).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (i === 600) throw new Error(`${url} did not come up within 60 s`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  await waitUntilUp(child, [`${stack.shop}/api/healthz`, `${stack.sandbox}/`], `the stack of ${stackRoot}`);
   stack.proxyPid = proxyPidOf(child);
   return stack;
 }

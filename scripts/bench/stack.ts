@@ -24,6 +24,24 @@ export interface Stack {
  * Starts the stack once its ports are free (another stack there would be measured instead of this
  * one) and waits until both answer. Fails when the stack stops before that.
  */
+/** Waits until each URL answers 2xx (up to 60 s each); fails at once when the stack's process ends. */
+export async function waitUntilUp(child: ChildProcess, urls: string[], what: string): Promise<void> {
+  for (const url of urls) {
+    for (let i = 0; ; i += 1) {
+      if (child.exitCode !== null) throw new Error(`${what} stopped (exit ${child.exitCode}) before ${url} answered`);
+      if (
+        await fetch(url).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      if (i === 600) throw new Error(`${url} did not come up within 60 s`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
 export async function startStack(): Promise<Stack> {
   for (const port of [SHOP_PORT, SANDBOX_PORT]) {
     if (!(await portFree(port))) throw new Error(`port ${port} is in use: stop what listens there, then run again`);
@@ -49,21 +67,7 @@ export async function startStack(): Promise<Stack> {
     },
   };
   try {
-    for (const url of [`${SHOP}/api/healthz`, `${SANDBOX}/`]) {
-      for (let i = 0; ; i += 1) {
-        if (child.exitCode !== null)
-          throw new Error(`the stack stopped (exit ${child.exitCode}) before ${url} answered`);
-        if (
-          await fetch(url).then(
-            (r) => r.ok,
-            () => false,
-          )
-        )
-          break;
-        if (i === 600) throw new Error(`${url} did not come up within 60 s`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
+    await waitUntilUp(child, [`${SHOP}/api/healthz`, `${SANDBOX}/`], 'the stack');
   } catch (error) {
     await stack.stop();
     throw error;
