@@ -100,9 +100,3 @@ if (document.getElementById('page-data')) {
   if (document.visibilityState === 'hidden') start();
   setTimeout(start, NET_MS);
 }
-
-// The service worker (/worker.js, client/worker/): the shell and its assets offline, registered
-// once the page has loaded so it never competes with the page's own requests. Built pages only.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => void navigator.serviceWorker.register('/worker.js').catch(() => undefined));
-}
