@@ -3,6 +3,7 @@ import { loadStripe } from '@stripe/stripe-js';
 import type { StripeElementsOptionsMode, StripePaymentElementOptions } from '@stripe/stripe-js';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n-react.tsx';
+import { providerMethodType, walletOf } from '../../../../domain/payment-method.ts';
 import type { WalletRecurringPayment } from '../../../../domain/wallet.ts';
 import type { components } from '../../lib/api/client.ts';
 import type { PaymentMethodInput } from './payment-method-input.ts';
@@ -106,12 +107,8 @@ export function orderMethodType(method: {
   type: string;
   card?: { wallet?: { type?: string } | null } | null | undefined;
 }): PaymentMethodInput['paymentMethodType'] {
-  if (method.type === 'ideal') return 'IDEAL';
-  if (method.type === 'bancontact') return 'BANCONTACT';
-  const wallet = method.card?.wallet?.type;
-  if (wallet === 'google_pay') return 'GOOGLE_PAY';
-  if (wallet === 'apple_pay') return 'APPLE_PAY';
-  return 'CREDIT_CARD';
+  // The server reads the type the same way (domain/payment-method.ts) and refuses another.
+  return providerMethodType({ type: method.type, wallet: walletOf(method.card?.wallet?.type) }) ?? 'CREDIT_CARD';
 }
 
 function StripeFields({
