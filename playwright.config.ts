@@ -51,6 +51,10 @@ export default defineConfig({
       RATE_LIMIT_PAYMENT: '1000',
       RATE_LIMIT_LOGIN: '1000',
       RATE_LIMIT_ADDRESS: '1000',
+      // A page trusts the last maintenance status read for MAINTENANCE_CHECK_MS (15 s by default). The
+      // maintenance journey turns maintenance on and the next journey's sandbox reset turns it off:
+      // a status kept from the first would send the next journey's pages to the maintenance page.
+      MAINTENANCE_CHECK_MS: '0',
       // A tag manager container per site (docs/decisions/019): tests/e2e/tag-manager.spec.ts answers
       // Google's gtm.js with a stub; no other journey consents, so none loads it.
       GTM_CONTAINER_IDS: 'aurora:GTM-E2EAURORA,borealis:GTM-E2EBOREALIS',
