@@ -15,7 +15,12 @@ interface Counts {
 
 const firstLine = (message: string | undefined) =>
   // Without the colour codes of the reporters, which a log viewer prints as garbage.
-  (message ?? '').replace(/\u001b\[[0-9;]*m/g, '').trim().split('\n')[0]!.slice(0, 300);
+  (message ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .trim()
+    .split('\n')[0]!
+    .slice(0, 300);
 
 const relative = (file: string) => path.relative(process.cwd(), file) || file;
 
@@ -34,9 +39,11 @@ function vitest(report: {
   const failures: string[] = [];
   for (const file of report.testResults ?? []) {
     const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
-    for (const t of failed) failures.push(`${relative(file.name)} › ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}`);
+    for (const t of failed)
+      failures.push(`${relative(file.name)} › ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}`);
     // A file that fails before its tests run (an import, a hook) has no failed test of its own.
-    if (failed.length === 0 && file.status === 'failed') failures.push(`${relative(file.name)}: ${firstLine(file.message)}`);
+    if (failed.length === 0 && file.status === 'failed')
+      failures.push(`${relative(file.name)}: ${firstLine(file.message)}`);
   }
   return {
     passed: report.numPassedTests,
@@ -84,7 +91,10 @@ const total: Counts = { passed: 0, failed: 0, skipped: 0, failures: [] };
 for (const file of files) {
   try {
     const report = JSON.parse(await readFile(file, 'utf8')) as object;
-    const counts = 'stats' in report ? playwright(report as Parameters<typeof playwright>[0]) : vitest(report as Parameters<typeof vitest>[0]);
+    const counts =
+      'stats' in report
+        ? playwright(report as Parameters<typeof playwright>[0])
+        : vitest(report as Parameters<typeof vitest>[0]);
     total.passed += counts.passed;
     total.failed += counts.failed;
     total.skipped += counts.skipped;

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { aptInstall } from './apt.ts';
 
 const CANDIDATES = [process.env.REDIS_SERVER_PATH, '/usr/bin/redis-server', '/usr/local/bin/redis-server'];
 const START_TIMEOUT_MS = 10_000;
@@ -22,24 +23,6 @@ function found(): string | undefined {
   return which.status === 0 && which.stdout.trim() ? which.stdout.trim() : undefined;
 }
 
-/** apt-get as root, or through a sudo that asks no password. */
-function aptInstall(): string | undefined {
-  const root = process.getuid?.() === 0;
-  const sudo = root ? [] : ['sudo', '-n'];
-  if (!root && spawnSync('sudo', ['-n', 'true']).status !== 0) return 'not root and no password-less sudo';
-  const run = (args: string[]) => {
-    const [command, ...rest] = [...sudo, ...args];
-    return spawnSync(command!, rest, {
-      encoding: 'utf8',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-      timeout: 300_000,
-    });
-  };
-  run(['apt-get', 'update', '-qq']);
-  const install = run(['apt-get', 'install', '-y', '-qq', 'redis-server']);
-  return install.status === 0 ? undefined : `apt-get install redis-server failed: ${install.stderr.trim().slice(-300)}`;
-}
-
 let located: { path?: string; reason?: string } | undefined;
 
 /**
@@ -50,7 +33,7 @@ export function redisServerBinary(): { path?: string; reason?: string } {
   if (located) return located;
   const existing = found();
   if (existing) return (located = { path: existing });
-  const failure = aptInstall();
+  const failure = aptInstall(['redis-server']);
   const installed = failure ? undefined : found();
   located = installed
     ? { path: installed }

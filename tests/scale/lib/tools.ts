@@ -3,9 +3,9 @@
  * the Makefile's `chromium` target installs Chromium). Missing and not installable is a failure
  * with the reason, never a silent skip: only SKIP_SCALE_TESTS (which `make test` never sets) skips.
  */
-import { execFileSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
+import { aptInstall } from '../../../server/src/testing/apt.ts';
 
 export interface Tools {
   redisServer: string;
@@ -34,25 +34,6 @@ function find(binary: string): string | undefined {
 
 function located(): Partial<Tools> {
   return { redisServer: find('redis-server'), nginx: find('nginx') };
-}
-
-/** apt-get as root, else through passwordless sudo; the reason when neither is possible or it fails. */
-function aptInstall(packages: string[]): string | undefined {
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const asRoot = process.getuid?.() === 0;
-  if (!asRoot && !find('sudo')) return 'not root and no sudo';
-  const run = (args: string[]) =>
-    asRoot
-      ? execFileSync('apt-get', args, { env, stdio: 'pipe', timeout: 480_000 })
-      : execFileSync('sudo', ['-n', 'apt-get', ...args], { env, stdio: 'pipe', timeout: 480_000 });
-  try {
-    run(['update', '-qq']);
-    run(['install', '-y', '-qq', ...packages]);
-    return undefined;
-  } catch (error) {
-    const stderr = (error as { stderr?: Buffer }).stderr?.toString('utf8').trim();
-    return stderr || (error as Error).message;
-  }
 }
 
 /** The two binaries, installed first when missing; throws saying what to do when that is impossible. */
