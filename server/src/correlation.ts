@@ -78,20 +78,20 @@ export function correlateRequests(): RequestHandler {
   };
 }
 
-type FetchFn = (input: Request) => Promise<Response>;
+type FetchFn = (input: Request, init?: { signal?: AbortSignal }) => Promise<Response>;
 
 /**
  * An upstream fetch that names the request it serves: `x-request-id` and a fresh `traceparent` on
  * each attempt (a retry is another call with its own span). Outside a request nothing is added.
  */
 export function withCorrelation(fetch: FetchFn): FetchFn {
-  return (input) => {
+  return (input, init) => {
     const correlation = current.getStore();
     if (correlation) {
       input.headers.set('x-request-id', correlation.requestId);
       input.headers.set('traceparent', traceparentFor(correlation));
     }
-    return fetch(input);
+    return fetch(input, init);
   };
 }
 

@@ -19,6 +19,7 @@ import { withCorrelation } from './correlation.ts';
 import type { ProxyMetrics } from './metrics/registry.ts';
 import { instrumentUpstream } from './metrics/upstream.ts';
 import { withMockScenario } from './mock-scenario.ts';
+import { createUpstreamTransport, type UpstreamFetch, type UpstreamTransport } from './upstream-transport.ts';
 
 export interface Upstreams {
   commerce: CommerceClient;
@@ -32,7 +33,8 @@ export interface Upstreams {
   loqate: LoqateClient;
 }
 
-type FetchFn = (input: Request) => Promise<Response>;
+/** An upstream call: the Request openapi-fetch built, and the signal of this attempt (its timeout). */
+type FetchFn = UpstreamFetch;
 
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
 const IDEMPOTENT = new Set(['GET', 'HEAD']);
@@ -42,20 +44,21 @@ export interface ResilientFetchOptions {
   retries: number;
   /** Pause before retry n (1-based); short by default. */
   backoffMs?: (attempt: number) => number;
-  fetch?: (input: Request) => Promise<Response>;
+  fetch?: FetchFn;
 }
 
 /** A fetch with a timeout on every attempt and retries on idempotent reads only. */
 export function resilientFetch(options: ResilientFetchOptions): FetchFn {
-  const base = options.fetch ?? ((input: Request) => fetch(input));
+  const base = options.fetch ?? ((input: Request, init?: { signal?: AbortSignal }) => fetch(input, init));
   const backoff = options.backoffMs ?? ((attempt: number) => 100 * attempt);
   return async (input: Request) => {
     const retries = IDEMPOTENT.has(input.method.toUpperCase()) ? options.retries : 0;
     for (let attempt = 0; ; attempt += 1) {
       const signal = AbortSignal.any([input.signal, AbortSignal.timeout(options.timeoutMs)]);
-      const request = new Request(input.clone(), { signal });
       try {
-        const response = await base(request);
+        // The same Request on every attempt: only idempotent reads are retried, and they have no
+        // body to be used up; each attempt's signal goes beside it.
+        const response = await base(input, { signal });
         if (attempt < retries && RETRYABLE_STATUS.has(response.status)) {
           await response.body?.cancel();
           await new Promise((r) => setTimeout(r, backoff(attempt + 1)));
@@ -89,12 +92,26 @@ export function withOcapiClientId(client: CommerceClient, clientIds: Record<stri
   return client;
 }
 
+let shared: UpstreamTransport | undefined;
+
+/** The process's keep-alive pool for upstream calls (upstream-transport.ts), made at first use. */
+function sharedTransport(): UpstreamTransport {
+  return (shared ??= createUpstreamTransport());
+}
+
 /**
- * The upstream clients. `fetchImpl` stands in for the network in tests; `metrics` (the server's)
- * observes each attempt under the upstream's name.
+ * The upstream clients. `fetchImpl` stands in for the network in tests (it is handed each attempt's
+ * Request with the attempt's signal on it); `metrics` (the server's) observes each attempt under the
+ * upstream's name.
  */
-export function createUpstreams(config: Config, fetchImpl?: FetchFn, metrics?: ProxyMetrics): Upstreams {
-  const network = fetchImpl ?? ((input: Request) => fetch(input));
+export function createUpstreams(
+  config: Config,
+  fetchImpl?: (input: Request) => Promise<Response>,
+  metrics?: ProxyMetrics,
+): Upstreams {
+  const network: FetchFn = fetchImpl
+    ? (input, init) => fetchImpl(init?.signal ? new Request(input, { signal: init.signal }) : input)
+    : sharedTransport().fetch;
   const upstreamFetch = (name: UpstreamName): FetchFn => {
     const attempt = withCorrelation(metrics ? instrumentUpstream(metrics, name, network) : network);
     const resilient = resilientFetch({
@@ -126,12 +143,16 @@ export function createUpstreams(config: Config, fetchImpl?: FetchFn, metrics?: P
 }
 
 /**
- * Closes the keep-alive connections of Node's fetch once the last request is answered (issue 16,
- * graceful shutdown). They belong to undici's global dispatcher, shared by every client of the
- * process and kept under the symbols undici's lib/global.js defines (`.1` is Node's bundled copy),
+ * Closes the upstream keep-alive connections once the last request is answered (issue 16, graceful
+ * shutdown): the upstream clients' pool, and those of Node's fetch (the calls made without a client),
+ * which belong to undici's global dispatcher, shared by every client of the process and kept under
+ * the symbols undici's lib/global.js defines (`.1` is Node's bundled copy). Both are the process's,
  * so main.ts calls this for the process, never a server's stop().
  */
 export async function closeUpstreamConnections(): Promise<void> {
+  const pool = shared;
+  shared = undefined;
+  await pool?.close();
   const store = globalThis as unknown as Record<symbol, { close?: () => Promise<void> } | undefined>;
   const dispatchers = new Set(
     [store[Symbol.for('undici.globalDispatcher.2')], store[Symbol.for('undici.globalDispatcher.1')]].filter(Boolean),

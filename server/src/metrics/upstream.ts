@@ -1,12 +1,12 @@
 /**
  * Upstream latency and errors per upstream and status (issue 16): each attempt of an upstream call
  * (upstreams.ts's resilientFetch retries an idempotent read; every attempt is observed) is timed
- * until its answer's headers, labelled with the answer's status, or `timeout`, `network` or
+ * until its answer (read whole by upstream-transport.ts), labelled with the answer's status, or `timeout`, `network` or
  * `aborted` (the shopper left: not the upstream's fault) when there is none.
  */
 import type { ProxyMetrics } from './registry.ts';
 
-type FetchFn = (input: Request) => Promise<Response>;
+type FetchFn = (input: Request, init?: { signal?: AbortSignal }) => Promise<Response>;
 
 /** Statuses that say the upstream is unwell; a 4xx is an answer about the request (a declined card, a missing vehicle). */
 export function isUpstreamError(status: string): boolean {
@@ -31,10 +31,10 @@ export function instrumentUpstream(metrics: ProxyMetrics, upstream: string, fetc
     end({ upstream, status });
     if (isUpstreamError(status)) metrics.upstreamErrors.inc({ upstream, status });
   };
-  return async (input) => {
+  return async (input, init) => {
     const end = metrics.upstreamDuration.startTimer();
     try {
-      const response = await fetch(input);
+      const response = await fetch(input, init);
       observe(String(response.status), end);
       return response;
     } catch (error) {
