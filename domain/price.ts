@@ -12,6 +12,9 @@ export interface FormatPriceOptions {
   dropZeroDecimals?: boolean;
 }
 
+/** Currency formatters per locale, currency and decimals, made once: building one costs far more than using it. */
+const CURRENCY_FORMATS = new Map<string, Intl.NumberFormat>();
+
 /**
  * Formats a price for a locale and currency. Returns undefined (nothing shown) when the number, currency or
  * locale is missing. 99 → "£99", 99.5 → "£99.50" (en-GB, GBP).
@@ -25,12 +28,18 @@ export function formatPrice(
   if (typeof value !== 'number' || !Number.isFinite(value) || !currency || !locale) return undefined;
   const dropZeroDecimals = options.dropZeroDecimals ?? true;
   const whole = Math.round(value * 100) % 100 === 0;
-  const format = new Intl.NumberFormat(
-    locale,
-    dropZeroDecimals && whole
-      ? { style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 0 }
-      : { style: 'currency', currency },
-  );
+  const bare = dropZeroDecimals && whole;
+  const key = `${locale}|${currency}|${bare}`;
+  let format = CURRENCY_FORMATS.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(
+      locale,
+      bare
+        ? { style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 0 }
+        : { style: 'currency', currency },
+    );
+    CURRENCY_FORMATS.set(key, format);
+  }
   return format.format(value);
 }
 

@@ -11,7 +11,7 @@ import type { Sandbox } from '../../mocks/sandbox/src/app.ts';
 import type { Upstream } from '../../mocks/sandbox/src/core/faults.ts';
 import { buildSandbox } from '../../mocks/sandbox/src/sandbox.ts';
 import { createServer, type ProxyServer } from './server.ts';
-import { MemorySessionStore } from './session.ts';
+import { MemorySessionStore } from './state/memory-session-store.ts';
 import { newKey, token } from './testing/payments.ts';
 import { readyBasket, TestShopper } from './testing/shop-client.ts';
 import { testConfig } from './test-helpers.ts';

@@ -7,7 +7,8 @@
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createServer, type ProxyServer } from './server.ts';
-import { MemorySessionStore, type SessionData } from './session.ts';
+import { type SessionData } from './session.ts';
+import { MemorySessionStore } from './state/memory-session-store.ts';
 import { sign } from './session-cookie.ts';
 import { configProblems, sessionCookie, testConfig } from './test-helpers.ts';
 

@@ -6,7 +6,8 @@
 import type { Request } from 'express';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORED_VEHICLE_DATA_TTL_MS } from '../../domain/expiry.ts';
-import { MemorySessionStore, SESSION_COOKIE, Sessions, dropExpiredVehicle, type SessionData } from './session.ts';
+import { SESSION_COOKIE, Sessions, dropExpiredVehicle, type SessionData } from './session.ts';
+import { MemorySessionStore } from './state/memory-session-store.ts';
 import { rememberVehicle, type UpstreamVehicle } from './services/vehicle-lookup.ts';
 
 const STORED_AT = Date.parse('2026-03-01T10:00:00Z');

@@ -188,50 +188,6 @@ export interface SessionStore {
   replace(previousId: string, data: SessionData, ttlSeconds: number): Promise<void>;
 }
 
-export class MemorySessionStore implements SessionStore {
-  private readonly entries = new Map<string, { data: SessionData; expiresAt: number }>();
-  private readonly now: () => number;
-
-  constructor(now: () => number = () => Date.now()) {
-    this.now = now;
-  }
-
-  async get(id: string): Promise<SessionData | undefined> {
-    const entry = this.entries.get(id);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= this.now()) {
-      this.entries.delete(id);
-      return undefined;
-    }
-    return structuredClone(entry.data);
-  }
-
-  async set(data: SessionData, ttlSeconds: number): Promise<void> {
-    // Sweep expired entries now and then so an idle process does not grow.
-    if (this.entries.size % 1000 === 999) {
-      const now = this.now();
-      for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
-    }
-    this.entries.set(data.id, { data: structuredClone(data), expiresAt: this.now() + ttlSeconds * 1000 });
-  }
-
-  async touch(id: string, ttlSeconds: number): Promise<boolean> {
-    const entry = this.entries.get(id);
-    if (!entry || entry.expiresAt <= this.now()) return false;
-    entry.expiresAt = this.now() + ttlSeconds * 1000;
-    return true;
-  }
-
-  async delete(id: string): Promise<void> {
-    this.entries.delete(id);
-  }
-
-  async replace(previousId: string, data: SessionData, ttlSeconds: number): Promise<void> {
-    this.entries.delete(previousId);
-    await this.set(data, ttlSeconds);
-  }
-}
-
 export interface SessionOptions {
   store: SessionStore;
   secret: string;
@@ -253,6 +209,8 @@ export class Sessions {
    * another instance saved meanwhile (a place-order's answer record, a pending 3-D Secure payment).
    */
   private readonly stored = new WeakMap<SessionData, string>();
+  /** What each answer's last save stored and put in its cookie. */
+  private readonly savedFor = new WeakMap<Response, string>();
 
   constructor(options: SessionOptions) {
     this.options = options;
@@ -313,12 +271,16 @@ export class Sessions {
   async save(res: Response, session: SessionData): Promise<void> {
     const ttlSeconds = this.ttlOf(session);
     const json = JSON.stringify(session);
+    // A request saves as it goes (its token, its vehicle, its locale): once stored and in the
+    // cookie, the same state is not stored and signed again for the same answer.
+    if (this.savedFor.get(res) === json && res.headersSent === false) return;
     const unchanged = this.stored.get(session) === json;
     if (!unchanged || !(await this.options.store.touch(session.id, ttlSeconds))) {
       await this.options.store.set(session, ttlSeconds);
     }
     this.stored.set(session, json);
     this.setCookie(res, session, ttlSeconds);
+    this.savedFor.set(res, json);
   }
 
   /**
@@ -364,6 +326,7 @@ export class Sessions {
   /** Deletes the session and clears the cookie (a store failure throws before the cookie is touched). */
   async destroy(res: Response, session: SessionData): Promise<void> {
     await this.options.store.delete(session.id);
+    this.savedFor.delete(res);
     res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: this.options.secure, path: '/' });
   }
 }

@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { MemoryKeyedLock } from '../locks.ts';
 import { createServer } from '../server.ts';
-import { MemorySessionStore } from '../session.ts';
+import { MemorySessionStore } from './memory-session-store.ts';
 import { configProblems, testConfig } from '../test-helpers.ts';
 import { sharedStateChecks } from './shared-state.ts';
 

@@ -22,7 +22,8 @@ import {
 } from '../../../../mocks/sandbox/src/upstreams/stripe/store.ts';
 import type { AppContext } from '../../context.ts';
 import { MemoryKeyedLock } from '../../locks.ts';
-import { MemorySessionStore, Sessions, type SessionData } from '../../session.ts';
+import { Sessions, type SessionData } from '../../session.ts';
+import { MemorySessionStore } from '../../state/memory-session-store.ts';
 import { testConfig } from '../../test-helpers.ts';
 import { createUpstreams } from '../../upstreams.ts';
 import { shopperFor, type Shopper } from '../shopper.ts';

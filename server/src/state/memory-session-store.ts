@@ -1,0 +1,50 @@
+/**
+ * The embedded session store (no REDIS_URL: `make start`, one instance), holding each session as
+ * JSON, as Redis does (state/redis-session-store.ts): every read is a copy of its own, and JSON.parse
+ * costs less than structuredClone did.
+ */
+import type { SessionData, SessionStore } from '../session.ts';
+
+export class MemorySessionStore implements SessionStore {
+  private readonly entries = new Map<string, { data: string; expiresAt: number }>();
+  private readonly now: () => number;
+
+  constructor(now: () => number = () => Date.now()) {
+    this.now = now;
+  }
+
+  async get(id: string): Promise<SessionData | undefined> {
+    const entry = this.entries.get(id);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.now()) {
+      this.entries.delete(id);
+      return undefined;
+    }
+    return JSON.parse(entry.data) as SessionData;
+  }
+
+  async set(data: SessionData, ttlSeconds: number): Promise<void> {
+    // Sweep expired entries now and then so an idle process does not grow.
+    if (this.entries.size % 1000 === 999) {
+      const now = this.now();
+      for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
+    }
+    this.entries.set(data.id, { data: JSON.stringify(data), expiresAt: this.now() + ttlSeconds * 1000 });
+  }
+
+  async touch(id: string, ttlSeconds: number): Promise<boolean> {
+    const entry = this.entries.get(id);
+    if (!entry || entry.expiresAt <= this.now()) return false;
+    entry.expiresAt = this.now() + ttlSeconds * 1000;
+    return true;
+  }
+
+  async delete(id: string): Promise<void> {
+    this.entries.delete(id);
+  }
+
+  async replace(previousId: string, data: SessionData, ttlSeconds: number): Promise<void> {
+    this.entries.delete(previousId);
+    await this.set(data, ttlSeconds);
+  }
+}
