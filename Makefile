@@ -68,9 +68,10 @@ test: install check-generated check-breaking lint typecheck chromium build
 test-e2e: install chromium build
 	playwright test
 
-# The figures of issues 4, 12 and 13 (Lighthouse beside static snapshots, first-route JavaScript, API calls,
+# The figures of issues 4, 12, 13 and 16 (Lighthouse beside static snapshots, first-route JavaScript, API calls,
 # the rendered page and the JSON call under load; the signed-in account pages, the account routes' JavaScript
-# and the account calls under load) into reports/bench.md.
+# and the account calls under load; the JSON call through nginx to two instances sharing Redis beside one
+# in-memory instance, with redis-server and nginx installed when missing) into reports/bench.md.
 bench: install chromium build
 	node scripts/bench/main.ts
 

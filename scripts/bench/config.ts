@@ -5,6 +5,8 @@
  * - LIGHTHOUSE_RUNS (5): Lighthouse runs per page and per static snapshot; the median is reported.
  * - BENCH_SECONDS (20): each load test's duration (50 connections).
  * - BENCH_ONLY=lighthouse: no load tests and no report files (for working on the page figures).
+ * - BENCH_ONLY=cluster: only issue 16's scale-out figures (cluster.ts: nginx, two instances and
+ *   Redis beside one in-memory instance), and no report files.
  * - BENCH_AREA=storefront or BENCH_AREA=account: only the storefront's figures (issue 12) or only
  *   the account area's (issue 13), and no report files; both by default.
  * - CHROMIUM_PATH or CHROME_PATH (/usr/bin/chromium): the browser of Lighthouse and Playwright.

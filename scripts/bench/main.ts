@@ -1,5 +1,5 @@
 /**
- * `make bench`: the figures of issues 12 and 13, measured against the stack `make start` runs
+ * `make bench`: the figures of issues 12, 13 and 16, measured against the stack `make start` runs
  * (started here on its stable ports, after the client build), written to reports/bench.md and
  * reports/bench.json; the exit status is 1 when a figure misses its target. Settings: config.ts.
  *
@@ -13,6 +13,11 @@
  * - Under 50 connections for 20 s (autocannon): the rendered renewal page (HTML) and its JSON call,
  *   both as a returning shopper, and the sandbox's vehicle lookup called directly.
  *
+ * Scale-out (issue 16, cluster.ts), after the storefront's load: the JSON renewal call under the same
+ * load through nginx in front of two instances sharing Redis, then straight to one instance with
+ * in-memory state, both on ephemeral ports against the stack's sandbox, and the ratio of their
+ * throughputs. BENCH_ONLY=cluster runs this section alone (no browser, no report files).
+ *
  * The account area, signed in as alex (issue 13, account.ts):
  * - Lighthouse, same settings and runs, on My Subscriptions and on order 00001005's detail page.
  * - The account routes' JavaScript, beside the first route's.
@@ -21,6 +26,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { firstRouteJs, gzipSize, kb } from './bundle.ts';
+import { clusterFigures } from './cluster.ts';
 import { capturePage, launchBrowser, requestsBefore, viewSnapshot, type Capture } from './browser.ts';
 import { lighthouseAccount, loadAccount, recordAccountBundle, signInOwner, type Owner } from './account.ts';
 import {
@@ -214,6 +220,15 @@ async function loadFigures(h1: string) {
     pass: null,
     how: `${loadHow(direct)}; the one upstream call the renewal page cannot cache`,
   });
+  // Issue 16's goal: the renewal call at a quarter of the lookup's throughput or more, p99 ≤ 50 ms, 0 errors.
+  const share = direct.rps > 0 ? (100 * json.rps) / direct.rps : 0;
+  record({
+    name: "JSON renewal call's throughput ÷ the sandbox vehicle lookup's (same run)",
+    value: `${share.toFixed(1)} % (${json.rps} ÷ ${direct.rps} req/s); renewal p99 ${json.p99} ms, ${json.errors} errors`,
+    target: '≥ 25 %, p99 ≤ 50 ms, 0 errors (issue 16)',
+    pass: share >= 25 && json.p99 <= 50 && json.errors === 0,
+    how: 'the two loads above, one after the other in this run',
+  });
   record({
     name: 'Latency the proxy adds (p50 JSON renewal call − p50 direct lookup)',
     value: `${(json.p50 - direct.p50).toFixed(1)} ms`,
@@ -234,7 +249,9 @@ async function accountOwner(): Promise<Owner> {
 }
 
 const storefront = AREA !== 'account';
-const account = AREA !== 'storefront';
+// BENCH_ONLY=cluster: the scale-out section alone, against the stack's sandbox.
+const clusterOnly = ONLY === 'cluster';
+const account = AREA !== 'storefront' && !clusterOnly;
 // A run stopped by a signal leaves neither snapshots nor a stack behind.
 removeSnapshots();
 const stack = await startStack();
@@ -245,7 +262,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 try {
-  const front = storefront ? await captureAndSnapshot() : undefined;
+  const front = storefront && !clusterOnly ? await captureAndSnapshot() : undefined;
   const owner = account ? await accountOwner() : undefined;
   if (front) await recordBundle(front.renewal);
   if (owner) await recordAccountBundle(owner);
@@ -263,6 +280,7 @@ try {
   if (owner) await lighthouseAccount(owner);
   if (ONLY !== 'lighthouse') {
     if (front) await loadFigures(front.renewal.h1);
+    if (storefront) await clusterFigures(SANDBOX);
     if (owner) await loadAccount(owner);
   }
 } finally {

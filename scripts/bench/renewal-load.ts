@@ -20,14 +20,13 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { LOAD_CONNECTIONS, PRODUCT, VIN, root } from './config.ts';
-import { waitUntilUp } from './stack.ts';
+import { LOAD_CONNECTIONS, RENEWAL_API_PATH as RENEWAL, VIN, root } from './config.ts';
+import { basketSession, waitUntilUp } from './stack.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RUNS = Math.max(1, Number(process.env.RENEWAL_LOAD_RUNS ?? 3) | 0);
 const FLOOR = process.env.RENEWAL_LOAD_FLOOR === '1';
 const ROOTS = (process.env.RENEWAL_LOAD_ROOTS ?? root).split(',').map((r) => path.resolve(r.trim()));
-const RENEWAL = `/api/renewal/${PRODUCT}?carvin=${VIN}&locale=en-GB`;
 const LOOKUP = `/vehicles/v12/vehicles?service=VCS&vin=${VIN}&exactVehicleMatch=true&consolidateConNav=true`;
 
 function freePort(): Promise<number> {
@@ -100,23 +99,6 @@ async function startStack(stackRoot: string): Promise<Stack> {
   return stack;
 }
 
-/** A returning shopper: the renewal page read once, then the renewal item put in the basket (scripts/bench/stack.ts). */
-async function basketCookie(shop: string): Promise<string> {
-  const first = await fetch(`${shop}/api/session?locale=en-GB`);
-  const cookie = first.headers.getSetCookie()[0]?.split(';')[0];
-  if (!first.ok || !cookie) throw new Error(`session: ${first.status}, no cookie`);
-  const { csrfToken } = (await first.json()) as { csrfToken: string };
-  const page = await fetch(`${shop}${RENEWAL}`, { headers: { cookie } });
-  if (!page.ok) throw new Error(`renewal page: ${page.status} ${await page.text()}`);
-  const added = await fetch(`${shop}/api/basket/items`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json', 'x-csrf-token': csrfToken },
-    body: JSON.stringify({ productId: PRODUCT, variantId: `${PRODUCT}-12m` }),
-  });
-  if (!added.ok) throw new Error(`basket: ${added.status}`);
-  return cookie;
-}
-
 interface Figures {
   rps: number;
   p50: number;
@@ -155,7 +137,7 @@ const show = (f: Figures) =>
 const stacks: Stack[] = [];
 try {
   for (const stackRoot of ROOTS) stacks.push(await startStack(stackRoot));
-  const cookies = await Promise.all(stacks.map((s) => basketCookie(s.shop)));
+  const cookies = await Promise.all(stacks.map((s) => basketSession(s.shop)));
   // Warm-up: compiled code and the shared reads' caches, as on a proxy that has served a while.
   for (const [i, s] of stacks.entries()) await load(`${s.shop}${RENEWAL}`, { cookie: cookies[i]! }, 2);
   console.log(`autocannon, ${LOAD_CONNECTIONS} connections, ${SECONDS} s each; ${RUNS} runs`);

@@ -75,20 +75,23 @@ export async function startStack(): Promise<Stack> {
   return stack;
 }
 
-/** A new shopper's session: its cookie header ("name=value") and CSRF token. */
-async function newSession(): Promise<{ cookie: string; csrfToken: string }> {
-  const first = await fetch(`${SHOP}/api/session?locale=en-GB`);
+/** A new shopper's session at `shop`: its cookie header ("name=value") and CSRF token. */
+async function newSession(shop: string): Promise<{ cookie: string; csrfToken: string }> {
+  const first = await fetch(`${shop}/api/session?locale=en-GB`);
   const cookie = first.headers.getSetCookie()[0]?.split(';')[0];
   if (!first.ok || !cookie) throw new Error(`session: ${first.status}, no cookie`);
   const { csrfToken } = (await first.json()) as { csrfToken: string };
   return { cookie, csrfToken };
 }
 
-/** A shopper session with the renewal item in the basket (after reading its renewal page): the cookie header. */
-export async function basketSession(): Promise<string> {
-  const { cookie, csrfToken } = await newSession();
-  await fetch(`${SHOP}${RENEWAL_API_PATH}`, { headers: { cookie } });
-  const added = await fetch(`${SHOP}/api/basket/items`, {
+/**
+ * A shopper session with the renewal item in the basket (after reading its renewal page): the cookie
+ * header. At the bench's stack by default; scripts/bench/cluster.ts passes nginx's and an instance's origin.
+ */
+export async function basketSession(shop: string = SHOP): Promise<string> {
+  const { cookie, csrfToken } = await newSession(shop);
+  await fetch(`${shop}${RENEWAL_API_PATH}`, { headers: { cookie } });
+  const added = await fetch(`${shop}/api/basket/items`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json', 'x-csrf-token': csrfToken },
     body: JSON.stringify({ productId: PRODUCT, variantId: `${PRODUCT}-12m` }),

@@ -4,7 +4,8 @@
  *
  * - The sandbox runs in this process (as the route tests run it): the checks of "one order and one
  *   charge" read the providers' own state (the commerce platform's orders, Stripe's ledger of set-up
- *   confirmations), which no sandbox control answers over HTTP.
+ *   confirmations), which no sandbox control answers over HTTP. `make bench` (scripts/bench/cluster.ts)
+ *   passes the origin of a sandbox in a process of its own instead (ClusterOptions.sandboxUrl).
  * - Redis (`--appendonly yes`, RDB off) keeps its data in the directory, so a restart finds it.
  * - Each proxy is `node server/src/main.ts` with the same SESSION_SECRET and REDIS_URL, JSON logs,
  *   and a metrics port of its own. Its PUBLIC_ORIGIN is http://localhost:3000, though nothing listens
@@ -43,8 +44,61 @@ export interface Instance {
 }
 
 export interface ClusterOptions {
-  /** Extra environment of both proxies (RATE_LIMIT_ADDRESS...). */
+  /** Extra environment of both proxies (RATE_LIMIT_ADDRESS, LOG_LEVEL...). */
   proxyEnv?: Record<string, string>;
+  /**
+   * The origin of a sandbox already running, used instead of one in this process: a load generator
+   * in this process (scripts/bench/cluster.ts) would slow an in-process sandbox and so the figures.
+   * The providers' state lib/shopper.ts reads in-process is then not that sandbox's.
+   */
+  sandboxUrl?: string;
+}
+
+/**
+ * A proxy instance's environment: the sandbox upstream, JSON logs, the shared session secret, and
+ * Redis when `redisUrl` is given. Without it the instance keeps its state in memory (a REDIS_URL of
+ * this process's environment is dropped): the single instance scripts/bench/cluster.ts measures
+ * beside the cluster.
+ */
+export function proxyEnvironment(settings: {
+  port: number;
+  metricsPort: number;
+  sandboxUrl: string;
+  secret: string;
+  redisUrl?: string;
+  extra?: Record<string, string>;
+}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    UPSTREAM: 'sandbox',
+    PORT: String(settings.port),
+    METRICS_PORT: String(settings.metricsPort),
+    METRICS_HOST: '127.0.0.1',
+    ...(settings.redisUrl ? { REDIS_URL: settings.redisUrl } : {}),
+    SESSION_SECRET: settings.secret,
+    PUBLIC_ORIGIN: SANDBOX_REDIRECT_ORIGIN,
+    SANDBOX_URL: settings.sandboxUrl,
+    LOG_FORMAT: 'json',
+    LOG_LEVEL: 'info',
+    // Every journey of the file comes from 127.0.0.1: only the group a test is about is low.
+    RATE_LIMIT_LOGIN: '100000',
+    RATE_LIMIT_PAYMENT: '100000',
+    RATE_LIMIT_ADDRESS: '100000',
+    ...settings.extra,
+  };
+  delete env.SESSION_PREVIOUS_SECRETS;
+  if (!settings.redisUrl) delete env.REDIS_URL;
+  return env;
+}
+
+/** A proxy's process: `node server/src/main.ts` with its log lines made short. */
+export function proxyChild(name: string, env: NodeJS.ProcessEnv): Child {
+  return new Child(name, process.execPath, [path.join(root, 'server/src/main.ts')], {
+    env,
+    cwd: root,
+    format: compactLog,
+  });
 }
 
 const START_TIMEOUT_MS = 20_000;
@@ -76,16 +130,19 @@ function compactLog(line: string): string {
 }
 
 export class Cluster {
-  readonly sandbox: Sandbox;
+  /** The in-process sandbox; none when ClusterOptions.sandboxUrl named one elsewhere. */
+  readonly sandbox: Sandbox | undefined;
   readonly instances: Instance[];
   private readonly dir: string;
   private readonly redis: Child;
   private readonly nginx: Child;
   private readonly nginxPort: number;
   private readonly redisPort: number;
+  private readonly sandboxUrl: string;
 
   private constructor(parts: {
-    sandbox: Sandbox;
+    sandbox: Sandbox | undefined;
+    sandboxUrl: string;
     instances: Instance[];
     dir: string;
     redis: Child;
@@ -100,13 +157,14 @@ export class Cluster {
     this.nginx = parts.nginx;
     this.nginxPort = parts.nginxPort;
     this.redisPort = parts.redisPort;
+    this.sandboxUrl = parts.sandboxUrl;
   }
 
   /** Starts everything and waits until each part answers; stops what started when one does not. */
   static async start(tools: Tools, options: ClusterOptions = {}): Promise<Cluster> {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-scale-'));
-    const sandbox = buildSandbox();
-    const sandboxPort = await sandbox.start(0);
+    const sandbox = options.sandboxUrl ? undefined : buildSandbox();
+    const sandboxUrl = options.sandboxUrl ?? `http://localhost:${await sandbox!.start(0)}`;
     // Redis, nginx, and per instance its port and its metrics port.
     const [redisPort, nginxPort, ...ports] = (await Promise.all([1, 2, 3, 4, 5, 6].map(() => freePort()))) as [
       number,
@@ -124,31 +182,15 @@ export class Cluster {
     const secret = randomBytes(32).toString('hex');
     const instances = ['a', 'b'].map((name, i): Instance => {
       const port = ports[i * 2]!;
-      const env: NodeJS.ProcessEnv = {
-        ...process.env,
-        NODE_ENV: 'development',
-        UPSTREAM: 'sandbox',
-        PORT: String(port),
-        METRICS_PORT: String(ports[i * 2 + 1]),
-        METRICS_HOST: '127.0.0.1',
-        REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-        SESSION_SECRET: secret,
-        PUBLIC_ORIGIN: SANDBOX_REDIRECT_ORIGIN,
-        SANDBOX_URL: `http://localhost:${sandboxPort}`,
-        LOG_FORMAT: 'json',
-        LOG_LEVEL: 'info',
-        // Every journey of the file comes from 127.0.0.1: only the group a test is about is low.
-        RATE_LIMIT_LOGIN: '100000',
-        RATE_LIMIT_PAYMENT: '100000',
-        RATE_LIMIT_ADDRESS: '100000',
-        ...options.proxyEnv,
-      };
-      delete env.SESSION_PREVIOUS_SECRETS;
-      const child = new Child(`proxy ${name} (:${port})`, process.execPath, [path.join(root, 'server/src/main.ts')], {
-        env,
-        cwd: root,
-        format: compactLog,
+      const env = proxyEnvironment({
+        port,
+        metricsPort: ports[i * 2 + 1]!,
+        sandboxUrl,
+        secret,
+        redisUrl: `redis://127.0.0.1:${redisPort}`,
+        extra: options.proxyEnv,
       });
+      const child = proxyChild(`proxy ${name} (:${port})`, env);
       return { name, port, addr: `127.0.0.1:${port}`, child, url: (p) => `http://127.0.0.1:${port}${p}` };
     });
     const nginxDir = path.join(dir, 'nginx');
@@ -159,7 +201,7 @@ export class Cluster {
       instances.map((instance) => instance.port),
     );
     const nginx = new Child('nginx', tools.nginx, nginxArgs, { env: process.env, cwd: nginxDir });
-    const cluster = new Cluster({ sandbox, instances, dir, redis, nginx, nginxPort, redisPort });
+    const cluster = new Cluster({ sandbox, sandboxUrl, instances, dir, redis, nginx, nginxPort, redisPort });
     try {
       await cluster.startRedis();
       await Promise.all(instances.map((instance) => cluster.startProxy(instance)));
@@ -178,7 +220,7 @@ export class Cluster {
 
   /** The sandbox's origin (its /__sandbox controls, its 3-D Secure and sign-in pages). */
   get sandboxRoot(): string {
-    return this.sandbox.context.baseUrl();
+    return this.sandbox ? this.sandbox.context.baseUrl() : this.sandboxUrl;
   }
 
   /** A URL through nginx. */
@@ -276,7 +318,7 @@ export class Cluster {
     await this.nginx.stop('SIGTERM', 5_000);
     await Promise.all(this.instances.map((instance) => instance.child.stop('SIGTERM', 10_000)));
     await this.redis.stop('SIGTERM', 5_000);
-    await this.sandbox.stop();
+    await this.sandbox?.stop();
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
