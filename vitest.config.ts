@@ -2,9 +2,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { catalogueParts } from './client/catalogue-parts.ts';
 
-// Four projects: `unit` (tests beside the code, Node), `client` (React app tests beside the code,
-// jsdom), `contract` (tests/contract, reading openapi/) and `scale` (tests/scale: Redis, two proxy
-// instances and nginx, issue 16). `make test` runs them all.
+// Five projects: `unit` (tests beside the code, Node), `client` (React app tests beside the code,
+// jsdom), `contract` (tests/contract, reading openapi/), `resilience` (tests/faults, tests/fuzz and
+// tests/attacks, issue 17) and `scale` (tests/scale: Redis, two proxy instances and nginx, issue 16). `make test` runs them all.
 export default defineConfig({
   test: {
     projects: [
@@ -31,6 +31,17 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          // Issue 17: the fault table, the contract-driven fuzz sweep and the attacks, each through the
+          // proxy against the sandbox.
+          name: 'resilience',
+          include: ['tests/{faults,fuzz,attacks}/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
