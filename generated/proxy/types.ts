@@ -601,7 +601,7 @@ export interface paths {
         };
         /**
          * Thank-you page data
-         * @description The placed order for /confirmation/{orderNo}, readable only by the session that placed it or its registered owner.
+         * @description The placed order for /confirmation/{orderNo}, readable only by the session that placed it or its registered owner; 409 while its payment is not settled.
          */
         get: operations["getOrderConfirmation"];
         put?: never;
@@ -2130,6 +2130,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The request body is larger than the proxy reads (BODY_LIMIT); the body is refused before any field is looked at. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The address fails the address form rules (spec §5). */
         AddressInvalid: {
             headers: {
@@ -2157,7 +2166,10 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The CSRF token is missing or wrong, or the customer may not do this. */
+        /**
+         * @description The CSRF token is missing or wrong, the request's Origin (or, without one, its Referer) names
+         *     another origin than the shop's, or the customer may not do this.
+         */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -2426,6 +2438,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["SessionStoreUnavailable"];
@@ -2579,6 +2592,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContentAsset"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["SessionStoreUnavailable"];
@@ -2853,6 +2867,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The variant cannot be ordered. */
             422: {
                 headers: {
@@ -2890,6 +2905,7 @@ export interface operations {
                     "application/json": components["schemas"]["Basket"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -2925,6 +2941,7 @@ export interface operations {
             400: components["responses"]["AddressInvalid"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description Shipping is not allowed to this postal code. */
             422: {
                 headers: {
@@ -2957,6 +2974,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["SessionStoreUnavailable"];
         };
@@ -2989,6 +3007,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["SessionStoreUnavailable"];
         };
@@ -3021,6 +3040,7 @@ export interface operations {
             400: components["responses"]["AddressInvalid"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["RegionNotSupported"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["SessionStoreUnavailable"];
@@ -3063,6 +3083,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["SessionStoreUnavailable"];
         };
@@ -3163,6 +3184,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["PaymentProviderError"];
             503: components["responses"]["SessionStoreUnavailable"];
@@ -3186,7 +3208,24 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Payment authorised; the order is placed. */
+            /**
+             * @description The order is made but its payment is not settled yet: the payment is still processing at the
+             *     provider, or this shopper's other tab made the order from the same basket a moment ago and is at
+             *     its 3-D Secure or bank step (issue 17). Go to /confirmation/{orderNo}, which answers 409 until the
+             *     order is paid.
+             */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentConfirmation"];
+                };
+            };
+            /**
+             * @description Payment authorised; the order is placed. Also the answer when this shopper's other tab (or an
+             *     attempt whose answer was lost) placed the same basket a moment ago: the order it became.
+             */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3229,6 +3268,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The basket is not ready or the payment data is invalid. */
             422: {
                 headers: {
@@ -3298,6 +3338,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             502: components["responses"]["PaymentProviderError"];
             503: components["responses"]["SessionStoreUnavailable"];
         };
@@ -3361,6 +3402,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             502: components["responses"]["PaymentProviderError"];
             503: components["responses"]["SessionStoreUnavailable"];
         };
@@ -3386,9 +3428,23 @@ export interface operations {
                     "application/json": components["schemas"]["OrderConfirmation"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /**
+             * @description The order is this session's but its payment is not settled yet: its 3-D Secure or bank page is
+             *     open in another tab, or the payment is processing (issue 17, two tabs one order). Ask again; the
+             *     page says the payment is being confirmed meanwhile.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             502: components["responses"]["BadGateway"];
             503: components["responses"]["SessionStoreUnavailable"];
         };
@@ -3437,6 +3493,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["SessionStoreUnavailable"];
         };
@@ -3477,6 +3534,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The market's provider does not offer the wallet. */
             422: {
                 headers: {
@@ -3527,6 +3585,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The market does not offer this payment method. */
             422: {
                 headers: {
@@ -3597,6 +3656,7 @@ export interface operations {
                     "application/json": components["schemas"]["AddressLookupResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             422: components["responses"]["AddressNotFound"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["AddressLookupUnavailable"];
@@ -3646,6 +3706,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccountOverview"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description The overview is not enabled in this region. */
             403: {
@@ -3683,6 +3744,7 @@ export interface operations {
                     "application/json": components["schemas"]["SubscriptionList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["SessionStoreUnavailable"];
@@ -3729,6 +3791,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["SessionStoreUnavailable"];
         };
@@ -3766,6 +3829,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["SessionStoreUnavailable"];
         };
@@ -3794,6 +3858,7 @@ export interface operations {
                     "application/json": components["schemas"]["SubscriptionActionResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3863,6 +3928,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderDetail"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["BadGateway"];
@@ -3890,6 +3956,7 @@ export interface operations {
                     "application/pdf": components["schemas"]["PdfDocument"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description No invoice yet. */
             404: {
@@ -3935,6 +4002,7 @@ export interface operations {
                     "application/pdf": components["schemas"]["PdfDocument"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description No credit note yet. */
             404: {
@@ -4027,6 +4095,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["PaymentMethodCannotBeAdded"];
             502: components["responses"]["PaymentProviderError"];
             503: components["responses"]["SessionStoreUnavailable"];
@@ -4078,6 +4147,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["PaymentMethodCannotBeAdded"];
             502: components["responses"]["PaymentProviderError"];
             503: components["responses"]["SessionStoreUnavailable"];
@@ -4155,6 +4225,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["RegionNotSupported"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["SessionStoreUnavailable"];
@@ -4181,6 +4252,7 @@ export interface operations {
                     "application/json": components["schemas"]["HelpContent"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["SessionStoreUnavailable"];

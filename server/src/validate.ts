@@ -1,7 +1,34 @@
 /** Request validation with the generated Zod schemas; failures become 400 (or 422) problems. */
 import type { Request } from 'express';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { zAddress, zLoginCallbackRequest } from '../../generated/proxy/zod/zod.gen.ts';
 import { invalidField, validationError } from './errors.ts';
+
+/**
+ * The request objects of proxy.yaml without `additionalProperties: false`. Every other object of a
+ * request body is closed, but the generated z.object drops an unknown key instead of refusing it
+ * (DESIGN.md), so parseBody looks for one itself (issue 17, fuzz sweep: negative_data_rejection).
+ */
+const OPEN_OBJECTS = new Set<z.ZodType>([zAddress, zLoginCallbackRequest]);
+
+/** The JSON pointer of the first key that `value` has and its closed schema does not declare. */
+function unknownKey(schema: z.ZodType, value: unknown, at = ''): string | undefined {
+  let inner: z.ZodType = schema;
+  while (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable || inner instanceof z.ZodDefault) {
+    inner = inner.def.innerType as z.ZodType;
+  }
+  if (!(inner instanceof z.ZodObject) || !value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const shape = inner.shape as Record<string, z.ZodType>;
+  for (const [key, item] of Object.entries(value)) {
+    if (!(key in shape)) {
+      if (OPEN_OBJECTS.has(inner)) continue;
+      return `${at}/${key}`;
+    }
+    const found = unknownKey(shape[key]!, item, `${at}/${key}`);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 /**
  * Query values arrive as strings, while the generated schemas declare the contract's integers and
@@ -49,5 +76,17 @@ export function parseBody<S extends z.ZodType>(schema: S, req: Request, status: 
   }
   const result = schema.safeParse(req.body);
   if (!result.success) throw validationError(result.error, 'body', status);
+  const unknown = unknownKey(schema, req.body);
+  if (unknown) {
+    throw invalidField(
+      `The request body has a field the contract does not know: ${unknown}.`,
+      {
+        field: unknown,
+        message: `Unknown field '${unknown.slice(unknown.lastIndexOf('/') + 1)}'.`,
+        code: 'unrecognized_keys',
+      },
+      status,
+    );
+  }
   return result.data;
 }

@@ -1442,6 +1442,7 @@ export const zPlaceOrderHeaders = /* @__PURE__ */ z.object({
 });
 
 export const zPlaceOrderResponse = /* @__PURE__ */ z.union([
+    zPaymentConfirmation,
     zOrderPlaced,
     zActionRequired
 ]);

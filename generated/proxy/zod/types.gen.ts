@@ -1367,7 +1367,9 @@ export type CreateGuestSessionData = {
 
 export type CreateGuestSessionErrors = {
     /**
-     * The CSRF token is missing or wrong, or the customer may not do this.
+     * The CSRF token is missing or wrong, the request's Origin (or, without one, its Referer) names
+     * another origin than the shop's, or the customer may not do this.
+     *
      */
     403: Problem;
     /**
@@ -1468,6 +1470,10 @@ export type CompleteLoginErrors = {
      */
     403: Problem;
     /**
+     * The request body is larger than the proxy reads (BODY_LIMIT); the body is refused before any field is looked at.
+     */
+    413: Problem;
+    /**
      * Rate limit reached.
      */
     429: Problem;
@@ -1507,7 +1513,9 @@ export type LogoutData = {
 
 export type LogoutErrors = {
     /**
-     * The CSRF token is missing or wrong, or the customer may not do this.
+     * The CSRF token is missing or wrong, the request's Origin (or, without one, its Referer) names
+     * another origin than the shop's, or the customer may not do this.
+     *
      */
     403: Problem;
     /**
@@ -1683,6 +1691,10 @@ export type GetContentAssetData = {
 };
 
 export type GetContentAssetErrors = {
+    /**
+     * The request is malformed or fails validation.
+     */
+    400: Problem;
     /**
      * No such resource.
      */
@@ -1989,7 +2001,9 @@ export type RenewItemErrors = {
      */
     401: Problem;
     /**
-     * The CSRF token is missing or wrong, or the customer may not do this.
+     * The CSRF token is missing or wrong, the request's Origin (or, without one, its Referer) names
+     * another origin than the shop's, or the customer may not do this.
+     *
      */
     403: Problem;
     /**
@@ -2002,6 +2016,10 @@ export type RenewItemErrors = {
      *
      */
     409: Problem;
+    /**
+     * The request body is larger than the proxy reads (BODY_LIMIT); the body is refused before any field is looked at.
+     */
+    413: Problem;
     /**
      * The variant cannot be ordered.
      */
@@ -2047,11 +2065,17 @@ export type RemoveItemData = {
 
 export type RemoveItemErrors = {
     /**
+     * The request is malformed or fails validation.
+     */
+    400: Problem;
+    /**
      * No session, or the operation needs a registered customer.
      */
     401: Problem;
     /**
-     * The CSRF token is missing or wrong, or the customer may not do this.
+     * The CSRF token is missing or wrong, the request's Origin (or, without one, its Referer) names
+     * another origin than the shop's, or the customer may not do this.
+     *
      */
     403: Problem;
     /**
@@ -2102,9 +2126,15 @@ export type SetShippingAddressErrors = {
      */
     401: Problem;
     /**
-     * The CSRF token is missing or wrong, or the customer may not do this.
+     * The CSRF token is missing or wrong, the request's Origin (or, without one, its Referer) names
+     * another origin than the shop's, or the customer may not do this.
+     *
      */
     403: Problem;
+    /**
+     * The request body is larger than the proxy reads (BODY_LIMIT); the body is refused before any field is looked at.
+     */
+    413: Problem;
     /**
      * Shipping is not allowed to this postal code.
      */
@@ -2142,6 +2172,10 @@ export type ListShippingMethodsErrors = {
      * No session, or the operation needs a registered customer.
      */
     401: Problem;
+    /**
+     * No such resource.
+     */
+    404: Problem;
     /**
      * An upstream service failed or timed out.
      */
@@ -2186,9 +2220,15 @@ export type SetShippingMethodErrors = {
      */
     401: Problem;
     /**
-     * The CSRF token is missing or wrong, or the customer may not do this.
+     * The CSRF token is missing or wrong, the request's Origin (or, without one, its Referer) names
+     * another origin than the shop's, or the customer may not do this.
+     *
      */
     403: Problem;
+    /**
+     * The request body is larger than the proxy reads (BODY_LIMIT); the body is refused before any field is looked at.
+     */
+    413: Problem;
     /**
      * An upstream service failed or timed out.
      */
@@ -2233,9 +2273,15 @@ export type SetBillingAddressErrors = {
      */
     401: Problem;
     /**
-     * The CSRF token is missing or wrong, or the customer may not do this.
+     * The CSRF token is missing or wrong, the request's Origin (or, without one, its Referer) names
+     * another origin than the shop's, or the customer may not do this.
+     *
      */
     403: Problem;
+    /**
+     * The request body is larger than the proxy reads (BODY_LIMIT); the body is refused before any field is looked at.
+     */
+    413: Problem;
     /**
      * Transactions are not possible for the billing address's region.
      */
@@ -2284,13 +2330,19 @@ export type SetCustomerEmailErrors = {
      */
     401: Problem;
     /**
-     * The CSRF token is missing or wrong, or the customer may not do this.
+     * The CSRF token is missing or wrong, the request's Origin (or, without one, its Referer) names
+     * another origin than the shop's, or the customer may not do this.
+     *
      */
     403: Problem;
     /**
      * The mailbox belongs to a registered account.
      */
     409: Problem;
+    /**
+     * The request body is larger than the proxy reads (BODY_LIMIT); the body is refused before any field is looked at.
+     */
+    413: Problem;
     /**
      * An upstream service failed or timed out.
      */
@@ -2409,9 +2461,15 @@ export type SetupPaymentErrors = {
      */
     401: Problem;
     /**
-     * The CSRF token is missing or wrong, or the customer may not do this.
+     * The CSRF token is missing or wrong, the request's Origin (or, without one, its Referer) names
+     * another origin than the shop's, or the customer may not do this.
+     *
      */
     403: Problem;
+    /**
+     * The request body is larger than the proxy reads (BODY_LIMIT); the body is refused before any field is looked at.
+     */
+    413: Problem;
     /**
      * Rate limit reached.
      */
@@ -2468,7 +2526,9 @@ export type PlaceOrderErrors = {
      */
     402: Problem;
     /**
-     * The CSRF token is missing or wrong, or the customer may not do this.
+     * The CSRF token is missing or wrong, the request's Origin (or, without one, its Referer) names
+     * another origin than the shop's, or the customer may not do this.
+     *
      */
     403: Problem;
     /**
@@ -2478,6 +2538,10 @@ export type PlaceOrderErrors = {
      *
      */
     409: Problem;
+    /**
+     * The request body is larger than the proxy reads (BODY_LIMIT); the body is refused before any field is looked at.
+     */
+    413: Problem;
     /**
      * The basket is not ready or the payment data is invalid.
      */
@@ -2500,7 +2564,17 @@ export type PlaceOrderError = PlaceOrderErrors[keyof PlaceOrderErrors];
 
 export type PlaceOrderResponses = {
     /**
-     * Payment authorised; the order is placed.
+     * The order is made but its payment is not settled yet: the payment is still processing at the
+     * provider, or this shopper's other tab made the order from the same basket a moment ago and is at
+     * its 3-D Secure or bank step (issue 17). Go to /confirmation/{orderNo}, which answers 409 until the
+     * order is paid.
+     *
+     */
+    200: PaymentConfirmation;
+    /**
+     * Payment authorised; the order is placed. Also the answer when this shopper's other tab (or an
+     * attempt whose answer was lost) placed the same basket a moment ago: the order it became.
+     *
      */
     201: OrderPlaced;
     /**
@@ -2538,7 +2612,9 @@ export type ConfirmPaymentErrors = {
      */
     402: Problem;
     /**
-     * The CSRF token is missing or wrong, or the customer may not do this.
+     * The CSRF token is missing or wrong, the request's Origin (or, without one, its Referer) names
+     * another origin than the shop's, or the customer may not do this.
+     *
      */
     403: Problem;
     /**
@@ -2549,6 +2625,10 @@ export type ConfirmPaymentErrors = {
      * Billing address mismatch for the saved method.
      */
     409: Problem;
+    /**
+     * The request body is larger than the proxy reads (BODY_LIMIT); the body is refused before any field is looked at.
+     */
+    413: Problem;
     /**
      * The payment provider failed; nothing was charged.
      */
@@ -2597,7 +2677,9 @@ export type SubmitPaymentDetailsErrors = {
      */
     402: Problem;
     /**
-     * The CSRF token is missing or wrong, or the customer may not do this.
+     * The CSRF token is missing or wrong, the request's Origin (or, without one, its Referer) names
+     * another origin than the shop's, or the customer may not do this.
+     *
      */
     403: Problem;
     /**
@@ -2608,6 +2690,10 @@ export type SubmitPaymentDetailsErrors = {
      * Billing address mismatch for the saved method.
      */
     409: Problem;
+    /**
+     * The request body is larger than the proxy reads (BODY_LIMIT); the body is refused before any field is looked at.
+     */
+    413: Problem;
     /**
      * The payment provider failed; nothing was charged.
      */
@@ -2649,17 +2735,30 @@ export type GetOrderConfirmationData = {
 
 export type GetOrderConfirmationErrors = {
     /**
+     * The request is malformed or fails validation.
+     */
+    400: Problem;
+    /**
      * No session, or the operation needs a registered customer.
      */
     401: Problem;
     /**
-     * The CSRF token is missing or wrong, or the customer may not do this.
+     * The CSRF token is missing or wrong, the request's Origin (or, without one, its Referer) names
+     * another origin than the shop's, or the customer may not do this.
+     *
      */
     403: Problem;
     /**
      * No such resource.
      */
     404: Problem;
+    /**
+     * The order is this session's but its payment is not settled yet: its 3-D Secure or bank page is
+     * open in another tab, or the payment is processing (issue 17, two tabs one order). Ask again; the
+     * page says the payment is being confirmed meanwhile.
+     *
+     */
+    409: Problem;
     /**
      * An upstream service failed or timed out.
      */
@@ -2700,13 +2799,19 @@ export type TokenizeSandboxCardErrors = {
      */
     400: Problem;
     /**
-     * The CSRF token is missing or wrong, or the customer may not do this.
+     * The CSRF token is missing or wrong, the request's Origin (or, without one, its Referer) names
+     * another origin than the shop's, or the customer may not do this.
+     *
      */
     403: Problem;
     /**
      * Sandbox payments are off.
      */
     404: Problem;
+    /**
+     * The request body is larger than the proxy reads (BODY_LIMIT); the body is refused before any field is looked at.
+     */
+    413: Problem;
     /**
      * Rate limit reached.
      */
@@ -2747,13 +2852,19 @@ export type CreateSandboxWalletMethodErrors = {
      */
     400: Problem;
     /**
-     * The CSRF token is missing or wrong, or the customer may not do this.
+     * The CSRF token is missing or wrong, the request's Origin (or, without one, its Referer) names
+     * another origin than the shop's, or the customer may not do this.
+     *
      */
     403: Problem;
     /**
      * Sandbox payments are off.
      */
     404: Problem;
+    /**
+     * The request body is larger than the proxy reads (BODY_LIMIT); the body is refused before any field is looked at.
+     */
+    413: Problem;
     /**
      * The market's provider does not offer the wallet.
      */
@@ -2802,13 +2913,19 @@ export type CreateSandboxBankMethodErrors = {
      */
     400: Problem;
     /**
-     * The CSRF token is missing or wrong, or the customer may not do this.
+     * The CSRF token is missing or wrong, the request's Origin (or, without one, its Referer) names
+     * another origin than the shop's, or the customer may not do this.
+     *
      */
     403: Problem;
     /**
      * Sandbox payments are off.
      */
     404: Problem;
+    /**
+     * The request body is larger than the proxy reads (BODY_LIMIT); the body is refused before any field is looked at.
+     */
+    413: Problem;
     /**
      * The market does not offer this payment method.
      */
@@ -2910,6 +3027,10 @@ export type RetrieveAddressData = {
 
 export type RetrieveAddressErrors = {
     /**
+     * The request is malformed or fails validation.
+     */
+    400: Problem;
+    /**
      * The lookup found nothing for this text or id (codes 1001 to 1008, or no items).
      */
     422: Problem;
@@ -2977,6 +3098,10 @@ export type GetAccountOverviewData = {
 
 export type GetAccountOverviewErrors = {
     /**
+     * The request is malformed or fails validation.
+     */
+    400: Problem;
+    /**
      * No session, or the operation needs a registered customer.
      */
     401: Problem;
@@ -3022,6 +3147,10 @@ export type ListSubscriptionsData = {
 };
 
 export type ListSubscriptionsErrors = {
+    /**
+     * The request is malformed or fails validation.
+     */
+    400: Problem;
     /**
      * No session, or the operation needs a registered customer.
      */
@@ -3075,7 +3204,9 @@ export type RequestRefundErrors = {
      */
     401: Problem;
     /**
-     * The CSRF token is missing or wrong, or the customer may not do this.
+     * The CSRF token is missing or wrong, the request's Origin (or, without one, its Referer) names
+     * another origin than the shop's, or the customer may not do this.
+     *
      */
     403: Problem;
     /**
@@ -3086,6 +3217,10 @@ export type RequestRefundErrors = {
      * Not refundable.
      */
     409: Problem;
+    /**
+     * The request body is larger than the proxy reads (BODY_LIMIT); the body is refused before any field is looked at.
+     */
+    413: Problem;
     /**
      * An upstream service failed or timed out.
      */
@@ -3135,7 +3270,9 @@ export type CancelAutoRenewalErrors = {
      */
     401: Problem;
     /**
-     * The CSRF token is missing or wrong, or the customer may not do this.
+     * The CSRF token is missing or wrong, the request's Origin (or, without one, its Referer) names
+     * another origin than the shop's, or the customer may not do this.
+     *
      */
     403: Problem;
     /**
@@ -3146,6 +3283,10 @@ export type CancelAutoRenewalErrors = {
      * The resource is not in a state that allows this.
      */
     409: Problem;
+    /**
+     * The request body is larger than the proxy reads (BODY_LIMIT); the body is refused before any field is looked at.
+     */
+    413: Problem;
     /**
      * An upstream service failed or timed out.
      */
@@ -3187,11 +3328,17 @@ export type ReactivateAutoRenewalData = {
 
 export type ReactivateAutoRenewalErrors = {
     /**
+     * The request is malformed or fails validation.
+     */
+    400: Problem;
+    /**
      * No session, or the operation needs a registered customer.
      */
     401: Problem;
     /**
-     * The CSRF token is missing or wrong, or the customer may not do this.
+     * The CSRF token is missing or wrong, the request's Origin (or, without one, its Referer) names
+     * another origin than the shop's, or the customer may not do this.
+     *
      */
     403: Problem;
     /**
@@ -3304,6 +3451,10 @@ export type GetOrderData = {
 
 export type GetOrderErrors = {
     /**
+     * The request is malformed or fails validation.
+     */
+    400: Problem;
+    /**
      * No session, or the operation needs a registered customer.
      */
     401: Problem;
@@ -3345,6 +3496,10 @@ export type GetInvoiceDocumentData = {
 };
 
 export type GetInvoiceDocumentErrors = {
+    /**
+     * The request is malformed or fails validation.
+     */
+    400: Problem;
     /**
      * No session, or the operation needs a registered customer.
      */
@@ -3391,6 +3546,10 @@ export type GetCreditNoteDocumentData = {
 };
 
 export type GetCreditNoteDocumentErrors = {
+    /**
+     * The request is malformed or fails validation.
+     */
+    400: Problem;
     /**
      * No session, or the operation needs a registered customer.
      */
@@ -3439,7 +3598,9 @@ export type DeletePaymentMethodErrors = {
      */
     401: Problem;
     /**
-     * The CSRF token is missing or wrong, or the customer may not do this.
+     * The CSRF token is missing or wrong, the request's Origin (or, without one, its Referer) names
+     * another origin than the shop's, or the customer may not do this.
+     *
      */
     403: Problem;
     /**
@@ -3527,13 +3688,19 @@ export type AddPaymentMethodErrors = {
      */
     401: Problem;
     /**
-     * The CSRF token is missing or wrong, or the customer may not do this.
+     * The CSRF token is missing or wrong, the request's Origin (or, without one, its Referer) names
+     * another origin than the shop's, or the customer may not do this.
+     *
      */
     403: Problem;
     /**
      * Billing mismatch, or a method is already saved.
      */
     409: Problem;
+    /**
+     * The request body is larger than the proxy reads (BODY_LIMIT); the body is refused before any field is looked at.
+     */
+    413: Problem;
     /**
      * A payment method cannot be saved now.
      */
@@ -3586,7 +3753,9 @@ export type UpdatePaymentMethodErrors = {
      */
     401: Problem;
     /**
-     * The CSRF token is missing or wrong, or the customer may not do this.
+     * The CSRF token is missing or wrong, the request's Origin (or, without one, its Referer) names
+     * another origin than the shop's, or the customer may not do this.
+     *
      */
     403: Problem;
     /**
@@ -3597,6 +3766,10 @@ export type UpdatePaymentMethodErrors = {
      * Billing mismatch.
      */
     409: Problem;
+    /**
+     * The request body is larger than the proxy reads (BODY_LIMIT); the body is refused before any field is looked at.
+     */
+    413: Problem;
     /**
      * A payment method cannot be saved now.
      */
@@ -3649,13 +3822,19 @@ export type UpdateBillingAddressErrors = {
      */
     401: Problem;
     /**
-     * The CSRF token is missing or wrong, or the customer may not do this.
+     * The CSRF token is missing or wrong, the request's Origin (or, without one, its Referer) names
+     * another origin than the shop's, or the customer may not do this.
+     *
      */
     403: Problem;
     /**
      * Billing mismatch with the saved method's country.
      */
     409: Problem;
+    /**
+     * The request body is larger than the proxy reads (BODY_LIMIT); the body is refused before any field is looked at.
+     */
+    413: Problem;
     /**
      * Transactions are not possible for the billing address's region.
      */
@@ -3694,6 +3873,10 @@ export type GetHelpContentData = {
 };
 
 export type GetHelpContentErrors = {
+    /**
+     * The request is malformed or fails validation.
+     */
+    400: Problem;
     /**
      * No session, or the operation needs a registered customer.
      */

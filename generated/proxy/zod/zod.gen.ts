@@ -1441,6 +1441,7 @@ export const zPlaceOrderHeaders = z.object({
 });
 
 export const zPlaceOrderResponse = z.union([
+    zPaymentConfirmation,
     zOrderPlaced,
     zActionRequired
 ]);

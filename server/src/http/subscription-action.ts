@@ -28,7 +28,15 @@ const invalid = (field: string, message: string, code: string) =>
  * The optional reason and additional information (account §5): a reason from the list, text of at
  * most 150 characters and only with the reason Other. Field errors carry the form's own words.
  */
-function cancellationOf(schema: typeof zRequestRefundBody | typeof zCancelAutoRenewalBody, body: unknown) {
+function cancellationOf(
+  schema: typeof zRequestRefundBody | typeof zCancelAutoRenewalBody,
+  body: unknown,
+  mediaType: string | undefined,
+) {
+  if (body === undefined && mediaType !== undefined && !/^application\/([\w.+-]+\+)?json$/i.test(mediaType)) {
+    // A body sent as something else than JSON is not read at all: refuse it rather than act without it.
+    throw invalid('/', 'The body must be JSON (Content-Type: application/json).', 'invalid_type');
+  }
   if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
     throw invalid('/', 'The body must be a JSON object.', 'invalid_type');
   }
@@ -65,7 +73,11 @@ export function subscriptionActionHandler(action: SubscriptionAction): Handler {
     const reason =
       action === 'reactivateAutoRenewal'
         ? {}
-        : cancellationOf(action === 'refund' ? zRequestRefundBody : zCancelAutoRenewalBody, req.body);
+        : cancellationOf(
+            action === 'refund' ? zRequestRefundBody : zCancelAutoRenewalBody,
+            req.body,
+            req.headers['content-type']?.split(';')[0]!.trim(),
+          );
     const result = await withLockedShopper(req, res, ctx, (shopper) =>
       changeOwnSubscription(ctx, shopper, subscriptionId, action, reason),
     );
