@@ -7,7 +7,7 @@ NPM_FLAGS := --no-audit --no-fund --loglevel=error
 
 CONTRACTS := openapi/proxy.yaml $(wildcard openapi/upstream/*.yaml)
 
-.PHONY: install generate check-generated lint lint-contracts lint-code format typecheck test test-unit test-contract test-e2e chromium bench dev mocks sandbox start build help
+.PHONY: install generate check-generated lint lint-contracts lint-code format typecheck test test-unit test-contract test-e2e chromium bench sbom dev mocks sandbox start build help
 
 help:
 	@echo "make start | test | dev | bench | generate | check-generated | lint | typecheck | mocks"
@@ -74,6 +74,13 @@ test-e2e: install chromium build
 # in-memory instance, with redis-server and nginx installed when missing) into reports/bench.md.
 bench: install chromium build
 	node scripts/bench/main.ts
+
+# A CycloneDX SBOM of the production dependencies (issue 17; `npm audit` cannot reach its service here).
+# --legacy-peer-deps: npm refuses to describe a tree with an invalid optional peer, and there is one:
+# @sentry/node's bundler plugins would take rollup >= 3 if present, and the rollup present is 2, the dev
+# tool spectral's. Peers are not followed then; every production package and its dependencies are listed.
+sbom: install
+	mkdir -p reports && npm sbom --sbom-format cyclonedx --omit dev --legacy-peer-deps > reports/sbom.cdx.json.tmp && mv reports/sbom.cdx.json.tmp reports/sbom.cdx.json
 
 # Debian's Chromium for Playwright and Lighthouse (no browser downloads); installed when missing.
 chromium:

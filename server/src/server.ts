@@ -30,6 +30,7 @@ import { TtlCache } from './services/ttl-cache.ts';
 import { clientApp } from './static.ts';
 import type { PageRenderer } from '../../domain/page-render.ts';
 import { csrfProtection, SESSION_COOKIE, Sessions, type SessionStore } from './session.ts';
+import { sameOriginProtection } from './http/same-origin.ts';
 import { MemorySessionStore } from './state/memory-session-store.ts';
 import { createSharedState } from './state/shared-state.ts';
 import { createUpstreams, type Upstreams } from './upstreams.ts';
@@ -130,6 +131,9 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
   // The error-reporting tunnel is posted by the Sentry SDK, which has no CSRF token; it takes only a
   // media type no cross-site page can send without a preflight (routes/ops/send-monitoring-envelope.ts).
   const csrf = csrfProtection(sessions);
+  // Defence in depth (issue 17): a state-changing call from another origin is refused even with a
+  // valid token, the tunnel included (the SDK posts it from the shop's own pages).
+  api.use(sameOriginProtection(config.publicOrigin));
   const tunnel = operations.sendMonitoringEnvelope;
   api.use((req, res, next) =>
     req.method.toLowerCase() === tunnel.method && req.path === tunnel.path ? next() : csrf(req, res, next),

@@ -331,7 +331,7 @@ export class Sessions {
   }
 }
 
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * 403 unless a state-changing request carries the session's CSRF token in X-CSRF-Token. A session

@@ -18,6 +18,7 @@ import {
   type PageType,
   type VcsVersion,
 } from '../../../domain/page-access.ts';
+import { isShopPath } from '../http/shop-path.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { startLogin } from './identity-login.ts';
@@ -58,7 +59,7 @@ export async function targetUrl(
 ): Promise<string> {
   if (target === 'main') return MAIN_PAGE;
   if (!ctx.config.production) return LOCAL_LOGIN_PAGE;
-  const sameOrigin = returnTo.startsWith('/') && !returnTo.startsWith('//');
+  const sameOrigin = isShopPath(returnTo);
   const { authorizeUrl } = await startLogin(ctx, shopper.session, shopper, {
     site: shopper.siteId,
     locale: shopper.locale,

@@ -2,6 +2,7 @@ import { zStartLoginQuery } from '../../../../generated/proxy/zod/zod.gen.ts';
 import type { Handler } from '../../context.ts';
 import { invalidField } from '../../errors.ts';
 import { sendNoStore } from '../../http/send.ts';
+import { isShopPath } from '../../http/shop-path.ts';
 import { requestScope } from '../../http/shopper.ts';
 import { DEFAULT_LOCALE } from '../../markets.ts';
 import { startLogin as start } from '../../services/identity-login.ts';
@@ -12,7 +13,8 @@ import { parseQuery } from '../../validate.ts';
 export const startLogin: Handler = async (req, res, ctx) => {
   const query = parseQuery(zStartLoginQuery, req);
   const site = requestedSite(req, ctx.config, query.site);
-  if (query.returnTo?.startsWith('//')) {
+  // A path of the shop only: `//host`, `/\host` and `/<tab>/host` are other sites to a browser (issue 17).
+  if (query.returnTo !== undefined && !isShopPath(query.returnTo)) {
     throw invalidField('returnTo must be a same-origin path.', {
       field: 'returnTo',
       message: 'Must be a same-origin path.',

@@ -9,6 +9,7 @@ import { providerMethodType } from '../../../../domain/payment-method.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { isShopUrl } from '../../http/shop-path.ts';
 import { fromAddress } from '../basket/basket.ts';
 import { billingMismatch, methodNotOffered, methodTypeMismatch, wrongProvider } from '../payments/payment-problems.ts';
 import type { CardFacts, ProviderReferences, ReturnRequest, SaveResult, StoredMethod } from '../payments/provider.ts';
@@ -115,9 +116,11 @@ export async function savePaymentMethod(
     customer: { email: shopper.session.customer?.email ?? '', name },
     billing: fromAddress(request.billingAddress),
     client: { ipAddress, userAgent },
+    // Only a return to the shop itself: another origin would make the provider's page an open redirect (issue 17).
     returnUrl:
-      request.returnUrl ??
-      `${ctx.config.publicOrigin}/${shopper.locale}/account/my-payment-method?context=accountPaymentMethod&provider=${request.provider}`,
+      request.returnUrl !== undefined && isShopUrl(request.returnUrl, ctx.config.publicOrigin)
+        ? request.returnUrl
+        : `${ctx.config.publicOrigin}/${shopper.locale}/account/my-payment-method?context=accountPaymentMethod&provider=${request.provider}`,
   });
   if (result.status === 'actionRequired') {
     shopper.session.pendingMethodSave = {
