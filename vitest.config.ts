@@ -13,6 +13,8 @@ export default defineConfig({
           name: 'unit',
           include: ['{scripts,spectral-functions,server,mocks,domain}/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // A test's first server render or spawned process can take seconds on CI's two busy cores.
+          testTimeout: 15_000,
         },
       },
       {
@@ -21,6 +23,7 @@ export default defineConfig({
           name: 'client',
           include: ['client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          testTimeout: 15_000,
           setupFiles: ['client/src/testing/setup.ts'],
         },
       },

@@ -11,6 +11,7 @@ import {
   faultMiddleware,
   Faults,
   isUpstream,
+  MALFORMED,
   UPSTREAMS,
   type ErrorBody,
   type Fault,
@@ -123,7 +124,8 @@ function controls(context: SandboxContext): Router {
     res.json({ now: context.clock.now().toISOString(), clockOffsetMs: context.clock.offsetMs });
   });
 
-  // Inject a fault into one upstream: {"latencyMs": 2000} or {"status": 503} or {"drop": true}, optional "remaining".
+  // Inject a fault into one upstream: {"latencyMs": 2000} or {"status": 503} or {"drop": true} or
+  // {"malformed": "truncated" | "wrong-type"} or {"slowBodyMs": 2000}; optional "method", "path" and "remaining".
   router.put('/faults/:upstream', (req, res) => {
     const upstream = req.params.upstream;
     if (!isUpstream(upstream)) {
@@ -159,7 +161,7 @@ function controls(context: SandboxContext): Router {
 
 function parseFault(body: unknown): Fault | string {
   if (body === null || typeof body !== 'object') return 'The body must be a JSON object.';
-  const { latencyMs, status, drop, remaining } = body as Record<string, unknown>;
+  const { latencyMs, status, drop, malformed, slowBodyMs, method, path, remaining } = body as Record<string, unknown>;
   const fault: Fault = {};
   if (latencyMs !== undefined) {
     if (typeof latencyMs !== 'number' || latencyMs < 0 || latencyMs > 120_000)
@@ -175,12 +177,43 @@ function parseFault(body: unknown): Fault | string {
     if (typeof drop !== 'boolean') return 'drop must be a boolean.';
     fault.drop = drop;
   }
+  if (malformed !== undefined) {
+    if (!(MALFORMED as readonly unknown[]).includes(malformed))
+      return `malformed must be one of ${MALFORMED.join(', ')}.`;
+    fault.malformed = malformed as Fault['malformed'];
+  }
+  if (slowBodyMs !== undefined) {
+    if (typeof slowBodyMs !== 'number' || slowBodyMs <= 0 || slowBodyMs > 120_000)
+      return 'slowBodyMs must be a number above 0 and up to 120000.';
+    fault.slowBodyMs = slowBodyMs;
+  }
+  if (method !== undefined) {
+    if (typeof method !== 'string' || !/^[A-Za-z]+$/.test(method)) return 'method must be an HTTP method name.';
+    fault.method = method.toUpperCase();
+  }
+  if (path !== undefined) {
+    if (typeof path !== 'string' || !path) return 'path must be a non-empty string.';
+    if (path.startsWith('^')) {
+      try {
+        new RegExp(path);
+      } catch {
+        return 'path starting with ^ must be a valid regular expression.';
+      }
+    }
+    fault.path = path;
+  }
   if (remaining !== undefined) {
     if (typeof remaining !== 'number' || !Number.isInteger(remaining) || remaining < 1)
       return 'remaining must be a positive integer.';
     fault.remaining = remaining;
   }
-  if (fault.latencyMs === undefined && fault.status === undefined && !fault.drop)
-    return 'Give at least one of latencyMs, status or drop.';
+  if (
+    fault.latencyMs === undefined &&
+    fault.status === undefined &&
+    !fault.drop &&
+    !fault.malformed &&
+    !fault.slowBodyMs
+  )
+    return 'Give at least one of latencyMs, status, drop, malformed or slowBodyMs.';
   return fault;
 }

@@ -54,6 +54,8 @@ async function loadProduct(
     });
   if (response.status === 404) return null;
   if (!data) throw productLoadFailed(ctx, productId, `the commerce platform answered ${response.status}`);
+  // A wrongly typed answer is a failed load, never cached as the product (issue 17's fault table).
+  if (typeof data.id !== 'string') throw productLoadFailed(ctx, productId, 'the commerce platform answered no product');
   return data as CommerceProduct;
 }
 

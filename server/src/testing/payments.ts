@@ -66,6 +66,20 @@ export const ADYEN_BROWSER_INFO = {
   userAgent: 'Mozilla/5.0 (proxy test)',
 };
 
+/** The Adyen component's card data (adyenPaymentMethod) for a sandbox card token. */
+export const adyenCardOf = (card: {
+  encryptedCardNumber: string;
+  encryptedExpiryMonth: string;
+  encryptedExpiryYear: string;
+  encryptedSecurityCode: string;
+}) => ({
+  type: 'scheme' as const,
+  encryptedCardNumber: card.encryptedCardNumber,
+  encryptedExpiryMonth: card.encryptedExpiryMonth,
+  encryptedExpiryYear: card.encryptedExpiryYear,
+  encryptedSecurityCode: card.encryptedSecurityCode,
+});
+
 export async function payAdyen(shopper: TestShopper, number: string, key = newKey()) {
   const card = await token(shopper, number, 'adyen');
   return shopper.call(
@@ -75,13 +89,7 @@ export async function payAdyen(shopper: TestShopper, number: string, key = newKe
     {
       provider: 'adyen',
       paymentMethodType: 'CREDIT_CARD',
-      adyenPaymentMethod: {
-        type: 'scheme',
-        encryptedCardNumber: card.encryptedCardNumber,
-        encryptedExpiryMonth: card.encryptedExpiryMonth,
-        encryptedExpiryYear: card.encryptedExpiryYear,
-        encryptedSecurityCode: card.encryptedSecurityCode,
-      },
+      adyenPaymentMethod: adyenCardOf(card),
       // The rest of the Adyen component's state.data (3-D Secure 2 needs the browser).
       adyenBrowserInfo: ADYEN_BROWSER_INFO,
       adyenOrigin: 'http://localhost:3000',

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
 import { logIn, ShopBrowser } from '../../testing/shop-browser.ts';
-import { ADYEN_BROWSER_INFO } from '../../testing/payments.ts';
+import { ADYEN_BROWSER_INFO, adyenCardOf } from '../../testing/payments.ts';
 
 const { shop } = useSandboxServer({ RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_PAYMENT: '1000' });
 
@@ -269,13 +269,7 @@ describe('addPaymentMethod and updatePaymentMethod', () => {
     const { response, body } = await save(alex, 'PUT', {
       provider: 'adyen',
       paymentMethodType: 'CREDIT_CARD',
-      adyenPaymentMethod: {
-        type: 'scheme',
-        encryptedCardNumber: card.encryptedCardNumber,
-        encryptedExpiryMonth: card.encryptedExpiryMonth,
-        encryptedExpiryYear: card.encryptedExpiryYear,
-        encryptedSecurityCode: card.encryptedSecurityCode,
-      },
+      adyenPaymentMethod: adyenCardOf(card),
       adyenBrowserInfo: ADYEN_BROWSER_INFO,
       billingAddress: address({ countryCode: 'FR', address1: '8 Rue de Rivoli', city: 'Paris', postalCode: '75004' }),
     });

@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { invalidField } from '../../errors.ts';
 import type { Shopper } from '../shopper.ts';
 import { geolocation } from '../site-info.ts';
-import { missingPaymentMethod, providerFailure, refused } from './payment-problems.ts';
+import { asPaymentProblem, missingPaymentMethod, providerFailure, refused } from './payment-problems.ts';
 import type {
   CardExpiry,
   CardFacts,
@@ -162,7 +162,8 @@ async function shopperIpOf(ctx: AppContext, callerIp: string): Promise<string> {
   const located = await geolocation(ctx, callerIp, AbortSignal.timeout(ctx.config.upstreamTimeoutMs)).catch(
     () => undefined,
   );
-  return located?.ip || callerIp;
+  // A wrongly typed answer is no address (issue 17's fault table): the caller's own is sent instead.
+  return typeof located?.ip === 'string' && located.ip ? located.ip : callerIp;
 }
 
 /** One /payments call: an order's amount, or 0 to store the method; the answer read as the result. */
@@ -243,15 +244,21 @@ export const adyenProvider: PaymentProvider = {
 
   async setup(ctx, shopper, input) {
     const { merchantAccount, clientKey, environment } = ctx.config.credentials.adyen;
-    const { data, response } = await ctx.upstreams.adyen.POST('/paymentMethods', {
-      body: {
-        merchantAccount,
-        countryCode: shopper.market.country,
-        amount: { currency: input.amount.currency, value: minorUnits(input.amount.value) },
-        shopperLocale: shopper.locale.replace('-', '_'),
-      },
-    });
-    if (!data) throw providerFailure(response.status);
+    const { data, response } = await ctx.upstreams.adyen
+      .POST('/paymentMethods', {
+        body: {
+          merchantAccount,
+          countryCode: shopper.market.country,
+          amount: { currency: input.amount.currency, value: minorUnits(input.amount.value) },
+          shopperLocale: shopper.locale.replace('-', '_'),
+        },
+      })
+      // Unreachable, too slow or an unreadable answer (issue 17's fault table): the §8 connection error, not a 500.
+      .catch((error: unknown) => {
+        throw asPaymentProblem(error);
+      });
+    if (!data || (data.paymentMethods !== undefined && !Array.isArray(data.paymentMethods)))
+      throw providerFailure(response.status);
     // A wallet shows where Adyen offers it for the market (its payment methods answer) and the market
     // takes it; a wallet the market does not take is not offered at all.
     const offered = (type: string | undefined) => {

@@ -21,6 +21,7 @@ import type { AppContext } from '../../context.ts';
 import { invalidField } from '../../errors.ts';
 import type { Shopper } from '../shopper.ts';
 import {
+  asPaymentProblem,
   authorisationFailed,
   invalidPaymentData,
   missingPaymentMethod,
@@ -191,11 +192,14 @@ function checkedOf(data: StripePaymentMethod): CheckedMethod {
 
 /** A payment method read from Stripe: null when Stripe holds none by that id (404); throws when it cannot be read. */
 async function readMethod(ctx: AppContext, id: string): Promise<StripePaymentMethod | null> {
-  const { data, response } = await ctx.upstreams.stripe.GET('/v1/payment_methods/{payment_method}', {
-    params: { path: { payment_method: id } },
-  });
+  const { data, response } = await ctx.upstreams.stripe
+    .GET('/v1/payment_methods/{payment_method}', { params: { path: { payment_method: id } } })
+    // Unreachable, too slow or an unreadable answer (issue 17's fault table): the §8 connection error, not a 500.
+    .catch((error: unknown) => {
+      throw asPaymentProblem(error);
+    });
   if (response.status === 404) return null;
-  if (!data) throw providerFailure(response.status);
+  if (!data || typeof data.id !== 'string' || typeof data.type !== 'string') throw providerFailure(response.status);
   return data;
 }
 
