@@ -49,8 +49,8 @@ export async function shopperOf(
 }
 
 /**
- * Runs `work` for the request's shopper after every earlier locked work of the same session has
- * finished (ctx.locks): the session is read inside the lock, so a double click or a second tab
+ * Runs `work` for the request's shopper after every earlier locked work of the same session (of the
+ * same customer, when registered) has finished (ctx.locks): the session is read inside the lock, so a double click or a second tab
  * sees what the first wrote (one order, one charge).
  */
 export async function withLockedShopper<T>(
@@ -59,6 +59,10 @@ export async function withLockedShopper<T>(
   ctx: AppContext,
   work: (shopper: Shopper) => Promise<T>,
 ): Promise<T> {
-  const key = (await ctx.sessions.current(req))?.id ?? 'anonymous';
+  // A registered shopper's basket is the customer's, shared by all their sessions (two browsers): their
+  // attempts wait for each other too (services/checkout/ordered-basket.ts).
+  const session = await ctx.sessions.current(req);
+  const customerId = session?.authType === 'registered' ? session.shopperTokens?.customerId : undefined;
+  const key = customerId ? `customer:${customerId}` : (session?.id ?? 'anonymous');
   return ctx.locks.run(key, async () => work(await shopperOf(req, res, ctx)));
 }

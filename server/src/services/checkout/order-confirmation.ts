@@ -1,6 +1,6 @@
 /**
  * The thank-you page's data (storefront §2 Confirmation): only for an order this session placed,
- * and only once it is paid (new or completed); its lines with their plans, the totals with the
+ * and only once it is paid (new or completed; 409 while it is still being paid); its lines with their plans, the totals with the
  * VAT lines, the payment method (the card of the session's last order, else the order's own
  * attributes), the billing address and the vehicle with its next payment date.
  */
@@ -24,7 +24,16 @@ export async function orderConfirmation(
   const notFound = new AppError(404, 'not-found', 'Not found', `No order ${orderNo} for this session.`);
   if (!shopper.session.placedOrders?.includes(orderNo)) throw notFound;
   const order = await readOrder(ctx, shopper, orderNo);
-  // Only a paid order has a thank-you page; a failed or unconfirmed one does not.
+  // Still being paid (another tab's 3-D Secure or bank page, a processing payment): ask again later.
+  if (order?.status === 'created') {
+    throw new AppError(
+      409,
+      'order-payment-pending',
+      'Payment not confirmed yet',
+      `The payment of order ${orderNo} is not confirmed yet.`,
+    );
+  }
+  // Only a paid order has a thank-you page; a failed one does not.
   if (!order || (order.status !== 'new' && order.status !== 'completed')) throw notFound;
   const currency = order.currency ?? shopper.market.currency;
   const m = (value: number) => money(value, currency, shopper.locale);

@@ -34,6 +34,7 @@ import type { CheckedMethod, PaymentParty } from '../payments/provider.ts';
 import { customPreferences } from '../preferences.ts';
 import type { Shopper } from '../shopper.ts';
 import { once } from './idempotency.ts';
+import { answerForOrderedBasket } from './ordered-basket.ts';
 import { savedCardToPay } from './saved-card.ts';
 import { settle, settleFailed, type PaymentAnswer } from './settlement.ts';
 
@@ -67,6 +68,11 @@ async function attempt(
   }
   const provider = paymentProvider(request.provider);
   let basket = await currentBasket(ctx, shopper);
+  // The basket gone because this shopper's other tab (or a lost answer's attempt) ordered it: that order.
+  if (!basket || (basket.productItems?.length ?? 0) === 0) {
+    const ordered = await answerForOrderedBasket(ctx, shopper);
+    if (ordered) return ordered;
+  }
   // The checkout control (docs/decisions/015): a service ordered less than 24 hours ago is refused.
   const services = await basketServices(ctx, shopper, basket);
   refuseHeldBack(shopper, services);

@@ -19,7 +19,7 @@ async function placeOrder(body: PlaceOrderRequest, attemptKey: string) {
   const answer = await request(
     api.POST('/checkout/orders', { params: { header: { ...CSRF, 'Idempotency-Key': attemptKey } }, body }),
   );
-  if (answer.outcome === 'orderPlaced') orderPlaced(answer.orderNo);
+  if (answer.outcome === 'orderPlaced' && answer.orderNo) orderPlaced(answer.orderNo);
   else if (answer.orderNo) orderCreated(answer.orderNo);
   return answer;
 }

@@ -34,3 +34,25 @@ describe('confirmation items (§2)', () => {
     expect(screen.getByText(name).closest('ul')?.hidden).toBe(false);
   });
 });
+
+describe('confirmation of an order still being paid (issue 17, two tabs)', () => {
+  it('when the order answers 409 (paid in another tab), then the page says so and asks again until the thank-you', async () => {
+    const pending = operationExample<object>('/checkout/confirmation/{orderNo}', 'get', 409, 'paymentPending');
+    let asked = 0;
+    stubApi([
+      SESSION_STUB,
+      [
+        'GET',
+        /\/api\/checkout\/confirmation\/00012345$/,
+        () => ((asked += 1) === 1 ? { status: 409, body: pending } : { body: order }),
+      ],
+    ]);
+    renderApp('/en-GB/confirmation/00012345');
+    expect(await screen.findByText('We are confirming your payment with your bank…')).toBeTruthy();
+    expect(screen.queryByText('Order not found')).toBeNull();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' }, { timeout: 5_000 }),
+    ).toBeTruthy();
+    expect(asked).toBe(2);
+  });
+});

@@ -6,7 +6,7 @@ import { formatLongDate } from '../../../../../domain/time.ts';
 import { useLocale } from '../../../lib/locales.ts';
 import { NeedHelp } from '../../../components/ui/need-help.tsx';
 import { ApiError } from '../../../lib/api/client.ts';
-import { useOrderConfirmation } from '../api/get-order-confirmation.ts';
+import { isPaymentPending, useOrderConfirmation } from '../api/get-order-confirmation.ts';
 import { ConfirmationItems } from './confirmation-items.tsx';
 import { PaymentMethodText } from '../../../components/payment/payment-method-text.tsx';
 import './confirmation.css';
@@ -25,6 +25,15 @@ export function ConfirmationPage() {
     document.title = t('confirmation.title');
   }, [t]);
 
+  // Its payment is being completed in another tab (3-D Secure, a bank page): asked again until it is paid.
+  if (isPaymentPending(error)) {
+    return (
+      <section className="page page--narrow">
+        <h1>{t('checkout.confirming.title')}</h1>
+        <p role="status">{t('checkout.confirming.text')}</p>
+      </section>
+    );
+  }
   if (error) {
     return (
       <section className="page page--narrow">

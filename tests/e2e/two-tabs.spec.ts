@@ -1,0 +1,105 @@
+/**
+ * Two tabs, one order, both told (issue 17): the shop open in two tabs of one browser (two browser
+ * contexts holding the same session), both at the payment step of the same basket, both press Pay at
+ * the same moment, each with its own attempt. One order is made, and both tabs end on its
+ * confirmation: for a card, at once; for 3-D Secure and a bank redirect, the tab that did not get the
+ * challenge or the bank page says the payment is being confirmed, and shows the thank-you once the
+ * other tab has completed it.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectConfirmation, guestDetails, renew, resetSandbox } from './support.ts';
+
+test.beforeEach(resetSandbox);
+
+/** A second tab of the same browser: a context holding the first one's cookies and storage. */
+async function secondTab(browser: Browser, page: Page): Promise<Page> {
+  const context = await browser.newContext({ storageState: await page.context().storageState() });
+  return context.newPage();
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry date').fill('12/30');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByLabel('Cardholder name').fill('Gus Guest');
+}
+
+/** Both tabs at the GB payment step of one basket, with `card` typed in each. */
+async function twoTabsAtPayment(browser: Browser, page: Page, card: string): Promise<[Page, Page]> {
+  await renew(page, { vin: 'ZAAAA1000AA000001', locale: 'en-GB', plan: /12 months/ });
+  await guestDetails(page);
+  const other = await secondTab(browser, page);
+  await other.goto('/en-GB/checkout');
+  await expect(other.getByLabel('Card number')).toBeVisible();
+  for (const tab of [page, other]) await fillCard(tab, card);
+  return [page, other];
+}
+
+const payAtOnce = (tabs: Page[], name: RegExp) =>
+  Promise.all(tabs.map((tab) => tab.getByRole('button', { name }).click()));
+
+const orderNoOf = (page: Page) => /\/confirmation\/(\d+)/.exec(page.url())?.[1];
+
+/** After both pressed Pay: the tab sent to the confirmation while the other tab pays, and that other tab. */
+async function waitingAndPaying(tabs: [Page, Page]): Promise<{ waiting: Page; paying: Page }> {
+  await expect.poll(() => tabs.filter((tab) => orderNoOf(tab)).length, { timeout: 15_000 }).toBe(1);
+  const waiting = tabs.find((tab) => orderNoOf(tab))!;
+  return { waiting, paying: waiting === tabs[0] ? tabs[1] : tabs[0] };
+}
+
+test('two tabs pay the same basket by card at once: one order, both on its confirmation', async ({ browser, page }) => {
+  const tabs = await twoTabsAtPayment(browser, page, '4242 4242 4242 4242');
+  await payAtOnce(tabs, /^Pay /);
+  for (const tab of tabs) await expectConfirmation(tab);
+  expect(orderNoOf(tabs[1])).toBe(orderNoOf(tabs[0]));
+  await expect(tabs[1].getByText(`Order number: ${orderNoOf(tabs[0])}`)).toBeVisible();
+});
+
+test('two tabs pay by a 3-D Secure card at once: the other tab waits, then shows the same order', async ({
+  browser,
+  page,
+}) => {
+  const tabs = await twoTabsAtPayment(browser, page, '4000 0027 6000 3184');
+  await payAtOnce(tabs, /^Pay /);
+  const { waiting, paying } = await waitingAndPaying(tabs);
+  await expect(waiting.getByText('We are confirming your payment with your bank…')).toBeVisible();
+  await paying.getByRole('button', { name: 'Complete' }).click();
+  await expectConfirmation(paying);
+  await expectConfirmation(waiting);
+  expect(orderNoOf(waiting)).toBe(orderNoOf(paying));
+});
+
+test('two tabs pay by iDEAL at once: the other tab waits while the bank page is open, then shows the same order', async ({
+  browser,
+  page,
+}) => {
+  const nl = (await import('../../client/src/locales/nl.json', { with: { type: 'json' } })).default;
+  await page.goto('/nl-NL/service/cn-connected-navigation?carvin=ZAAAA1000AA000008');
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: nl.renewal.renewNow }).first().click();
+  await page.getByLabel(nl.checkout.login.email).fill('gus.guest@example.com');
+  await page.getByRole('button', { name: nl.checkout.login.continueAsGuest }).click();
+  await page.getByLabel(nl.address.firstName).fill('Gus');
+  await page.getByLabel(nl.address.lastName).fill('Guest');
+  await page.getByRole('button', { name: nl.address.addManually }).click();
+  await page.getByLabel(nl.address.address1).fill('Damrak 1');
+  await page.getByLabel(nl.address.city).fill('Amsterdam');
+  await page.getByLabel(nl.address.postalCode).fill('1012 LG');
+  for (let step = 0; step < 3; step += 1) {
+    await page.getByRole('button', { name: nl.checkout.continue, exact: true }).click();
+  }
+  const other = await secondTab(browser, page);
+  await other.goto('/nl-NL/checkout');
+  const tabs: [Page, Page] = [page, other];
+  for (const tab of tabs) {
+    await tab.getByRole('group', { name: nl.checkout.payment.method }).getByRole('radio', { name: 'iDEAL' }).check();
+  }
+  await payAtOnce(tabs, / betalen$/);
+  const { waiting, paying } = await waitingAndPaying(tabs);
+  await expect(waiting.getByText(nl.checkout.confirming.text)).toBeVisible();
+  await expect(paying.getByRole('heading', { name: 'Authorise at your bank' })).toBeVisible();
+  await paying.getByRole('button', { name: 'Authorise' }).click();
+  await expectConfirmation(paying, nl.confirmation.title);
+  await expectConfirmation(waiting, nl.confirmation.title);
+  expect(orderNoOf(waiting)).toBe(orderNoOf(paying));
+});
