@@ -1,6 +1,14 @@
 /** Issue 4 journeys 1, 3 and 4: a guest renews and pays; 3-D Secure; a declined card and the retry. */
 import { expect, test } from '@playwright/test';
-import { expectConfirmation, guestDetails, payWithCard, renew, resetSandbox } from './support.ts';
+import {
+  dutchGuestToPayment,
+  expectConfirmation,
+  guestDetails,
+  nl,
+  payWithCard,
+  renew,
+  resetSandbox,
+} from './support.ts';
 
 test.beforeEach(resetSandbox);
 
@@ -83,22 +91,7 @@ test('storefront §7 payment types: in nl-NL a guest pays by iDEAL, authorises a
   page,
 }) => {
   // The page speaks Dutch: the labels come from the Dutch catalogue the shop ships.
-  const nl = (await import('../../client/src/locales/nl.json', { with: { type: 'json' } })).default;
-  await page.goto('/nl-NL/service/cn-connected-navigation?carvin=ZAAAA1000AA000008');
-  await page.getByRole('radio').first().check();
-  await page.getByRole('button', { name: nl.renewal.renewNow }).first().click();
-  await expect(page).toHaveURL(/\/nl-NL\/checkout/);
-  await page.getByLabel(nl.checkout.login.email).fill('gus.guest@example.com');
-  await page.getByRole('button', { name: nl.checkout.login.continueAsGuest }).click();
-  await page.getByLabel(nl.address.firstName).fill('Gus');
-  await page.getByLabel(nl.address.lastName).fill('Guest');
-  await page.getByRole('button', { name: nl.address.addManually }).click();
-  await page.getByLabel(nl.address.address1).fill('Damrak 1');
-  await page.getByLabel(nl.address.city).fill('Amsterdam');
-  await page.getByLabel(nl.address.postalCode).fill('1012 LG');
-  for (let step = 0; step < 3; step += 1) {
-    await page.getByRole('button', { name: nl.checkout.continue, exact: true }).click();
-  }
+  await dutchGuestToPayment(page);
   await page.getByRole('group', { name: nl.checkout.payment.method }).getByRole('radio', { name: 'iDEAL' }).check();
   await expect(page.getByText(nl.checkout.payment.bankNotice.replace('{{method}}', 'iDEAL'))).toBeVisible();
   await page.getByRole('button', { name: / betalen$/ }).click();

@@ -100,3 +100,25 @@ export async function expectConfirmation(page: Page, title = 'Thank you for your
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText(/\d{8}/).first()).toBeVisible();
 }
+
+/** The Dutch catalogue the shop ships: the labels of an nl-NL page. */
+export const nl = (await import('../../client/src/locales/nl.json', { with: { type: 'json' } })).default;
+
+/** A guest in nl-NL renews vehicle 8 and gives an Amsterdam address: the payment step is open. */
+export async function dutchGuestToPayment(page: Page) {
+  await page.goto('/nl-NL/service/cn-connected-navigation?carvin=ZAAAA1000AA000008');
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: nl.renewal.renewNow }).first().click();
+  await expect(page).toHaveURL(/\/nl-NL\/checkout/);
+  await page.getByLabel(nl.checkout.login.email).fill('gus.guest@example.com');
+  await page.getByRole('button', { name: nl.checkout.login.continueAsGuest }).click();
+  await page.getByLabel(nl.address.firstName).fill('Gus');
+  await page.getByLabel(nl.address.lastName).fill('Guest');
+  await page.getByRole('button', { name: nl.address.addManually }).click();
+  await page.getByLabel(nl.address.address1).fill('Damrak 1');
+  await page.getByLabel(nl.address.city).fill('Amsterdam');
+  await page.getByLabel(nl.address.postalCode).fill('1012 LG');
+  for (let step = 0; step < 3; step += 1) {
+    await page.getByRole('button', { name: nl.checkout.continue, exact: true }).click();
+  }
+}

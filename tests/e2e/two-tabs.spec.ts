@@ -7,7 +7,7 @@
  * other tab has completed it.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectConfirmation, guestDetails, renew, resetSandbox } from './support.ts';
+import { dutchGuestToPayment, expectConfirmation, guestDetails, nl, renew, resetSandbox } from './support.ts';
 
 test.beforeEach(resetSandbox);
 
@@ -29,8 +29,14 @@ async function twoTabsAtPayment(browser: Browser, page: Page, card: string): Pro
   await renew(page, { vin: 'ZAAAA1000AA000001', locale: 'en-GB', plan: /12 months/ });
   await guestDetails(page);
   const other = await secondTab(browser, page);
+  // Opened at the payment step, the checkout is painted on the server and hydrates without an error.
+  const errors: string[] = [];
+  other.on('pageerror', (error) => errors.push(error.message));
+  other.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
   await other.goto('/en-GB/checkout');
   await expect(other.getByLabel('Card number')).toBeVisible();
+  await other.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
   for (const tab of [page, other]) await fillCard(tab, card);
   return [page, other];
 }
@@ -73,21 +79,7 @@ test('two tabs pay by iDEAL at once: the other tab waits while the bank page is 
   browser,
   page,
 }) => {
-  const nl = (await import('../../client/src/locales/nl.json', { with: { type: 'json' } })).default;
-  await page.goto('/nl-NL/service/cn-connected-navigation?carvin=ZAAAA1000AA000008');
-  await page.getByRole('radio').first().check();
-  await page.getByRole('button', { name: nl.renewal.renewNow }).first().click();
-  await page.getByLabel(nl.checkout.login.email).fill('gus.guest@example.com');
-  await page.getByRole('button', { name: nl.checkout.login.continueAsGuest }).click();
-  await page.getByLabel(nl.address.firstName).fill('Gus');
-  await page.getByLabel(nl.address.lastName).fill('Guest');
-  await page.getByRole('button', { name: nl.address.addManually }).click();
-  await page.getByLabel(nl.address.address1).fill('Damrak 1');
-  await page.getByLabel(nl.address.city).fill('Amsterdam');
-  await page.getByLabel(nl.address.postalCode).fill('1012 LG');
-  for (let step = 0; step < 3; step += 1) {
-    await page.getByRole('button', { name: nl.checkout.continue, exact: true }).click();
-  }
+  await dutchGuestToPayment(page);
   const other = await secondTab(browser, page);
   await other.goto('/nl-NL/checkout');
   const tabs: [Page, Page] = [page, other];

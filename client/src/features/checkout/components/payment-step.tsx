@@ -57,8 +57,10 @@ export function PaymentStep({ basket }: { basket: Basket }) {
   const { to, locale } = useLocale();
   const total = basket.orderTotal.formatted ?? '';
   const confirmationPath = to('/payment-confirmation');
+  // The wallet sheets exist in the browser only; a page painted on the server (a second tab opened at
+  // the payment step) has no origin to name the management URL with.
   const wallet = useMemo(
-    () => walletOf(basket, typeof window === 'undefined' ? '' : window.location.origin, confirmationPath),
+    () => (typeof window === 'undefined' ? undefined : walletOf(basket, window.location.origin, confirmationPath)),
     [basket, confirmationPath],
   );
   const navigate = useNavigate();
