@@ -5,6 +5,11 @@
  * a record the system does not know is `undefined` to the caller, which answers 404.
  */
 import type { components } from '../../../../generated/som/types.ts';
+import {
+  zDetailsResponse,
+  zHistoryResponse,
+  zSubscriptionListResponse,
+} from '../../../../generated/som/zod/zod.gen.ts';
 import type { AppContext } from '../../context.ts';
 import { upstreamError } from '../../errors.ts';
 import type { Shopper } from '../shopper.ts';
@@ -16,13 +21,21 @@ export type Customer = Pick<Shopper, 'session' | 'siteId' | 'locale' | 'signal' 
 
 type Answer<T> = Promise<{ data?: T; error?: unknown; response: Response }>;
 
-/** The data of an answer; 502 for anything else, `undefined` for a 404 when `notFound` allows it. */
-async function answer<T>(call: Answer<T>, options: { notFound?: boolean } = {}): Promise<T | undefined> {
+/**
+ * The data of an answer; 502 for anything else, `undefined` for a 404 when `notFound` allows it. With
+ * `shape` (the contract's schema of the answer), an answer of another shape is a 502 too, not data a
+ * page would fail on later with a 500 (issue 17's fault table: a wrongly typed answer).
+ */
+async function answer<T>(
+  call: Answer<T>,
+  options: { notFound?: boolean; shape?: { safeParse(data: unknown): { success: boolean } } } = {},
+): Promise<T | undefined> {
   const { data, response } = await call.catch((cause: unknown) => {
     throw upstreamError('som', cause);
   });
   if (response.status === 404 && options.notFound) return undefined;
   if (data === undefined) throw upstreamError('som');
+  if (options.shape && !options.shape.safeParse(data).success) throw upstreamError('som');
   return data;
 }
 
@@ -44,6 +57,7 @@ export async function subscriptionList(
       },
       signal: customer.signal,
     }),
+    { shape: zSubscriptionListResponse },
   ))!;
 }
 
@@ -77,6 +91,7 @@ export async function orderHistory(ctx: AppContext, customer: Customer): Promise
       },
       signal: customer.signal,
     }),
+    { shape: zHistoryResponse },
   ))!;
   return data.orders.records;
 }
@@ -135,7 +150,7 @@ export async function orderDetails(
       },
       signal: customer.signal,
     }),
-    { notFound: true },
+    { notFound: true, shape: zDetailsResponse },
   );
   return data?.records;
 }
