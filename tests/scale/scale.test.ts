@@ -143,7 +143,10 @@ describe.skipIf(SKIP_SCALE_TESTS)('two proxy instances behind nginx, sharing Red
     const summary = JSON.stringify(answers.map(({ status, body }) => ({ status, body })));
     // Both tabs are told of the one order: the second waits for the first (the shared lock) and finds
     // the basket became that order (issue 17, docs/decisions/022).
-    expect(answers.map((answer) => answer.status), summary).toEqual([201, 201]);
+    expect(
+      answers.map((answer) => answer.status),
+      summary,
+    ).toEqual([201, 201]);
     expect(answers[1]!.body, summary).toEqual(answers[0]!.body);
     // What the providers hold, not only what the proxy answered.
     const orders = providers.newOrders();
