@@ -5,6 +5,7 @@
  * - LIGHTHOUSE_RUNS (5): Lighthouse runs per page and per static snapshot; the median is reported.
  * - BENCH_SECONDS (20): each load test's duration (50 connections).
  * - BENCH_ONLY=lighthouse: no load tests and no report files (for working on the page figures).
+ * - BENCH_ONLY=soak: only issue 17's soak (SOAK_SECONDS, 300), and no report files.
  * - BENCH_ONLY=cluster: only issue 16's scale-out figures (cluster.ts: nginx, two instances and
  *   Redis beside one in-memory instance), and no report files.
  * - BENCH_AREA=storefront or BENCH_AREA=account: only the storefront's figures (issue 12) or only
@@ -29,6 +30,8 @@ export const chromiumVersion = (): string => {
 
 /** The stable ports of `make start`: the sandbox's OAuth clients register http://localhost:3000 only. */
 export const SHOP_PORT = 3000;
+/** The proxy's metrics port on the bench's stack (the soak reads its heap there). */
+export const BENCH_METRICS_PORT = 9470;
 export const SANDBOX_PORT = 4010;
 export const SHOP = `http://localhost:${SHOP_PORT}`;
 export const SANDBOX = `http://localhost:${SANDBOX_PORT}`;

@@ -18,6 +18,10 @@
  * in-memory state, both on ephemeral ports against the stack's sandbox, and the ratio of their
  * throughputs. BENCH_ONLY=cluster runs this section alone (no browser, no report files).
  *
+ * The soak (issue 17, soak.ts), last: 20 connections for SOAK_SECONDS (300) over the renewal, basket
+ * and account calls, the proxy's used heap sampled every 10 s: 0 errors, no growth beyond noise.
+ * BENCH_ONLY=soak runs it alone.
+ *
  * The account area, signed in as alex (issue 13, account.ts):
  * - Lighthouse, same settings and runs, on My Subscriptions and on order 00001005's detail page.
  * - The account routes' JavaScript, beside the first route's.
@@ -27,6 +31,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { firstRouteJs, gzipSize, kb } from './bundle.ts';
 import { clusterFigures } from './cluster.ts';
+import { soakFigures } from './soak.ts';
 import { capturePage, launchBrowser, requestsBefore, viewSnapshot, type Capture } from './browser.ts';
 import { lighthouseAccount, loadAccount, recordAccountBundle, signInOwner, type Owner } from './account.ts';
 import {
@@ -248,9 +253,10 @@ async function accountOwner(): Promise<Owner> {
   }
 }
 
-const storefront = AREA !== 'account';
-// BENCH_ONLY=cluster: the scale-out section alone, against the stack's sandbox.
+// BENCH_ONLY=cluster: the scale-out section alone, against the stack's sandbox; BENCH_ONLY=soak: the soak alone.
 const clusterOnly = ONLY === 'cluster';
+const soakOnly = ONLY === 'soak';
+const storefront = AREA !== 'account' && !soakOnly;
 const account = AREA !== 'storefront' && !clusterOnly;
 // A run stopped by a signal leaves neither snapshots nor a stack behind.
 removeSnapshots();
@@ -265,7 +271,7 @@ try {
   const front = storefront && !clusterOnly ? await captureAndSnapshot() : undefined;
   const owner = account ? await accountOwner() : undefined;
   if (front) await recordBundle(front.renewal);
-  if (owner) await recordAccountBundle(owner);
+  if (owner && !soakOnly) await recordAccountBundle(owner);
   if (front) {
     recordCalls(front.renewal);
     notes.push(
@@ -277,11 +283,13 @@ try {
     await lighthouseAll(front.checks);
     removeSnapshots();
   }
-  if (owner) await lighthouseAccount(owner);
+  if (owner && !soakOnly) await lighthouseAccount(owner);
   if (ONLY !== 'lighthouse') {
     if (front) await loadFigures(front.renewal.h1);
     if (storefront) await clusterFigures(SANDBOX);
-    if (owner) await loadAccount(owner);
+    if (owner && !soakOnly) await loadAccount(owner);
+    // Issue 17's soak, last: five minutes over the renewal, basket and account calls.
+    if (!clusterOnly) await soakFigures(owner?.cookie);
   }
 } finally {
   removeSnapshots();

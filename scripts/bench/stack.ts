@@ -5,7 +5,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { PRODUCT, RENEWAL_API_PATH, SANDBOX, SANDBOX_PORT, SHOP, SHOP_PORT, root } from './config.ts';
+import {
+  BENCH_METRICS_PORT,
+  PRODUCT,
+  RENEWAL_API_PATH,
+  SANDBOX,
+  SANDBOX_PORT,
+  SHOP,
+  SHOP_PORT,
+  root,
+} from './config.ts';
 
 function portFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -56,6 +65,9 @@ export async function startStack(): Promise<Stack> {
       RATE_LIMIT_PAYMENT: '100000',
       RATE_LIMIT_LOGIN: '100000',
       RATE_LIMIT_ADDRESS: '100000',
+      // The soak reads the proxy's heap there (soak.ts).
+      METRICS_PORT: String(BENCH_METRICS_PORT),
+      METRICS_HOST: '127.0.0.1',
     },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

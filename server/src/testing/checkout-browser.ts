@@ -6,6 +6,16 @@
 import { expect } from 'vitest';
 import { logIn, ShopBrowser, type ShopUnderTest } from './shop-browser.ts';
 
+/** alex's GB billing address (DESIGN.md's shopper). */
+export const ALEX_GB_ADDRESS = {
+  firstName: 'Alex',
+  lastName: 'Owner',
+  countryCode: 'GB',
+  address1: '10 Downing Street',
+  city: 'London',
+  postalCode: 'SW1A 2AA',
+};
+
 export const NEW_ADDRESS = {
   firstName: 'Alex',
   lastName: 'Owner',

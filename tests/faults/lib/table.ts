@@ -2,6 +2,7 @@
  * The fault table's vocabulary (issue 17): the faults, a row (upstream × step × fault × expected
  * outcome), how a row's answer is judged, and the summary line each file prints.
  */
+import { PAYMENT_ERROR_KINDS } from '../../../domain/payment-errors.ts';
 import { afterAll, expect } from 'vitest';
 import type { Fault, Upstream } from '../../../mocks/sandbox/src/core/faults.ts';
 import type { Plain } from './journeys.ts';
@@ -42,18 +43,6 @@ export interface Row {
 /** The answer budget: one upstream timeout per call the step waits on in turn, plus the GET retries' pauses. */
 export const BUDGET_MS = UPSTREAM_TIMEOUT_MS * 3 + 1500;
 
-/** The §8 payment error kinds with a modal. */
-export const PAYMENT_KINDS = [
-  'card_error',
-  'validation_error',
-  'connection_error',
-  'invalid_request_error',
-  'authentication_error',
-  'payment_platform_error',
-  'billing_address_missmatch',
-  'card_authorisation_error',
-];
-
 /** A problem+json answer with a type and a title, never a 500 and never a stack. */
 export function expectProblem(answer: Plain): void {
   expect(answer.contentType, JSON.stringify(answer.body)).toBe('application/problem+json');
@@ -90,7 +79,7 @@ export function expectOutcome(row: Row, answer: Plain): void {
       return;
     case 'payment-problem':
       expectProblem(answer);
-      expect(PAYMENT_KINDS, JSON.stringify(answer.body)).toContain(answer.body.paymentErrorKind);
+      expect(PAYMENT_ERROR_KINDS, JSON.stringify(answer.body)).toContain(answer.body.paymentErrorKind);
       return;
     case 'problem':
       expectProblem(answer);

@@ -15,20 +15,13 @@ import { findPaymentRecord } from '../../../../mocks/sandbox/src/upstreams/som/s
 import { ALEX_PAYMENT_RECORD_ID } from '../../../../mocks/sandbox/src/upstreams/som/seed-data.ts';
 import { store as stripeStore, STRIPE_SEED } from '../../../../mocks/sandbox/src/upstreams/stripe/store.ts';
 import { FR_ADDRESS, newKey } from '../../testing/payments.ts';
-import { guest, putAddress, signedIn, toBillingStep } from '../../testing/checkout-browser.ts';
+import { ALEX_GB_ADDRESS, guest, putAddress, signedIn, toBillingStep } from '../../testing/checkout-browser.ts';
 import type { ShopBrowser } from '../../testing/shop-browser.ts';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
 
 const { shop } = useSandboxServer({ RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_PAYMENT: '1000' });
 
-const GB_BILLING = {
-  firstName: 'Alex',
-  lastName: 'Owner',
-  countryCode: 'GB',
-  address1: '10 Downing Street',
-  city: 'London',
-  postalCode: 'SW1A 2AA',
-};
+const GB_BILLING = ALEX_GB_ADDRESS;
 
 const IT_ADDRESS = { ...FR_ADDRESS, countryCode: 'IT', address1: 'Via del Corso 1', city: 'Roma', postalCode: '00186' };
 

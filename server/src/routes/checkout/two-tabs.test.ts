@@ -11,7 +11,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { state as commerce } from '../../../../mocks/sandbox/src/upstreams/commerce/state.ts';
 import { stripeLedger } from '../../../../mocks/sandbox/src/upstreams/stripe/index.ts';
-import { signedIn, toBillingStep, putAddress } from '../../testing/checkout-browser.ts';
+import { ALEX_GB_ADDRESS, signedIn, toBillingStep, putAddress } from '../../testing/checkout-browser.ts';
 import { challenge, confirmStripeReturn, newKey, token } from '../../testing/payments.ts';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
 import type { ShopBrowser } from '../../testing/shop-browser.ts';
@@ -104,14 +104,7 @@ describe('two tabs place the same basket at once', () => {
 
 describe('a registered shopper in two browsers', () => {
   const atPayment = async (browser: ShopBrowser) => {
-    const address = {
-      firstName: 'Alex',
-      lastName: 'Owner',
-      countryCode: 'GB',
-      address1: '10 Downing Street',
-      city: 'London',
-      postalCode: 'SW1A 2AA',
-    };
+    const address = ALEX_GB_ADDRESS;
     await toBillingStep(browser, 'ZAAAA1000AA000001', { locale: 'en-GB', address });
     await browser.call('setShippingMethod', '/api/basket/shipping-method', {
       method: 'PUT',
