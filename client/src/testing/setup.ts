@@ -1,7 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { i18n, setLocale } from '../lib/i18n.ts';
 import { resetMainContentShown } from '../lib/page-ready.ts';
+
+// findBy… and waitFor wait up to 5 s, not Testing Library's 1 s: a page's first render loads its
+// route's lazy chunks, which took longer than a second on CI's two busy cores (My Subscriptions).
+configure({ asyncUtilTimeout: 5_000 });
 
 // A key no catalogue has renders as the key itself: every test fails on one.
 const missingKeys: string[] = [];
