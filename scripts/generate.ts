@@ -91,7 +91,12 @@ export type ${pascal(contract.name)}Client = ReturnType<typeof create${pascal(co
   await heyApi({
     input,
     output: { path: path.join(out, 'zod') },
-    plugins: ['@hey-api/typescript', 'zod'],
+    // The proxy checks requests with these: a closed object refuses a key it does not declare.
+    // (The plugin's own context type is not exported: the resolver reads the few parts it needs.)
+    plugins: [
+      '@hey-api/typescript',
+      contract.name === 'proxy' ? { name: 'zod', '~resolvers': { object: strictWhenClosed as never } } : 'zod',
+    ],
     logs: { level: 'silent' },
   });
 
@@ -108,6 +113,24 @@ export type ${pascal(contract.name)}Client = ReturnType<typeof create${pascal(co
     const schemas = path.join(miniOut, 'zod.gen.ts');
     await writeFile(schemas, markCallsPure(await readFile(schemas, 'utf8')));
   }
+}
+
+/** What the Zod plugin hands an object resolver (the parts used here). */
+interface ObjectResolverContext {
+  $: (value: unknown) => { attr(name: string): { call(...args: unknown[]): unknown } };
+  schema: { additionalProperties?: false | { type?: string } };
+  nodes: { shape(ctx: ObjectResolverContext): unknown };
+  symbols: { z: unknown };
+}
+
+/**
+ * An object the contract closes (`additionalProperties: false`, `never` in the plugin's model) as
+ * z.strictObject: the plugin's own z.object drops an undeclared key instead of refusing it (issue
+ * 17, the fuzz sweep's negative_data_rejection). Other objects keep the plugin's output (undefined).
+ */
+function strictWhenClosed(ctx: ObjectResolverContext): unknown {
+  if (!ctx.schema.additionalProperties || ctx.schema.additionalProperties.type !== 'never') return undefined;
+  return ctx.$(ctx.symbols.z).attr('strictObject').call(ctx.nodes.shape(ctx));
 }
 
 /**

@@ -68,11 +68,18 @@ export function validationError(
   where: 'body' | 'query' | 'path' | 'header',
   status: 400 | 422 = 400,
 ): AppError {
-  const errors: FieldError[] = error.issues.map((issue) => ({
-    field: where === 'body' ? `/${issue.path.map(String).join('/')}` : issue.path.map(String).join('.') || where,
-    message: issue.message,
-    code: issue.code,
-  }));
+  const fieldOf = (path: PropertyKey[]) =>
+    where === 'body' ? `/${path.map(String).join('/')}` : path.map(String).join('.') || where;
+  const errors: FieldError[] = error.issues.flatMap((issue): FieldError[] =>
+    // A key a closed object does not declare (generated z.strictObject): one error naming each key.
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({
+          field: fieldOf([...issue.path, key]),
+          message: `Unknown field '${key}'.`,
+          code: issue.code,
+        }))
+      : [{ field: fieldOf(issue.path), message: issue.message, code: issue.code }],
+  );
   return new AppError(status, 'validation-error', 'Invalid request', `The request ${where} is not valid.`, {
     errors,
   });

@@ -9,25 +9,19 @@ import { STORED_VEHICLE_DATA_TTL_MS } from '../../domain/expiry.ts';
 import { SESSION_COOKIE, Sessions, dropExpiredVehicle, type SessionData } from './session.ts';
 import { MemorySessionStore } from './state/memory-session-store.ts';
 import { rememberVehicle, type UpstreamVehicle } from './services/vehicle-lookup.ts';
+import { guestSessionData } from './test-helpers.ts';
 
 const STORED_AT = Date.parse('2026-03-01T10:00:00Z');
 const VEHICLE = { vin: 'ZAAAA1000AA000001', model: 'Aurora One', userMailToken: 'mail-token' } as UpstreamVehicle;
 
 function sessionWithVehicle(storedAt: number): SessionData {
-  return {
-    id: 's1',
-    csrfToken: 'c',
-    authType: 'guest',
-    site: 'aurora',
-    locale: 'en-GB',
-    customer: null,
-    basketItemCount: 0,
+  return guestSessionData({
     vehicle: { vin: VEHICLE.vin, model: 'Aurora One' } as SessionData['vehicle'],
     subscriptionExpiries: { 'cn-connected-navigation': '2026-04-01' },
     mailToken: 'mail-token',
     ownerAccountEmail: 'owner@example.com',
     vehicleStoredAt: storedAt,
-  };
+  });
 }
 
 afterEach(() => {

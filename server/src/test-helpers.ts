@@ -2,6 +2,7 @@
 import { pino } from 'pino';
 import { BASE_URL_ENV, ConfigError, loadConfig, type Config } from './config.ts';
 import { createServer, type ProxyServer } from './server.ts';
+import type { SessionData } from './session.ts';
 
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
@@ -63,4 +64,18 @@ export function configProblems(env: Record<string, string>): string[] {
     throw error;
   }
   return [];
+}
+
+/** A guest's session as the store holds it, with `extra` on top (service tests without a server). */
+export function guestSessionData(extra: Partial<SessionData> = {}): SessionData {
+  return {
+    id: 's1',
+    csrfToken: 'c',
+    authType: 'guest',
+    site: 'aurora',
+    locale: 'en-GB',
+    customer: null,
+    basketItemCount: 0,
+    ...extra,
+  };
 }

@@ -2,7 +2,9 @@ import type { Request } from 'express';
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors.ts';
-import { parseQuery } from './validate.ts';
+import { zPlaceOrderRequest } from '../../generated/proxy/zod/zod.gen.ts';
+import { ADYEN_BROWSER_INFO } from './testing/payments.ts';
+import { parseBody, parseQuery } from './validate.ts';
 
 const schema = z.object({
   text: z.string(),
@@ -37,5 +39,43 @@ describe('parseQuery', () => {
 
   it('when a string field holds digits, then it stays a string', () => {
     expect(parseQuery(schema, req({ text: '12345' })).text).toBe('12345');
+  });
+});
+
+describe('parseBody with the contract’s closed objects', () => {
+  const body = (value: unknown) => ({ body: value, is: () => 'application/json' }) as unknown as Request;
+  const refusal = (value: unknown) => {
+    try {
+      parseBody(zPlaceOrderRequest, body(value));
+    } catch (caught) {
+      return caught as AppError;
+    }
+    throw new Error('accepted');
+  };
+  const order = { provider: 'stripe', paymentMethodType: 'CREDIT_CARD', sandboxCardToken: 'tok' };
+
+  it('when a closed object (additionalProperties: false) gets a key it does not declare, then 400 naming each key', () => {
+    const error = refusal({ ...order, amount: 1, currency: 'EUR' });
+    expect(error.status).toBe(400);
+    expect(error.extra?.errors).toEqual([
+      { field: '/amount', message: "Unknown field 'amount'.", code: 'unrecognized_keys' },
+      { field: '/currency', message: "Unknown field 'currency'.", code: 'unrecognized_keys' },
+    ]);
+    expect(refusal({ ...order, adyenBrowserInfo: { ...ADYEN_BROWSER_INFO, extra: true } }).extra?.errors).toEqual([
+      { field: '/adyenBrowserInfo/extra', message: "Unknown field 'extra'.", code: 'unrecognized_keys' },
+    ]);
+  });
+
+  it('when an open object (Address) gets another key, then it is taken', () => {
+    const billingAddress = {
+      firstName: 'A',
+      lastName: 'B',
+      countryCode: 'GB',
+      address1: '1 X',
+      city: 'Y',
+      postalCode: 'SW1A 1AA',
+      note: 'x',
+    };
+    expect(parseBody(zPlaceOrderRequest, body({ ...order, billingAddress }))).toMatchObject({ provider: 'stripe' });
   });
 });

@@ -1,34 +1,7 @@
 /** Request validation with the generated Zod schemas; failures become 400 (or 422) problems. */
 import type { Request } from 'express';
-import { z } from 'zod';
-import { zAddress, zLoginCallbackRequest } from '../../generated/proxy/zod/zod.gen.ts';
+import type { z } from 'zod';
 import { invalidField, validationError } from './errors.ts';
-
-/**
- * The request objects of proxy.yaml without `additionalProperties: false`. Every other object of a
- * request body is closed, but the generated z.object drops an unknown key instead of refusing it
- * (DESIGN.md), so parseBody looks for one itself (issue 17, fuzz sweep: negative_data_rejection).
- */
-const OPEN_OBJECTS = new Set<z.ZodType>([zAddress, zLoginCallbackRequest]);
-
-/** The JSON pointer of the first key that `value` has and its closed schema does not declare. */
-function unknownKey(schema: z.ZodType, value: unknown, at = ''): string | undefined {
-  let inner: z.ZodType = schema;
-  while (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable || inner instanceof z.ZodDefault) {
-    inner = inner.def.innerType as z.ZodType;
-  }
-  if (!(inner instanceof z.ZodObject) || !value || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const shape = inner.shape as Record<string, z.ZodType>;
-  for (const [key, item] of Object.entries(value)) {
-    if (!(key in shape)) {
-      if (OPEN_OBJECTS.has(inner)) continue;
-      return `${at}/${key}`;
-    }
-    const found = unknownKey(shape[key]!, item, `${at}/${key}`);
-    if (found) return found;
-  }
-  return undefined;
-}
 
 /**
  * Query values arrive as strings, while the generated schemas declare the contract's integers and
@@ -64,7 +37,7 @@ export function parsePath<S extends z.ZodType>(schema: S, req: Request): z.outpu
   return result.data;
 }
 
-/** Bodies that parse as JSON but break the schema's rules are 422 unless the caller says 400. */
+/** Bodies that parse as JSON but break the schema's rules are 400 (422 when the caller says so). */
 export function parseBody<S extends z.ZodType>(schema: S, req: Request, status: 400 | 422 = 400): z.output<S> {
   // A body sent as something other than JSON is not read at all: say so rather than "expected object".
   if (req.body === undefined && req.headers['content-type'] && !req.is(['application/json', 'application/*+json'])) {
@@ -76,17 +49,5 @@ export function parseBody<S extends z.ZodType>(schema: S, req: Request, status: 
   }
   const result = schema.safeParse(req.body);
   if (!result.success) throw validationError(result.error, 'body', status);
-  const unknown = unknownKey(schema, req.body);
-  if (unknown) {
-    throw invalidField(
-      `The request body has a field the contract does not know: ${unknown}.`,
-      {
-        field: unknown,
-        message: `Unknown field '${unknown.slice(unknown.lastIndexOf('/') + 1)}'.`,
-        code: 'unrecognized_keys',
-      },
-      status,
-    );
-  }
   return result.data;
 }

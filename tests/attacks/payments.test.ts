@@ -9,14 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { store as adyen } from '../../mocks/sandbox/src/upstreams/adyen/store.ts';
 import { useSandboxServer } from '../../server/src/testing/sandbox-server.ts';
 import {
-  ADYEN_BROWSER_INFO,
-  adyenCardOf,
   challenge,
   confirmStripeReturn,
   FR_ADDRESS,
   newKey,
+  payAdyen,
   payStripe,
-  token,
 } from '../../server/src/testing/payments.ts';
 import { readyBasket, TestShopper } from '../../server/src/testing/shop-client.ts';
 import { ledger } from './support.ts';
@@ -70,7 +68,7 @@ describe('replay of a 3-D Secure return', () => {
 
   it('when a completed Adyen redirectResult is sent again, by the same session or another, then one charge only', async () => {
     const shopper = await frShopper();
-    const placed = await payAdyenWith(shopper, '4000002760003184');
+    const placed = await payAdyen(shopper, '4000002760003184');
     expect(placed.response.status).toBe(202);
     const back = await challenge(placed.body.redirectUrl, 'complete');
     const confirm = (who: TestShopper) =>
@@ -104,25 +102,6 @@ async function frShopper() {
   const shopper = await new TestShopper(url).start('?locale=fr-FR');
   await readyBasket(shopper, { vin: 'ZAAAA1000AA000004', locale: 'fr-FR', address: FR_ADDRESS });
   return shopper;
-}
-
-/** payAdyen of testing/payments.ts, with `extra` in the body (and in the payment method's data). */
-async function payAdyenWith(shopper: TestShopper, number: string, extra: Record<string, unknown> = {}) {
-  const card = await token(shopper, number, 'adyen');
-  return shopper.call(
-    'placeOrder',
-    'POST',
-    '/api/checkout/orders',
-    {
-      provider: 'adyen',
-      paymentMethodType: 'CREDIT_CARD',
-      adyenPaymentMethod: { ...adyenCardOf(card), ...extra },
-      adyenBrowserInfo: ADYEN_BROWSER_INFO,
-      adyenOrigin: 'http://localhost:3000',
-      ...extra,
-    },
-    { 'idempotency-key': newKey() },
-  );
 }
 
 describe('amount tampering', () => {
@@ -160,7 +139,7 @@ describe('amount tampering', () => {
     }
     for (const [field, value] of Object.entries(TAMPER)) {
       await tampering.attack(`placeOrder with ${field}`, async () => {
-        const tampered = await payAdyenWith(shopper, '4242424242424242', { [field]: value });
+        const tampered = await payAdyen(shopper, '4242424242424242', newKey(), { [field]: value });
         expect(tampered.response.status).toBe(400);
       });
     }
@@ -170,7 +149,7 @@ describe('amount tampering', () => {
     expect(orderTotal.currency).toBe('EUR');
     expect(orderTotal.value).toBeGreaterThan(1);
     await tampering.attack('the charge of the order placed after the tampering', async () => {
-      const placed = await payAdyenWith(shopper, '4242424242424242');
+      const placed = await payAdyen(shopper, '4242424242424242');
       expect(placed.response.status).toBe(201);
       const charges = adyen.ledger.filter((c) => c.merchantReference.includes(placed.body.orderNo));
       expect(charges).toEqual([

@@ -14,6 +14,7 @@ import { testConfig } from '../../server/src/test-helpers.ts';
 import { expectConforms } from '../../server/src/testing/conformance.ts';
 import { UPSTREAMS } from './lib/openapi.ts';
 import { startPrisms } from './lib/prism.ts';
+import { ALEX_GB_ADDRESS } from '../../server/src/testing/checkout-browser.ts';
 
 let prisms: Awaited<ReturnType<typeof startPrisms>> | undefined;
 let server: ProxyServer;
@@ -130,14 +131,7 @@ describe('the shop against Prism (make dev-prism)', () => {
       provider: 'stripe',
       paymentMethodType: 'CREDIT_CARD',
       stripePaymentMethodId: 'pm_card_visa',
-      billingAddress: {
-        firstName: 'Alex',
-        lastName: 'Owner',
-        countryCode: 'GB',
-        address1: '10 Downing Street',
-        city: 'London',
-        postalCode: 'SW1A 2AA',
-      },
+      billingAddress: ALEX_GB_ADDRESS,
       returnUrl: 'http://localhost:3000/payment-confirmation',
     };
     const ready = 'commerce.getBasket:example=basketReadyForOrder';

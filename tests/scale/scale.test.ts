@@ -14,7 +14,8 @@ import { emailOf, signIn } from '../../server/src/testing/shop-browser.ts';
 import { readyBasket } from '../../server/src/testing/shop-client.ts';
 import { Cluster } from './lib/cluster.ts';
 import { waitUntil } from './lib/processes.ts';
-import { alternated, ClusterShopper, ProviderState } from './lib/shopper.ts';
+import { ProviderState } from '../../server/src/testing/provider-state.ts';
+import { alternated, ClusterShopper } from './lib/shopper.ts';
 import { scaleTools, SKIP_SCALE_TESTS } from './lib/tools.ts';
 
 // Low for address lookups only (lib/cluster.ts keeps the other groups out of the way).

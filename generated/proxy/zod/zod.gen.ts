@@ -398,7 +398,7 @@ export const zBasket = z.object({
     hasPaymentInstrument: z.boolean()
 });
 
-export const zRenewItemRequest = z.object({
+export const zRenewItemRequest = z.strictObject({
     productId: zProductId,
     variantId: zProductId,
     vin: zVin.optional()
@@ -416,11 +416,11 @@ export const zShippingMethodList = z.object({
     methods: z.array(zShippingMethod)
 });
 
-export const zShippingMethodRequest = z.object({
+export const zShippingMethodRequest = z.strictObject({
     id: z.string().min(1).max(64)
 });
 
-export const zCustomerEmailRequest = z.object({
+export const zCustomerEmailRequest = z.strictObject({
     email: z.email().max(254)
 });
 
@@ -451,7 +451,7 @@ export const zSavedAddressList = z.object({
     addresses: z.array(zSavedAddress)
 });
 
-export const zPaymentSetupRequest = z.object({
+export const zPaymentSetupRequest = z.strictObject({
     context: z.enum(['checkout', 'accountPaymentMethod']).optional().default('checkout'),
     paymentMethodType: zPaymentMethodType.optional()
 });
@@ -474,7 +474,7 @@ export const zWalletTypes = z.array(z.enum(['GOOGLE_PAY', 'APPLE_PAY'])).max(2);
  * payment method types. The sandbox card form sends them as Stripe.js would know them.
  *
  */
-export const zStripeElementsOptions = z.object({
+export const zStripeElementsOptions = z.strictObject({
     mode: z.enum(['setup']),
     currency: z.string().regex(/^[a-z]{3}$/),
     paymentMethodCreation: z.enum(['manual']),
@@ -492,7 +492,7 @@ export const zAdyenPaymentMethodOption = z.object({
     configuration: z.record(z.string(), z.string().max(500)).optional()
 });
 
-export const zAdyenPaymentMethodData = z.object({
+export const zAdyenPaymentMethodData = z.strictObject({
     type: z.string().max(50),
     encryptedCardNumber: z.string().max(10000).optional(),
     encryptedExpiryMonth: z.string().max(10000).optional(),
@@ -510,7 +510,7 @@ export const zAdyenPaymentMethodData = z.object({
  * (Adyen requires it for 3-D Secure 2 card payments on the web).
  *
  */
-export const zAdyenBrowserInfo = z.object({
+export const zAdyenBrowserInfo = z.strictObject({
     acceptHeader: z.string().max(1000),
     colorDepth: z.int(),
     javaEnabled: z.boolean(),
@@ -527,7 +527,7 @@ export const zAdyenBrowserInfo = z.object({
  * useSavedPaymentMethod.
  *
  */
-export const zPlaceOrderRequest = z.object({
+export const zPlaceOrderRequest = z.strictObject({
     provider: zPaymentProvider,
     paymentMethodType: zPaymentMethodType,
     sandboxCardToken: z.string().max(255).optional(),
@@ -599,16 +599,16 @@ export const zActionRequired = z.object({
  * accountPaymentMethod) the account's saving.
  *
  */
-export const zPaymentDetailsRequest = z.object({
+export const zPaymentDetailsRequest = z.strictObject({
     context: z.enum(['checkout', 'accountPaymentMethod']).optional().default('checkout'),
     orderNo: zOrderNo.optional(),
-    details: z.object({
+    details: z.strictObject({
         threeDSResult: z.string().max(50000).optional(),
         redirectResult: z.string().max(10000).optional()
     })
 });
 
-export const zConfirmPaymentRequest = z.object({
+export const zConfirmPaymentRequest = z.strictObject({
     context: z.enum(['checkout', 'accountPaymentMethod']).optional().default('checkout'),
     orderNo: zOrderNo.optional(),
     provider: zPaymentProvider.optional(),
@@ -728,7 +728,7 @@ export const zOrderConfirmation = z.object({
  * applePayToken).
  *
  */
-export const zSandboxWalletMethod = z.object({
+export const zSandboxWalletMethod = z.strictObject({
     provider: zPaymentProvider,
     paymentMethodType: z.enum(['GOOGLE_PAY', 'APPLE_PAY']),
     stripePaymentMethodId: z.string().max(255).optional(),
@@ -743,7 +743,7 @@ export const zSandboxWalletMethod = z.object({
  * (https://docs.stripe.com/js/payment_methods/create_payment_method_elements).
  *
  */
-export const zSandboxElementsGroup = z.object({
+export const zSandboxElementsGroup = z.strictObject({
     mode: z.string().max(20).optional(),
     currency: z.string().max(3).optional(),
     paymentMethodCreation: z.string().max(20).optional(),
@@ -751,7 +751,7 @@ export const zSandboxElementsGroup = z.object({
     clientSecret: z.string().max(200).optional()
 });
 
-export const zSandboxCardRequest = z.object({
+export const zSandboxCardRequest = z.strictObject({
     provider: zPaymentProvider,
     number: z.string().regex(/^[0-9 ]{0,23}$/),
     expMonth: z.int().gte(1).lte(12),
@@ -762,7 +762,7 @@ export const zSandboxCardRequest = z.object({
     stripeElements: zSandboxElementsGroup.optional()
 });
 
-export const zSandboxBankMethodRequest = z.object({
+export const zSandboxBankMethodRequest = z.strictObject({
     paymentMethodType: z.enum(['IDEAL', 'BANCONTACT']),
     stripeElements: zSandboxElementsGroup.optional()
 });
@@ -773,7 +773,7 @@ export const zSandboxBankMethodRequest = z.object({
  * cards), and in Stripe markets the Elements group's options as Stripe.js knows them.
  *
  */
-export const zSandboxWalletRequest = z.object({
+export const zSandboxWalletRequest = z.strictObject({
     paymentMethodType: z.enum(['GOOGLE_PAY', 'APPLE_PAY']),
     cardNumber: z.string().regex(/^[0-9]{12,19}$/),
     stripeElements: zSandboxElementsGroup.optional()
@@ -952,12 +952,12 @@ export const zAutoRenewalReason = z.enum([
     'Other'
 ]);
 
-export const zRefundRequest = z.object({
+export const zRefundRequest = z.strictObject({
     reason: zRefundReason.optional(),
     additionalInfo: z.string().max(150).optional()
 });
 
-export const zCancelAutoRenewalRequest = z.object({
+export const zCancelAutoRenewalRequest = z.strictObject({
     reason: zAutoRenewalReason.optional(),
     additionalInfo: z.string().max(150).optional()
 });
@@ -1070,7 +1070,7 @@ export const zPaymentMethodPage = z.object({
     showAutoRenewal: z.boolean()
 });
 
-export const zSavePaymentMethodRequest = z.object({
+export const zSavePaymentMethodRequest = z.strictObject({
     provider: zPaymentProvider,
     paymentMethodType: zPaymentMethodType,
     sandboxCardToken: z.string().max(255).optional(),

@@ -11,6 +11,7 @@ import type { AppContext } from '../context.ts';
 import type { SessionData } from '../session.ts';
 import { createUpstreams } from '../upstreams.ts';
 import { commerceLogout, ensureShopperToken, registeredLogin } from './shopper-auth.ts';
+import { guestSessionData } from '../test-helpers.ts';
 
 const BASE_URLS = [
   'COMMERCE_BASE_URL',
@@ -88,16 +89,9 @@ function liveContext() {
 const basic = `Basic ${Buffer.from('shop-bff:bff-secret').toString('base64')}`;
 
 function guestSession(): SessionData {
-  return {
-    id: 's1',
-    csrfToken: 'c',
-    authType: 'guest',
-    site: 'aurora',
-    locale: 'en-GB',
-    customer: null,
-    basketItemCount: 0,
+  return guestSessionData({
     shopperTokens: { accessToken: 'at-guest', refreshToken: 'rt-guest', usid: 'usid-guest-1', expiresAt: 0 },
-  };
+  });
 }
 
 describe('registered commerce login in live mode', () => {

@@ -5,6 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SessionData } from '../session.ts';
 import { rememberVehicle, type UpstreamVehicle } from './vehicle-lookup.ts';
+import { guestSessionData } from '../test-helpers.ts';
 
 const VEHICLE = {
   vin: 'ZAAAA1000AA000001',
@@ -16,15 +17,7 @@ const VEHICLE = {
 } as UpstreamVehicle;
 
 function shopper() {
-  const session: SessionData = {
-    id: 's1',
-    csrfToken: 'c',
-    authType: 'guest',
-    site: 'aurora',
-    locale: 'en-GB',
-    customer: null,
-    basketItemCount: 0,
-  };
+  const session: SessionData = guestSessionData();
   return { session, persist: vi.fn(async () => {}) };
 }
 

@@ -16,6 +16,8 @@ export interface SandboxServer {
   sandboxUrl: () => string;
   /** The same stack for a ShopBrowser (testing/shop-browser.ts). */
   shop: ShopUnderTest;
+  /** The sandbox itself, for tests that read or change its state in-process (tests/faults). */
+  sandbox: () => Sandbox;
 }
 
 export function useSandboxServer(env: Record<string, string> = {}): SandboxServer {
@@ -39,6 +41,7 @@ export function useSandboxServer(env: Record<string, string> = {}): SandboxServe
   return {
     url: (path) => proxyUrl!(path),
     sandboxUrl: () => sandbox!.context.baseUrl(),
+    sandbox: () => sandbox!,
     shop: {
       get server() {
         return server!;

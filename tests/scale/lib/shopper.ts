@@ -1,11 +1,8 @@
 /**
  * A shopper of the scale tests (issue 16): the route tests' TestShopper (cookie, CSRF token, every
  * answer checked against proxy.yaml) pointed at nginx, noting which instance answered each call;
- * a plain call for the answers the contract check is not about (503 while Redis is down); and what
- * the sandbox's providers hold, read in-process (lib/cluster.ts).
+ * and a plain call for the answers the contract check is not about (503 while Redis is down).
  */
-import { state as commerce, type OrderRecord } from '../../../mocks/sandbox/src/upstreams/commerce/state.ts';
-import { stripeLedger } from '../../../mocks/sandbox/src/upstreams/stripe/index.ts';
 import type { OperationId } from '../../../generated/proxy/operations.ts';
 import { TestShopper, type ShopAnswer } from '../../../server/src/testing/shop-client.ts';
 import type { Cluster, Instance } from './cluster.ts';
@@ -101,27 +98,4 @@ export function alternated(served: Served[]): boolean {
     new Set(names).size === 2 &&
     names.every((name, i) => i === 0 || name !== names[i - 1])
   );
-}
-
-/**
- * The providers' state since `mark()` (called after each sandbox reset): the orders the commerce
- * platform created, and Stripe's set-up confirmations (what a charge is for a saved card, the
- * sandbox's ledger).
- */
-export class ProviderState {
-  private seedOrders = new Set<string>();
-  private ledgerStart = 0;
-
-  mark(): void {
-    this.seedOrders = new Set(commerce.orders.keys());
-    this.ledgerStart = stripeLedger().length;
-  }
-
-  newOrders(): OrderRecord[] {
-    return [...commerce.orders.values()].filter((order) => !this.seedOrders.has(order.orderNo));
-  }
-
-  charges(): ReturnType<typeof stripeLedger> {
-    return stripeLedger().slice(this.ledgerStart);
-  }
 }

@@ -9,24 +9,17 @@
  * is checked against proxy.yaml.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { state as commerce } from '../../../../mocks/sandbox/src/upstreams/commerce/state.ts';
-import { stripeLedger } from '../../../../mocks/sandbox/src/upstreams/stripe/index.ts';
 import { ALEX_GB_ADDRESS, signedIn, toBillingStep, putAddress } from '../../testing/checkout-browser.ts';
 import { challenge, confirmStripeReturn, newKey, token } from '../../testing/payments.ts';
+import { ProviderState } from '../../testing/provider-state.ts';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
 import type { ShopBrowser } from '../../testing/shop-browser.ts';
 import { readyBasket, TestShopper } from '../../testing/shop-client.ts';
 
 const { url, shop } = useSandboxServer({ RATE_LIMIT_PAYMENT: '1000', RATE_LIMIT_LOGIN: '1000' });
 
-let seedOrders = new Set<string>();
-let ledgerStart = 0;
-beforeEach(() => {
-  seedOrders = new Set(commerce.orders.keys());
-  ledgerStart = stripeLedger().length;
-});
-const newOrders = () => [...commerce.orders.values()].filter((o) => !seedOrders.has(o.orderNo));
-const charges = () => stripeLedger().slice(ledgerStart);
+const providers = new ProviderState();
+beforeEach(() => providers.mark());
 
 /** A tab's "Pay": a card token of its own and a key of its own, as each tab's payment step makes them. */
 async function payFromTab(shopper: TestShopper, card: string) {
@@ -57,8 +50,8 @@ describe('two tabs place the same basket at once', () => {
     expect(b.response.status).toBe(201);
     expect(a.body).toMatchObject({ outcome: 'orderPlaced', status: 'new' });
     expect(b.body).toEqual(a.body);
-    expect(newOrders()).toHaveLength(1);
-    expect(charges()).toHaveLength(1);
+    expect(providers.newOrders()).toHaveLength(1);
+    expect(providers.charges()).toHaveLength(1);
     expect((await confirmationOf(shopper, a.body.orderNo)).response.status).toBe(200);
   });
 
@@ -69,8 +62,8 @@ describe('two tabs place the same basket at once', () => {
     const retry = await (await payFromTab(shopper, '4242424242424242'))();
     expect(retry.response.status).toBe(201);
     expect(retry.body).toEqual(first.body);
-    expect(newOrders()).toHaveLength(1);
-    expect(charges()).toHaveLength(1);
+    expect(providers.newOrders()).toHaveLength(1);
+    expect(providers.charges()).toHaveLength(1);
   });
 
   it('when the first tab is at its 3-D Secure step, then the second is told the order is being paid, and its confirmation opens once paid', async () => {
@@ -88,7 +81,7 @@ describe('two tabs place the same basket at once', () => {
     const back = await challenge(first.body.redirectUrl, 'complete');
     expect((await confirmStripeReturn(shopper, back)).body).toMatchObject({ outcome: 'orderPlaced', orderNo });
     expect((await confirmationOf(shopper, orderNo)).response.status).toBe(200);
-    expect(newOrders()).toHaveLength(1);
+    expect(providers.newOrders()).toHaveLength(1);
   });
 
   it('when the basket is empty and no order of the shopper explains it, then the usual 422', async () => {
@@ -98,7 +91,7 @@ describe('two tabs place the same basket at once', () => {
     await shopper.call('removeItem', 'DELETE', `/api/basket/items/${basket.body.items[0].itemId}`);
     const answer = await (await payFromTab(shopper, '4242424242424242'))();
     expect(answer.response.status).toBe(422);
-    expect(newOrders()).toHaveLength(0);
+    expect(providers.newOrders()).toHaveLength(0);
   });
 });
 
@@ -126,8 +119,8 @@ describe('a registered shopper in two browsers', () => {
     const [a, b] = await Promise.all([payWithSavedCard(first), payWithSavedCard(second)]);
     expect([a.response.status, b.response.status]).toEqual([201, 201]);
     expect(b.body.orderNo).toBe(a.body.orderNo);
-    expect(newOrders()).toHaveLength(1);
-    expect(charges()).toHaveLength(1);
+    expect(providers.newOrders()).toHaveLength(1);
+    expect(providers.charges()).toHaveLength(1);
     for (const browser of [first, second]) {
       const confirmation = await browser.call('getOrderConfirmation', `/api/checkout/confirmation/${a.body.orderNo}`);
       expect(confirmation.response.status).toBe(200);
