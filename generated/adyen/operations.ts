@@ -5,6 +5,8 @@ export const operations = {
   postPaymentMethods: { method: 'post', path: '/paymentMethods', tag: 'Payments' },
   postPayments: { method: 'post', path: '/payments', tag: 'Payments' },
   postPaymentsDetails: { method: 'post', path: '/payments/details', tag: 'Payments' },
+  postCancels: { method: 'post', path: '/cancels', tag: 'Modifications' },
+  postPaymentsPaymentPspReferenceReversals: { method: 'post', path: '/payments/{paymentPspReference}/reversals', tag: 'Modifications' },
   getStoredPaymentMethods: { method: 'get', path: '/storedPaymentMethods', tag: 'Recurring' },
   deleteStoredPaymentMethodsStoredPaymentMethodId: { method: 'delete', path: '/storedPaymentMethods/{storedPaymentMethodId}', tag: 'Recurring' },
 } as const;

@@ -74,6 +74,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cancels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an authorised payment
+         * @description Cancels the authorisation of a payment by the shop's own reference (a technical cancel):
+         *     used when the answer of `POST /payments` was lost, so the shop never learnt the payment's
+         *     `pspReference`, and asking again with the same Idempotency-Key did not answer either. The
+         *     outcome comes asynchronously (TECHNICAL_CANCEL webhook); the answer only says it was received.
+         */
+        post: operations["postCancels"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/{paymentPspReference}/reversals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund or cancel a payment
+         * @description Refunds a payment if it has been captured and cancels it if not, always for its full
+         *     amount: used when the shop cannot settle an order whose payment was authorised (its
+         *     `pspReference` is known). The outcome comes asynchronously (CANCEL_OR_REFUND webhook).
+         */
+        post: operations["postPaymentsPaymentPspReferenceReversals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/storedPaymentMethods": {
         parameters: {
             query?: never;
@@ -413,6 +458,39 @@ export interface components {
             shopperReference?: string;
             storedPaymentMethods?: components["schemas"]["StoredPaymentMethodResource"][];
         };
+        StandalonePaymentCancelRequest: {
+            /** @description The merchant account that is used to process the payment. */
+            merchantAccount: string;
+            /** @description The `reference` of the payment that you want to cancel. */
+            paymentReference: string;
+            /** @description Your reference for the cancel request. Maximum length: 80 characters. */
+            reference?: string;
+        };
+        StandalonePaymentCancelResponse: {
+            merchantAccount: string;
+            paymentReference: string;
+            /** @description Adyen's 16-character reference associated with the cancel request. */
+            pspReference: string;
+            reference?: string;
+            /** @enum {string} */
+            status: "received";
+        };
+        PaymentReversalRequest: {
+            /** @description The merchant account that is used to process the payment. */
+            merchantAccount: string;
+            /** @description Your reference for the reversal request. Maximum length: 80 characters. */
+            reference?: string;
+        };
+        PaymentReversalResponse: {
+            merchantAccount: string;
+            /** @description The `pspReference` of the payment to reverse. */
+            paymentPspReference: string;
+            /** @description Adyen's 16-character reference associated with the reversal request. */
+            pspReference: string;
+            reference?: string;
+            /** @enum {string} */
+            status: "received";
+        };
         ServiceError: {
             additionalData?: {
                 [key: string]: string;
@@ -565,6 +643,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentDetailsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    postCancels: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A unique identifier for the message with a maximum of 64 characters (we recommend a UUID). */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StandalonePaymentCancelRequest"];
+            };
+        };
+        responses: {
+            /** @description Created - the request has been fulfilled and has resulted in one or more new resources being created. */
+            201: {
+                headers: {
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandalonePaymentCancelResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    postPaymentsPaymentPspReferenceReversals: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A unique identifier for the message with a maximum of 64 characters (we recommend a UUID). */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                /** @description The `pspReference` of the payment to reverse. */
+                paymentPspReference: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentReversalRequest"];
+            };
+        };
+        responses: {
+            /** @description Created - the request has been fulfilled and has resulted in one or more new resources being created. */
+            201: {
+                headers: {
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentReversalResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

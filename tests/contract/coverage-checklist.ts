@@ -147,6 +147,17 @@ export const CHECKLIST: ChecklistRow[] = [
     'exchangeToken',
   ),
   sf4('Logout: the identity-provider session is ended as well', 'identity', 'endSession'),
+  // "On payment": an order is paid or nothing is charged (issue 17's failure points after a charge).
+  sf4(
+    'On payment: a payment whose answer was lost is cancelled by the order number (technical cancel)',
+    'adyen',
+    'postCancels',
+  ),
+  sf4(
+    'On payment: a paid order that cannot be placed has its payment reversed (cancel or refund)',
+    'adyen',
+    'postPaymentsPaymentPspReferenceReversals',
+  ),
   sf4(
     'External login: the registered shopper’s commerce tokens after the identity provider’s login (trusted-system on behalf of)',
     'commerce',

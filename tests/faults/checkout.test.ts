@@ -111,7 +111,7 @@ const rows: Row[] = [
   ...rowsOf('commerce', 'place order FR', INSTRUMENT, 'problem'),
   // The shopper's IP for Adyen comes from the geolocation call; without it Adyen is paid without one.
   ...rowsOf('vehicles', 'place order FR', { method: 'GET', path: '/v1/geolocation' }, 'tolerated'),
-  // Only faults that stop the order being made: an order made and its answer lost is in the report's open items.
+  // Only faults that stop the order being made: an order made with its answer lost is place-order-points.test.ts's.
   ...rowsOf('commerce', 'place order GB', ORDER_CREATION, 'problem', ['status', 'drop']),
   ...rowsOf('stripe', '3-D Secure return GB', { method: 'GET', path: '/v1/setup_intents/' }, 'payment-problem'),
   ...rowsOf('commerce', 'confirmation', { method: 'GET', path: `${ORG}/orders/` }, 'problem'),

@@ -983,6 +983,27 @@ describe('the contract holds', () => {
       json: { details: { redirectResult: 'X6Xt-unknown' } },
       expect: 'error',
     });
+    const merchantAccount = 'SandboxMerchantECOM';
+    await ad('postCancels', {
+      path: '/cancels',
+      headers: ADYEN,
+      json: { merchantAccount, paymentReference: '00001001', reference: '00001001-cancel' },
+      expect: 'ok',
+    });
+    await ad('postCancels', { path: '/cancels', headers: ADYEN, json: { merchantAccount }, expect: 'error' });
+    const paid = String(payment.body?.pspReference ?? 'SBXP000000000000');
+    await ad('postPaymentsPaymentPspReferenceReversals', {
+      path: `/payments/${paid}/reversals`,
+      headers: ADYEN,
+      json: { merchantAccount, reference: 'reversal-1' },
+      expect: 'ok',
+    });
+    await ad('postPaymentsPaymentPspReferenceReversals', {
+      path: '/payments/SBXP000000000000/reversals',
+      headers: ADYEN,
+      json: { merchantAccount },
+      expect: 'error',
+    });
     const q = 'shopperReference=abcAlexOwner0001&merchantAccount=SandboxMerchantECOM';
     await ad('getStoredPaymentMethods', { path: `/storedPaymentMethods?${q}`, headers: ADYEN, expect: 'ok' });
     await ad('getStoredPaymentMethods', { path: `/storedPaymentMethods?${q}`, expect: 'error' });

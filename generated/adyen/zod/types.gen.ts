@@ -305,6 +305,57 @@ export type ListStoredPaymentMethodsResponse = {
     storedPaymentMethods?: Array<StoredPaymentMethodResource>;
 };
 
+export type StandalonePaymentCancelRequest = {
+    /**
+     * The merchant account that is used to process the payment.
+     */
+    merchantAccount: string;
+    /**
+     * The `reference` of the payment that you want to cancel.
+     */
+    paymentReference: string;
+    /**
+     * Your reference for the cancel request. Maximum length: 80 characters.
+     */
+    reference?: string;
+};
+
+export type StandalonePaymentCancelResponse = {
+    merchantAccount: string;
+    paymentReference: string;
+    /**
+     * Adyen's 16-character reference associated with the cancel request.
+     */
+    pspReference: string;
+    reference?: string;
+    status: 'received';
+};
+
+export type PaymentReversalRequest = {
+    /**
+     * The merchant account that is used to process the payment.
+     */
+    merchantAccount: string;
+    /**
+     * Your reference for the reversal request. Maximum length: 80 characters.
+     */
+    reference?: string;
+};
+
+export type PaymentReversalResponse = {
+    merchantAccount: string;
+    /**
+     * The `pspReference` of the payment to reverse.
+     */
+    paymentPspReference: string;
+    /**
+     * Adyen's 16-character reference associated with the reversal request.
+     */
+    pspReference: string;
+    reference?: string;
+    status: 'received';
+};
+
 export type ServiceError = {
     additionalData?: {
         [key: string]: string;
@@ -449,6 +500,97 @@ export type PostPaymentsDetailsResponses = {
 };
 
 export type PostPaymentsDetailsResponse = PostPaymentsDetailsResponses[keyof PostPaymentsDetailsResponses];
+
+export type PostCancelsData = {
+    body: StandalonePaymentCancelRequest;
+    headers?: {
+        /**
+         * A unique identifier for the message with a maximum of 64 characters (we recommend a UUID).
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/cancels';
+};
+
+export type PostCancelsErrors = {
+    /**
+     * Bad Request - a problem reading or understanding the request.
+     */
+    400: ServiceError;
+    /**
+     * Unauthorized - authentication required.
+     */
+    401: ServiceError;
+    /**
+     * Unprocessable Entity - a request validation error.
+     */
+    422: ServiceError;
+    /**
+     * Internal Server Error - the server could not process the request.
+     */
+    500: ServiceError;
+};
+
+export type PostCancelsError = PostCancelsErrors[keyof PostCancelsErrors];
+
+export type PostCancelsResponses = {
+    /**
+     * Created - the request has been fulfilled and has resulted in one or more new resources being created.
+     */
+    201: StandalonePaymentCancelResponse;
+};
+
+export type PostCancelsResponse = PostCancelsResponses[keyof PostCancelsResponses];
+
+export type PostPaymentsPaymentPspReferenceReversalsData = {
+    body: PaymentReversalRequest;
+    headers?: {
+        /**
+         * A unique identifier for the message with a maximum of 64 characters (we recommend a UUID).
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        /**
+         * The `pspReference` of the payment to reverse.
+         */
+        paymentPspReference: string;
+    };
+    query?: never;
+    url: '/payments/{paymentPspReference}/reversals';
+};
+
+export type PostPaymentsPaymentPspReferenceReversalsErrors = {
+    /**
+     * Bad Request - a problem reading or understanding the request.
+     */
+    400: ServiceError;
+    /**
+     * Unauthorized - authentication required.
+     */
+    401: ServiceError;
+    /**
+     * Unprocessable Entity - a request validation error.
+     */
+    422: ServiceError;
+    /**
+     * Internal Server Error - the server could not process the request.
+     */
+    500: ServiceError;
+};
+
+export type PostPaymentsPaymentPspReferenceReversalsError = PostPaymentsPaymentPspReferenceReversalsErrors[keyof PostPaymentsPaymentPspReferenceReversalsErrors];
+
+export type PostPaymentsPaymentPspReferenceReversalsResponses = {
+    /**
+     * Created - the request has been fulfilled and has resulted in one or more new resources being created.
+     */
+    201: PaymentReversalResponse;
+};
+
+export type PostPaymentsPaymentPspReferenceReversalsResponse = PostPaymentsPaymentPspReferenceReversalsResponses[keyof PostPaymentsPaymentPspReferenceReversalsResponses];
 
 export type GetStoredPaymentMethodsData = {
     body?: never;

@@ -306,6 +306,33 @@ export const zListStoredPaymentMethodsResponse = z.object({
     storedPaymentMethods: z.array(zStoredPaymentMethodResource).optional()
 });
 
+export const zStandalonePaymentCancelRequest = z.object({
+    merchantAccount: z.string(),
+    paymentReference: z.string(),
+    reference: z.string().optional()
+});
+
+export const zStandalonePaymentCancelResponse = z.object({
+    merchantAccount: z.string(),
+    paymentReference: z.string(),
+    pspReference: z.string(),
+    reference: z.string().optional(),
+    status: z.enum(['received'])
+});
+
+export const zPaymentReversalRequest = z.object({
+    merchantAccount: z.string(),
+    reference: z.string().optional()
+});
+
+export const zPaymentReversalResponse = z.object({
+    merchantAccount: z.string(),
+    paymentPspReference: z.string(),
+    pspReference: z.string(),
+    reference: z.string().optional(),
+    status: z.enum(['received'])
+});
+
 export const zServiceError = z.object({
     additionalData: z.record(z.string(), z.string()).optional(),
     errorCode: z.string().optional(),
@@ -352,6 +379,32 @@ export const zPostPaymentsDetailsHeaders = z.object({
  * OK - the request has succeeded.
  */
 export const zPostPaymentsDetailsResponse = zPaymentDetailsResponse;
+
+export const zPostCancelsBody = zStandalonePaymentCancelRequest;
+
+export const zPostCancelsHeaders = z.object({
+    'Idempotency-Key': z.string().optional()
+});
+
+/**
+ * Created - the request has been fulfilled and has resulted in one or more new resources being created.
+ */
+export const zPostCancelsResponse = zStandalonePaymentCancelResponse;
+
+export const zPostPaymentsPaymentPspReferenceReversalsBody = zPaymentReversalRequest;
+
+export const zPostPaymentsPaymentPspReferenceReversalsHeaders = z.object({
+    'Idempotency-Key': z.string().optional()
+});
+
+export const zPostPaymentsPaymentPspReferenceReversalsPath = z.object({
+    paymentPspReference: z.string()
+});
+
+/**
+ * Created - the request has been fulfilled and has resulted in one or more new resources being created.
+ */
+export const zPostPaymentsPaymentPspReferenceReversalsResponse = zPaymentReversalResponse;
 
 export const zGetStoredPaymentMethodsQuery = z.object({
     shopperReference: z.string().optional(),

@@ -89,7 +89,8 @@ describe('sandbox controls', () => {
   it.each([
     [{ status: 200 }, 'status must be an integer from 400 to 599.'],
     [{ latencyMs: -1 }, 'latencyMs must be a number from 0 to 120000.'],
-    [{}, 'Give at least one of latencyMs, status, drop, malformed or slowBodyMs.'],
+    [{}, 'Give at least one of latencyMs, status, drop, dropAfter, malformed or slowBodyMs.'],
+    [{ dropAfter: 'yes' }, 'dropAfter must be a boolean.'],
   ])('when the fault %j is asked for, then it is refused with a clear message', async (fault, message) => {
     const res = await fetch(`${base}/__sandbox/faults/loqate`, json(fault));
     expect(res.status).toBe(400);

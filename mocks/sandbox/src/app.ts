@@ -125,7 +125,8 @@ function controls(context: SandboxContext): Router {
   });
 
   // Inject a fault into one upstream: {"latencyMs": 2000} or {"status": 503} or {"drop": true} or
-  // {"malformed": "truncated" | "wrong-type"} or {"slowBodyMs": 2000}; optional "method", "path" and "remaining".
+  // {"dropAfter": true} (handled, answer lost) or {"malformed": "truncated" | "wrong-type"} or
+  // {"slowBodyMs": 2000}; optional "method", "path" and "remaining".
   router.put('/faults/:upstream', (req, res) => {
     const upstream = req.params.upstream;
     if (!isUpstream(upstream)) {
@@ -161,7 +162,10 @@ function controls(context: SandboxContext): Router {
 
 function parseFault(body: unknown): Fault | string {
   if (body === null || typeof body !== 'object') return 'The body must be a JSON object.';
-  const { latencyMs, status, drop, malformed, slowBodyMs, method, path, remaining } = body as Record<string, unknown>;
+  const { latencyMs, status, drop, dropAfter, malformed, slowBodyMs, method, path, remaining } = body as Record<
+    string,
+    unknown
+  >;
   const fault: Fault = {};
   if (latencyMs !== undefined) {
     if (typeof latencyMs !== 'number' || latencyMs < 0 || latencyMs > 120_000)
@@ -176,6 +180,10 @@ function parseFault(body: unknown): Fault | string {
   if (drop !== undefined) {
     if (typeof drop !== 'boolean') return 'drop must be a boolean.';
     fault.drop = drop;
+  }
+  if (dropAfter !== undefined) {
+    if (typeof dropAfter !== 'boolean') return 'dropAfter must be a boolean.';
+    fault.dropAfter = dropAfter;
   }
   if (malformed !== undefined) {
     if (!(MALFORMED as readonly unknown[]).includes(malformed))
@@ -211,9 +219,10 @@ function parseFault(body: unknown): Fault | string {
     fault.latencyMs === undefined &&
     fault.status === undefined &&
     !fault.drop &&
+    !fault.dropAfter &&
     !fault.malformed &&
     !fault.slowBodyMs
   )
-    return 'Give at least one of latencyMs, status, drop, malformed or slowBodyMs.';
+    return 'Give at least one of latencyMs, status, drop, dropAfter, malformed or slowBodyMs.';
   return fault;
 }

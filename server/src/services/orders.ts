@@ -44,6 +44,11 @@ export async function createOrder(
       body: { basketId, ...custom },
     }),
   );
+  // An answer without its order number cannot be told apart from a lost one (issue 17's fault table).
+  if (typeof order.orderNo !== 'string' || !order.orderNo) {
+    shopper.log.error({ upstream: 'commerce' }, 'order creation answered without an order number');
+    throw upstreamError('commerce');
+  }
   return order as CommerceOrder;
 }
 

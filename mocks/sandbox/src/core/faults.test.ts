@@ -54,6 +54,14 @@ describe('sandbox faults: malformed and slow bodies, aimed at one call', () => {
     expect(counter).toBe(1);
   });
 
+  it('when an answer is dropped after the request, then the request is handled and the connection ends without an answer', async () => {
+    await put({ dropAfter: true, remaining: 1 });
+    await expect(order()).rejects.toThrow();
+    expect(counter).toBe(1);
+    // The fault is spent: the next request is answered, and it sees the first one's effect.
+    expect(await (await order()).json()).toMatchObject({ orderNo: '00002' });
+  });
+
   it('when a wrongly typed body is injected, then the answer is JSON with every top-level field of another type', async () => {
     await put({ malformed: 'wrong-type' });
     const res = await order();
@@ -98,7 +106,7 @@ describe('sandbox faults: malformed and slow bodies, aimed at one call', () => {
     [{ slowBodyMs: 0 }, 'slowBodyMs must be a number above 0 and up to 120000.'],
     [{ status: 500, method: 'GET /x' }, 'method must be an HTTP method name.'],
     [{ status: 500, path: '^(' }, 'path starting with ^ must be a valid regular expression.'],
-    [{ method: 'GET' }, 'Give at least one of latencyMs, status, drop, malformed or slowBodyMs.'],
+    [{ method: 'GET' }, 'Give at least one of latencyMs, status, drop, dropAfter, malformed or slowBodyMs.'],
   ])('when the fault %j is asked for, then it is refused with a clear message', async (fault, message) => {
     const res = await put(fault);
     expect(res.status).toBe(400);

@@ -21,6 +21,11 @@ export interface Fault {
   /** Destroy the connection without an answer. */
   drop?: boolean;
   /**
+   * Handle the request (its effects happen), then destroy the connection instead of answering: the
+   * answer is lost after the upstream acted (a payment made, an order written).
+   */
+  dropAfter?: boolean;
+  /**
    * Handle the request (its effects happen), then break the answer's body: `truncated` cuts it in
    * half (unparseable JSON), `wrong-type` keeps it JSON with every top-level field of another type.
    */
@@ -159,7 +164,8 @@ function trickle(res: Response, body: Buffer, totalMs: number, write: (c: Buffer
 /**
  * Middleware applying the upstream's fault, if any and aimed at this request: latency first, then
  * a dropped connection or an error status answered in the upstream's own error shape; a malformed
- * or slow body lets the request be handled and spoils or slows its answer.
+ * or slow body lets the request be handled and spoils or slows its answer, and `dropAfter` lets it
+ * be handled and loses the answer.
  */
 export function faultMiddleware(faults: Faults, upstream: Upstream, errorBody: ErrorBody) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
@@ -175,7 +181,8 @@ export function faultMiddleware(faults: Faults, upstream: Upstream, errorBody: E
       return;
     }
     const { malformed, slowBodyMs } = fault;
-    if (malformed || slowBodyMs) {
+    if (fault.dropAfter) interceptBody(res, () => req.socket.destroy());
+    else if (malformed || slowBodyMs) {
       interceptBody(res, (body, write, end) => {
         const answer = malformed ? broken(body, malformed) : body;
         if (!res.headersSent) res.setHeader('content-length', answer.length);

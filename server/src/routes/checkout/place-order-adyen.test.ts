@@ -3,6 +3,7 @@
  * payment", §8 payment errors; DESIGN.md provider per market). Every answer is checked against proxy.yaml.
  */
 import { describe, expect, it } from 'vitest';
+import { adyenLedger } from '../../../../mocks/sandbox/src/upstreams/adyen/index.ts';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
 import { FR_ADDRESS, payAdyen } from '../../testing/payments.ts';
 import { readyBasket, TestShopper } from '../../testing/shop-client.ts';
@@ -52,10 +53,15 @@ describe('placeOrder with Adyen (FR)', () => {
     expect(confirmed.body).toMatchObject({ outcome: 'orderPlaced', status: 'new' });
   });
 
-  it('when a GB card (4000 0082 6000 0000) pays with an FR billing address, then 409 billing mismatch', async () => {
+  it('when a GB card (4000 0082 6000 0000) pays with an FR billing address, then 409 billing mismatch and its authorisation reversed', async () => {
     const shopper = await frShopper();
+    const from = adyenLedger().length;
     const { response, body } = await payAdyen(shopper, '4000008260000000');
     expect(response.status).toBe(409);
     expect(body.paymentErrorKind).toBe('billing_address_missmatch');
+    // Adyen authorised the card before its country was known: given back at once (decision 023).
+    const charges = adyenLedger().slice(from);
+    expect(charges).toHaveLength(1);
+    expect(charges[0]?.reversed?.how).toBe('cancel-or-refund');
   });
 });

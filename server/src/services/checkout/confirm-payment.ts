@@ -27,13 +27,13 @@ export async function confirmPayment(
   provider.checkReturn(pending, request);
   let answer: PaymentAnswer;
   try {
-    answer = await settle(ctx, shopper, pending, await provider.confirm(ctx, pending, request));
-  } catch (failure) {
-    const problem = await settleFailed(ctx, shopper, pending.orderNo, failure);
+    const result = await provider.confirm(ctx, shopper, pending, request).catch(async (failure: unknown) => {
+      throw await settleFailed(ctx, shopper, pending.orderNo, failure);
+    });
+    answer = await settle(ctx, shopper, pending, result);
+  } finally {
     await shopper.persist();
-    throw problem;
   }
-  await shopper.persist();
   // The order exists already: paid now is 200, not 201.
   return answer.status === 201 ? { status: 200, body: answer.body } : answer;
 }

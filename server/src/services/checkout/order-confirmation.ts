@@ -11,6 +11,7 @@ import { toAddress } from '../basket/basket.ts';
 import { money, planName, planOf, vatLinesOf } from '../catalog.ts';
 import { readOrder, type CommerceOrder } from '../orders.ts';
 import type { Shopper } from '../shopper.ts';
+import { settleLeftPaid } from './settlement.ts';
 
 type Schemas = components['schemas'];
 
@@ -23,7 +24,11 @@ export async function orderConfirmation(
 ): Promise<Schemas['OrderConfirmation']> {
   const notFound = new AppError(404, 'not-found', 'Not found', `No order ${orderNo} for this session.`);
   if (!shopper.session.placedOrders?.includes(orderNo)) throw notFound;
-  const order = await readOrder(ctx, shopper, orderNo);
+  let order = await readOrder(ctx, shopper, orderNo);
+  // Paid, but the checkout could not write it placed (settlement.ts): settled now if the platform takes it.
+  if (order?.status === 'created' && (await settleLeftPaid(ctx, shopper, orderNo))) {
+    order = await readOrder(ctx, shopper, orderNo);
+  }
   // Still being paid (another tab's 3-D Secure or bank page, a processing payment): ask again later.
   if (order?.status === 'created') {
     throw new AppError(

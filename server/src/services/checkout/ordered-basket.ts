@@ -14,7 +14,7 @@
  */
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
-import { commerceData, reachCommerce } from '../commerce-answer.ts';
+import { customerOrders, type OrderFact } from '../basket/order-in-doubt.ts';
 import { readOrder } from '../orders.ts';
 import type { Shopper } from '../shopper.ts';
 import type { PaymentAnswer } from './settlement.ts';
@@ -23,33 +23,6 @@ type Schemas = components['schemas'];
 
 /** How long after its creation an order still answers for the basket it was made of. */
 export const RECENT_MS = 10 * 60_000;
-
-interface OrderFact {
-  orderNo: string;
-  status?: string;
-  creationDate?: string;
-}
-
-const CUSTOMER_ORDERS =
-  '/customer/shopper-customers/v1/organizations/{organizationId}/customers/{customerId}/orders' as const;
-
-/** The registered customer's newest orders (any session of theirs); none for a guest. */
-async function customerOrders(ctx: AppContext, shopper: Shopper): Promise<OrderFact[]> {
-  const customerId = shopper.tokens.customerId;
-  if (shopper.session.authType !== 'registered' || !customerId) return [];
-  const result = await reachCommerce(
-    ctx.upstreams.commerce.GET(CUSTOMER_ORDERS, {
-      params: {
-        path: { organizationId: shopper.organizationId, customerId },
-        query: { siteId: shopper.siteId, limit: 5, offset: 0 },
-      },
-      headers: shopper.headers,
-    }),
-  );
-  return (commerceData(result, 'customer orders', shopper).data ?? []).flatMap((o) =>
-    o.orderNo ? [{ orderNo: o.orderNo, status: o.status, creationDate: o.creationDate }] : [],
-  );
-}
 
 /** The session's own newest orders, read from the platform (their status may have moved since). */
 async function sessionOrders(ctx: AppContext, shopper: Shopper): Promise<OrderFact[]> {
@@ -71,7 +44,12 @@ export async function answerForOrderedBasket(
   shopper: Shopper,
   now = Date.now(),
 ): Promise<PaymentAnswer | undefined> {
-  const [own, customer] = await Promise.all([sessionOrders(ctx, shopper), customerOrders(ctx, shopper)]);
+  // The customer's orders for a registered shopper: another session of theirs may have made the order.
+  const registered = shopper.session.authType === 'registered';
+  const [own, customer] = await Promise.all([
+    sessionOrders(ctx, shopper),
+    registered ? customerOrders(ctx, shopper) : Promise.resolve([]),
+  ]);
   const recent = [...own, ...customer]
     .filter((o) => o.status !== 'failed' && o.creationDate && now - Date.parse(o.creationDate) <= RECENT_MS)
     .sort((a, b) => Date.parse(b.creationDate!) - Date.parse(a.creationDate!));

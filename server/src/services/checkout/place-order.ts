@@ -19,7 +19,9 @@ import type { PendingPayment } from '../../session.ts';
 import { currentBasket, fromAddress, putAddress, replacePaymentInstrument, toAddress } from '../basket/basket.ts';
 import type { CommerceBasket } from '../basket/basket.ts';
 import { basketServices, orderedBy, refuseHeldBack, type BasketService } from '../checkout-control.ts';
+import { orderMadeSince } from '../basket/order-in-doubt.ts';
 import { createOrder } from '../orders.ts';
+import { AppError } from '../../errors.ts';
 import { providerMethodType } from '../../../../domain/payment-method.ts';
 import {
   billingMismatch,
@@ -30,7 +32,7 @@ import {
   wrongProvider,
 } from '../payments/payment-problems.ts';
 import { paymentProvider } from '../payments/providers.ts';
-import type { CheckedMethod, PaymentParty } from '../payments/provider.ts';
+import type { CheckedMethod, PaymentParty, PaymentResult } from '../payments/provider.ts';
 import { customPreferences } from '../preferences.ts';
 import type { Shopper } from '../shopper.ts';
 import { once } from './idempotency.ts';
@@ -103,8 +105,9 @@ async function attempt(
   const pending = await openOrder(ctx, shopper, ready, request, method, key, services);
 
   // 3. The provider pays and reads the result back; 4. the order is settled.
+  let result: PaymentResult;
   try {
-    const result = await provider.pay(ctx, shopper, {
+    result = await provider.pay(ctx, shopper, {
       pending,
       method,
       request,
@@ -114,12 +117,15 @@ async function attempt(
       client,
       returnUrl: `${ctx.config.publicOrigin}/${shopper.locale}/payment-confirmation?orderNo=${encodeURIComponent(pending.orderNo)}&provider=${request.provider}`,
     });
-    // Authorised but never captured: the authorisation lapses and nothing is charged.
-    if (result.status === 'paid' && mismatchOf(result.card?.country)) throw billingMismatch();
-    return await settle(ctx, shopper, pending, result);
+    // Authorised with a card of another country than the billing address: given back, never captured.
+    if (result.status === 'paid' && mismatchOf(result.card?.country)) {
+      await provider.reverse(ctx, shopper, pending);
+      throw billingMismatch();
+    }
   } catch (failure) {
     throw await settleFailed(ctx, shopper, pending.orderNo, failure);
   }
+  return settle(ctx, shopper, pending, result);
 }
 
 /** The basket when it can be ordered: an item, the e-mail, the shipping address and method, the billing address. */
@@ -169,6 +175,7 @@ async function openOrder(
   services: BasketService[],
 ): Promise<PendingPayment> {
   const { session } = shopper;
+  const started = Date.now();
   const order = await createOrder(ctx, shopper, basket.basketId!, {
     ...(session.vehicle ? { c_SNP_OMS_vin: session.vehicle.vin, c_SNP_OMS_vehicleName: session.vehicle.model } : {}),
     c_SNP_OMS_locale: shopper.locale,
@@ -176,6 +183,15 @@ async function openOrder(
     c_SNP_OMS_StorefrontCountry: shopper.market.country,
     c_payment_type: request.paymentMethodType,
     ...(session.principalUUID ? { c_SNP_OMS_CustomerUUID: session.principalUUID } : {}),
+  }).catch(async (failure: unknown) => {
+    // A refusal made nothing; otherwise the order may have been made with only its answer lost.
+    if (failure instanceof AppError && failure.status < 500) throw failure;
+    const made = await orderMadeSince(ctx, shopper, started);
+    if (made) return made;
+    // Not (yet) made: a later look, once the basket is seen gone, gives it back (basket.ts).
+    session.orderInDoubt = { sinceMs: started, placedBefore: session.placedOrders?.length ?? 0 };
+    await shopper.persist();
+    throw failure;
   });
   const orderNo = order.orderNo!;
   session.placedOrders = [...(session.placedOrders ?? []), orderNo].slice(-20);

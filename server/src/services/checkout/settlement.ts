@@ -2,7 +2,8 @@
  * Settling an order once its payment is known (storefront §4 "On payment"): verified paid → the
  * order becomes new with c_stripe_status succeeded, the card's facts and the provider's
  * references, and its order-management record is flagged; failed → the order becomes failed with
- * c_stripe_status error and the same basket comes back, so the shopper can try again.
+ * c_stripe_status error and the same basket comes back, so the shopper can try again. A paid order
+ * the platform does not take is never left charged (paidNotSettled).
  */
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
@@ -13,6 +14,7 @@ import { recordOrdered } from '../checkout-control.ts';
 import { flagOrderForUpdate } from '../order-management.ts';
 import { failOrder, readOrder, updateOrder } from '../orders.ts';
 import { asPaymentProblem, forPaymentMethod } from '../payments/payment-problems.ts';
+import { paymentProvider } from '../payments/providers.ts';
 import type { PaymentResult } from '../payments/provider.ts';
 import type { Shopper } from '../shopper.ts';
 import { definiteProblem, type Answer } from './idempotency.ts';
@@ -37,13 +39,83 @@ async function settlePaid(ctx: AppContext, shopper: Shopper, pending: PendingPay
     ...(pending.stripeCustomerId ? { c_SNP_OMS_stripeCustomerId: pending.stripeCustomerId } : {}),
     ...(pending.paymentMethodId ? { c_SNP_OMS_paymentMethodToken: pending.paymentMethodId } : {}),
   });
+  return placedInSession(ctx, shopper, pending);
+}
+
+/** A placed order's record flagged and the session's side: the checkout control, the card, nothing in flight. */
+async function placedInSession(
+  ctx: AppContext,
+  shopper: Shopper,
+  pending: PendingPayment,
+): Promise<Schemas['OrderPlaced']> {
   await flagOrderForUpdate(ctx, shopper, pending.orderNo);
+  const card = pending.card;
   recordOrdered(shopper, pending);
   delete shopper.session.pendingPayment;
   shopper.session.basketItemCount = 0;
   if (card) shopper.session.lastCard = { orderNo: pending.orderNo, ...card };
   else delete shopper.session.lastCard;
   return { outcome: 'orderPlaced', orderNo: pending.orderNo, status: 'new' };
+}
+
+/** The order when the platform says it is placed (new or completed); null when not, or unreadable. */
+async function placedOrder(ctx: AppContext, shopper: Shopper, orderNo: string) {
+  const order = await readOrder(ctx, shopper, orderNo).catch(() => null);
+  return order && (order.status === 'new' || order.status === 'completed') ? order : null;
+}
+
+/**
+ * Paid, but the order could not be written new (issue 17: never a charge without an order). The
+ * update may have been done with only its answer lost: the order is read back. Otherwise it is
+ * failed, and once it is, the payment is reversed and the basket comes back (the order can no
+ * longer become new: a failed order only goes back to created). When the platform takes neither
+ * write, the payment stays in flight, marked paid, and the confirmation page settles it when it
+ * asks again (order-confirmation.ts); a late update that lands in between placed it already.
+ */
+async function paidNotSettled(
+  ctx: AppContext,
+  shopper: Shopper,
+  pending: PendingPayment,
+  failure: unknown,
+): Promise<PaymentAnswer> {
+  const { orderNo } = pending;
+  shopper.log.error({ err: failure, orderNo }, 'paid order not settled: reading it back');
+  if (await placedOrder(ctx, shopper, orderNo))
+    return { status: 201, body: await placedInSession(ctx, shopper, pending) };
+  const order = await readOrder(ctx, shopper, orderNo).catch(() => null);
+  const failed = await failOrder(ctx, shopper, orderNo, order?.customerInfo?.customerName ?? order?.customerName).then(
+    () => true,
+    () => false,
+  );
+  if (failed) {
+    await paymentProvider(pending.provider).reverse(ctx, shopper, pending);
+    if (order) await restoreFromOrder(ctx, shopper, order);
+    delete shopper.session.pendingPayment;
+    throw definiteProblem(forPaymentMethod(asPaymentProblem(failure), pending.paymentType));
+  }
+  if (await placedOrder(ctx, shopper, orderNo))
+    return { status: 201, body: await placedInSession(ctx, shopper, pending) };
+  shopper.log.error({ orderNo }, 'paid order left in created: the confirmation settles it when asked again');
+  shopper.session.pendingPayment = { ...pending, paid: true };
+  return { status: 200, body: { outcome: 'pending', orderNo, status: 'created' } };
+}
+
+/**
+ * The confirmation's second chance for a paid order the checkout could not settle (paidNotSettled):
+ * settled now when the platform takes the update; false while it does not.
+ */
+export async function settleLeftPaid(ctx: AppContext, shopper: Shopper, orderNo: string): Promise<boolean> {
+  const pending = shopper.session.pendingPayment;
+  if (!pending?.paid || pending.orderNo !== orderNo) return false;
+  const placed = (await placedOrder(ctx, shopper, orderNo))
+    ? await placedInSession(ctx, shopper, pending)
+    : await settlePaid(ctx, shopper, pending).catch((error: unknown) => {
+        shopper.log.warn({ err: error, orderNo }, 'paid order still not settled');
+        return null;
+      });
+  if (!placed) return false;
+  await shopper.persist();
+  return true;
 }
 
 /** The answer of a verified result: paid → settled (201); a redirect to follow → 202; still processing → 200. */
@@ -55,7 +127,11 @@ export async function settle(
 ): Promise<PaymentAnswer> {
   switch (result.status) {
     case 'paid':
-      return { status: 201, body: await settlePaid(ctx, shopper, pending) };
+      try {
+        return { status: 201, body: await settlePaid(ctx, shopper, pending) };
+      } catch (failure) {
+        return paidNotSettled(ctx, shopper, pending, failure);
+      }
     case 'actionRequired':
       return {
         status: 202,

@@ -98,6 +98,9 @@ function attemptOf(key: string, method: MethodRequest): SaveAttempt {
   };
 }
 
+/** A spy's calls as path and options (the client's POST is typed per path; the test reads any). */
+const callsOf = (spy: { mock: { calls: unknown[] } }) => spy.mock.calls as Array<[string, unknown]>;
+
 describe('Adyen /payments request', () => {
   it('when a card is paid, then state.data, channel Web, shopperName and the geolocated shopperIP reach /payments', async () => {
     const ctx = contextWith();
@@ -109,7 +112,7 @@ describe('Adyen /payments request', () => {
       attemptOf('adyen-body-1', request('4242424242424242')),
     );
     expect(result.status).toBe('saved');
-    const [path, init] = post.mock.calls.find(([p]) => p === '/payments')!;
+    const [path, init] = callsOf(post).find(([p]) => p === '/payments')!;
     expect(path).toBe('/payments');
     const body = (init as { body: Record<string, unknown> }).body;
     expect(body).toMatchObject({
@@ -138,7 +141,7 @@ describe('Adyen /payments request', () => {
       shopperIn(ctx, 'fr-FR'),
       attemptOf('adyen-body-2', request('4242424242424242')),
     );
-    const body = (post.mock.calls.find(([p]) => p === '/payments')![1] as { body: Record<string, unknown> }).body;
+    const body = (callsOf(post).find(([p]) => p === '/payments')![1] as { body: Record<string, unknown> }).body;
     expect(body.shopperIP).toBe('203.0.113.7');
   });
 
@@ -166,7 +169,7 @@ describe("Adyen's actions for the account's saving", () => {
       shopperIn(ctx, 'fr-FR'),
       attemptOf('adyen-action-1', request('5454545454545454')),
     );
-    const body = (post.mock.calls.find(([p]) => p === '/payments')![1] as { body: Record<string, unknown> }).body;
+    const body = (callsOf(post).find(([p]) => p === '/payments')![1] as { body: Record<string, unknown> }).body;
     expect(body.authenticationData).toEqual({ threeDSRequestData: { nativeThreeDS: 'disabled' } });
     // Adyen answers the redirect then: a GET page, with the action as Adyen gave it.
     expect(result).toMatchObject({

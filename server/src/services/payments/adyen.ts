@@ -15,10 +15,11 @@ import type { AppContext } from '../../context.ts';
 import { invalidField } from '../../errors.ts';
 import type { Shopper } from '../shopper.ts';
 import { geolocation } from '../site-info.ts';
+import { actionOf, cardOf, detailsOf, type AdyenAction } from './adyen-answers.ts';
+import { reverseAdyenPayment } from './adyen-reversal.ts';
+import { expiryOf, storedMethodsOf } from './adyen-stored.ts';
 import { asPaymentProblem, missingPaymentMethod, providerFailure, refused } from './payment-problems.ts';
 import type {
-  CardExpiry,
-  CardFacts,
   MethodRequest,
   PaymentParty,
   PaymentProvider,
@@ -28,14 +29,12 @@ import type {
   SaveResult,
   StoredMethod,
 } from './provider.ts';
+import { knownOutcome, OutcomeUnknown } from './uncertain.ts';
 
 type Schemas = components['schemas'];
 type AdyenPaymentRequest = AdyenComponents['schemas']['PaymentRequest'];
-type StoredPaymentMethodResource = AdyenComponents['schemas']['StoredPaymentMethodResource'];
 
 const minorUnits = (value: number): number => Math.round(value * 100);
-
-type AdyenAction = NonNullable<AdyenComponents['schemas']['PaymentResponse']['action']>;
 
 interface AdyenResult {
   resultCode?: string;
@@ -44,55 +43,6 @@ interface AdyenResult {
   action?: AdyenAction | null;
   additionalData?: Record<string, string> | null;
 }
-
-/**
- * Adyen's action as Adyen gave it, for the component's `actions.resolve` (a redirect by GET or by
- * POST with its data, a native 3-D Secure 2 fingerprint or challenge); a 502 when it is none of them.
- */
-function actionOf(action: AdyenAction | null | undefined): Schemas['AdyenAction'] {
-  if (action?.type === 'redirect') {
-    const method = (action.method ?? 'GET').toUpperCase();
-    if (!action.url || (method !== 'GET' && method !== 'POST')) throw providerFailure(500);
-    return {
-      type: 'redirect',
-      url: action.url,
-      method,
-      ...(action.paymentMethodType ? { paymentMethodType: action.paymentMethodType } : {}),
-      ...(action.data ? { data: action.data } : {}),
-    };
-  }
-  if (action?.type === 'threeDS2') {
-    if (!action.token) throw providerFailure(500);
-    const { type, token, subtype, paymentMethodType, authorisationToken, paymentData, url } = action;
-    return {
-      type,
-      token,
-      ...(subtype ? { subtype } : {}),
-      ...(paymentMethodType ? { paymentMethodType } : {}),
-      ...(authorisationToken ? { authorisationToken } : {}),
-      ...(paymentData ? { paymentData } : {}),
-      ...(url ? { url } : {}),
-    };
-  }
-  throw providerFailure(500);
-}
-
-/** The card of an answer's additionalData (cardSummary, expiryDate "M/YYYY", issuing country). */
-function cardOf(extra: Record<string, string>): CardFacts | undefined {
-  if (!extra.cardSummary) return undefined;
-  const [month, year] = (extra.expiryDate ?? '').split('/');
-  return {
-    brand: extra.paymentMethod ?? 'card',
-    last4: extra.cardSummary,
-    expMonth: Number(month) || 0,
-    expYear: Number(year) || 0,
-    ...(extra.cardIssuingCountry ? { country: extra.cardIssuingCountry } : {}),
-  };
-}
-
-/** The details of /payments/details: the native challenge's threeDSResult, or the redirect's redirectResult. */
-const detailsOf = (request: ReturnRequest) =>
-  request.threeDSResult ? { threeDSResult: request.threeDSResult } : { redirectResult: request.redirectResult! };
 
 /** What an answer of /payments or /payments/details comes to; the card is kept on the record. */
 function outcomeOf(record: ProviderReferences, data: AdyenResult): PaymentResult {
@@ -137,23 +87,6 @@ function savedOf(shopper: Shopper, record: ProviderReferences, data: AdyenResult
   return { status: 'saved', stored, ...(result.card ? { card: result.card } : {}) };
 }
 
-/** The shopper's stored payment methods (GET /storedPaymentMethods); throws when Adyen cannot be read. */
-async function storedMethodsOf(ctx: AppContext, shopperReference: string): Promise<StoredPaymentMethodResource[]> {
-  const { data, response } = await ctx.upstreams.adyen.GET('/storedPaymentMethods', {
-    params: { query: { shopperReference, merchantAccount: ctx.config.credentials.adyen.merchantAccount } },
-  });
-  if (!data) throw providerFailure(response.status);
-  return data.storedPaymentMethods ?? [];
-}
-
-/** A stored card's expiry: Adyen documents the year's last two digits, and answers four as well. */
-function expiryOf(method: StoredPaymentMethodResource): CardExpiry | null {
-  const month = Number(method.expiryMonth);
-  const year = Number(method.expiryYear);
-  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year) || year <= 0) return null;
-  return { expMonth: month, expYear: (method.expiryYear ?? '').length <= 2 ? 2000 + year : year };
-}
-
 /**
  * The shopper's IP for Adyen's risk checks (storefront §9: payments carry shopperIP): the
  * geolocation service's answer for the caller, or the caller's own IP when it cannot answer.
@@ -185,58 +118,94 @@ async function authorise(
   const { record, billing, request, stored } = payment;
   const country = String(billing.countryCode ?? '');
   const shopperIP = await shopperIpOf(ctx, payment.client.ipAddress);
-  const result = await ctx.upstreams.adyen.POST('/payments', {
-    body: {
-      merchantAccount: ctx.config.credentials.adyen.merchantAccount,
-      amount: { currency: payment.amount.currency, value: minorUnits(payment.amount.value) },
-      reference: payment.reference,
-      // The component's state.data as it is: the method, and the browser and origin 3-D Secure 2 needs;
-      // or the saved card by its token, read from the account's record, never from the browser.
-      paymentMethod: stored
-        ? { type: 'scheme', storedPaymentMethodId: stored.token }
-        : (request.adyenPaymentMethod as AdyenPaymentRequest['paymentMethod']),
-      // javaScriptEnabled: Adyen's default (true), which Adyen Web leaves out.
-      ...(request.adyenBrowserInfo ? { browserInfo: { javaScriptEnabled: true, ...request.adyenBrowserInfo } } : {}),
-      ...(request.adyenOrigin ? { origin: request.adyenOrigin } : {}),
-      // The checkout's component handles a native 3-D Secure 2 challenge
-      // (docs.adyen.com/online-payments/3d-secure/native-3ds2); the account's saving follows redirects only.
-      authenticationData: { threeDSRequestData: { nativeThreeDS: payment.native ? 'preferred' : 'disabled' } },
-      channel: 'Web',
-      shopperName: { firstName: billing.firstName ?? '', lastName: billing.lastName ?? '' },
-      ...(shopperIP ? { shopperIP } : {}),
-      returnUrl: payment.returnUrl,
-      countryCode: country,
-      shopperEmail: payment.customer.email,
-      // A saved card is a card-on-file payment of the returning shopper who stored it
-      // (docs.adyen.com/online-payments/tokenization/make-token-payments): ContAuth, CardOnFile, the
-      // shopperReference it was stored under. A new card is stored for the renewals (Subscription).
-      ...(stored
-        ? {
-            shopperReference: stored.shopperReference ?? '',
-            shopperInteraction: 'ContAuth' as const,
-            recurringProcessingModel: 'CardOnFile' as const,
-            storePaymentMethod: false,
-          }
-        : {
-            shopperReference: shopper.tokens.customerId ?? payment.reference,
-            shopperInteraction: 'Ecommerce' as const,
-            recurringProcessingModel: 'Subscription' as const,
-            storePaymentMethod: payment.store,
-          }),
-      shopperLocale: shopper.locale.replace('-', '_'),
-      billingAddress: {
-        country,
-        city: billing.city ?? '',
-        street: billing.address1 ?? '',
-        houseNumberOrName: '',
-        postalCode: billing.postalCode ?? '',
-      },
+  const body: AdyenPaymentRequest = {
+    merchantAccount: ctx.config.credentials.adyen.merchantAccount,
+    amount: { currency: payment.amount.currency, value: minorUnits(payment.amount.value) },
+    reference: payment.reference,
+    // The component's state.data as it is: the method, and the browser and origin 3-D Secure 2 needs;
+    // or the saved card by its token, read from the account's record, never from the browser.
+    paymentMethod: stored
+      ? { type: 'scheme', storedPaymentMethodId: stored.token }
+      : (request.adyenPaymentMethod as AdyenPaymentRequest['paymentMethod']),
+    // javaScriptEnabled: Adyen's default (true), which Adyen Web leaves out.
+    ...(request.adyenBrowserInfo ? { browserInfo: { javaScriptEnabled: true, ...request.adyenBrowserInfo } } : {}),
+    ...(request.adyenOrigin ? { origin: request.adyenOrigin } : {}),
+    // The checkout's component handles a native 3-D Secure 2 challenge
+    // (docs.adyen.com/online-payments/3d-secure/native-3ds2); the account's saving follows redirects only.
+    authenticationData: { threeDSRequestData: { nativeThreeDS: payment.native ? 'preferred' : 'disabled' } },
+    channel: 'Web',
+    shopperName: { firstName: billing.firstName ?? '', lastName: billing.lastName ?? '' },
+    ...(shopperIP ? { shopperIP } : {}),
+    returnUrl: payment.returnUrl,
+    countryCode: country,
+    shopperEmail: payment.customer.email,
+    // A saved card is a card-on-file payment of the returning shopper who stored it
+    // (docs.adyen.com/online-payments/tokenization/make-token-payments): ContAuth, CardOnFile, the
+    // shopperReference it was stored under. A new card is stored for the renewals (Subscription).
+    ...(stored
+      ? {
+          shopperReference: stored.shopperReference ?? '',
+          shopperInteraction: 'ContAuth' as const,
+          recurringProcessingModel: 'CardOnFile' as const,
+          storePaymentMethod: false,
+        }
+      : {
+          shopperReference: shopper.tokens.customerId ?? payment.reference,
+          shopperInteraction: 'Ecommerce' as const,
+          recurringProcessingModel: 'Subscription' as const,
+          storePaymentMethod: payment.store,
+        }),
+    shopperLocale: shopper.locale.replace('-', '_'),
+    billingAddress: {
+      country,
+      city: billing.city ?? '',
+      street: billing.address1 ?? '',
+      houseNumberOrName: '',
+      postalCode: billing.postalCode ?? '',
     },
-    headers: { 'Idempotency-Key': `${record.key}-pay` },
+  };
+  // The same request with the same key when the answer was lost; still unknown: whatever it may have
+  // charged is cancelled by our reference before the attempt fails (issue 17).
+  const charge = { reference: payment.reference, key: record.key };
+  const result = await knownOutcome(
+    () => ctx.upstreams.adyen.POST('/payments', { body, headers: { 'Idempotency-Key': `${record.key}-pay` } }),
+    readable,
+  ).catch(async (error: unknown) => {
+    await reverseAdyenPayment(ctx, shopper.log, charge);
+    throw asPaymentProblem(error instanceof OutcomeUnknown ? error.last : error);
   });
   if (!result.data) throw providerFailure(result.response.status);
   record.pspReference = result.data.pspReference ?? '';
   return result.data;
+}
+
+/** An answer of /payments or /payments/details the proxy can read: it names its result. */
+const readable = (data: { resultCode?: unknown }) => typeof data.resultCode === 'string';
+
+/**
+ * /payments/details, asked again with the same key when its answer was lost; still unknown: the
+ * payment (its pspReference known from /payments) is reversed before the return fails (issue 17).
+ */
+async function submitDetails(
+  ctx: AppContext,
+  shopper: Shopper,
+  record: ProviderReferences,
+  reference: string,
+  request: ReturnRequest,
+): Promise<AdyenResult> {
+  const details = await knownOutcome(
+    () =>
+      ctx.upstreams.adyen.POST('/payments/details', {
+        body: { details: detailsOf(request) },
+        headers: { 'Idempotency-Key': `${record.key}-details` },
+      }),
+    readable,
+  ).catch(async (error: unknown) => {
+    await reverseAdyenPayment(ctx, shopper.log, { pspReference: record.pspReference, reference, key: record.key });
+    throw asPaymentProblem(error instanceof OutcomeUnknown ? error.last : error);
+  });
+  if (!details.data) throw providerFailure(details.response.status);
+  return details.data as AdyenResult;
 }
 
 export const adyenProvider: PaymentProvider = {
@@ -327,28 +296,22 @@ export const adyenProvider: PaymentProvider = {
     }
   },
 
-  async confirm(ctx, pending, request) {
-    const details = await ctx.upstreams.adyen.POST('/payments/details', {
-      body: { details: detailsOf(request) },
-      headers: { 'Idempotency-Key': `${pending.key}-details` },
-    });
-    if (!details.data) throw providerFailure(details.response.status);
-    return outcomeOf(pending, details.data as AdyenResult);
+  async confirm(ctx, shopper, pending, request) {
+    return outcomeOf(pending, await submitDetails(ctx, shopper, pending, pending.orderNo, request));
   },
 
   async confirmSave(ctx, shopper, record, _methodId, request) {
     if (!request.redirectResult && !request.threeDSResult) throw providerFailure(400);
-    const details = await ctx.upstreams.adyen.POST('/payments/details', {
-      body: { details: detailsOf(request) },
-      headers: { 'Idempotency-Key': `${record.key}-details` },
+    const reference = `payment-method-${shopper.tokens.customerId ?? record.key}`;
+    return savedOf(shopper, record, await submitDetails(ctx, shopper, record, reference, request), reference);
+  },
+
+  async reverse(ctx, shopper, pending) {
+    await reverseAdyenPayment(ctx, shopper.log, {
+      pspReference: pending.pspReference,
+      reference: pending.orderNo,
+      key: pending.key,
     });
-    if (!details.data) throw providerFailure(details.response.status);
-    return savedOf(
-      shopper,
-      record,
-      details.data as AdyenResult,
-      `payment-method-${shopper.tokens.customerId ?? record.key}`,
-    );
   },
 
   async removeStoredMethod(ctx, stored) {

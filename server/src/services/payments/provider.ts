@@ -148,7 +148,13 @@ export interface PaymentProvider {
   /** The browser's return from 3-D Secure or the bank page belongs to this payment; a 400 otherwise. */
   checkReturn(pending: PendingPayment, request: ReturnRequest): void;
   /** After 3-D Secure or the bank page: the result, read back from the provider. */
-  confirm(ctx: AppContext, pending: PendingPayment, request: ReturnRequest): Promise<PaymentResult>;
+  confirm(ctx: AppContext, shopper: Shopper, pending: PendingPayment, request: ReturnRequest): Promise<PaymentResult>;
+  /**
+   * Gives back what the payment charged when its order cannot be settled paid (issue 17: never a
+   * charge without an order): Adyen reverses it; Stripe's checkout charged nothing (a SetupIntent).
+   * Never throws: a reversal that cannot be sent is logged for the people on call.
+   */
+  reverse(ctx: AppContext, shopper: Shopper, pending: PendingPayment): Promise<void>;
   /**
    * After 3-D Secure or the bank page of a saving (the account's Add or Edit payment method): the
    * stored method, read back from the provider; `methodId` is the method the saving was for, where

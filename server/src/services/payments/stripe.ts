@@ -29,6 +29,7 @@ import {
   refused,
 } from './payment-problems.ts';
 import type { CheckedMethod, PaymentParty, PaymentProvider, ProviderReferences, SaveResult } from './provider.ts';
+import { knownOutcome, OutcomeUnknown } from './uncertain.ts';
 
 type Schemas = components['schemas'];
 
@@ -83,9 +84,11 @@ export function elementsOptions(types: MethodType[], currency: string): Schemas[
 
 /** A stored customer as Stripe holds it now: null when deleted or missing (resource_missing). */
 async function liveCustomer(ctx: AppContext, id: string): Promise<string | null> {
-  const { data, error, response } = await ctx.upstreams.stripe.GET('/v1/customers/{customer}', {
-    params: { path: { customer: id } },
-  });
+  const { data, error, response } = await ctx.upstreams.stripe
+    .GET('/v1/customers/{customer}', { params: { path: { customer: id } } })
+    .catch((failure: unknown) => {
+      throw asPaymentProblem(failure);
+    });
   if (data) return 'deleted' in data && data.deleted ? null : data.id;
   if (
     response.status === 404 &&
@@ -116,10 +119,17 @@ async function customerFor(ctx: AppContext, shopper: Shopper, email: string, nam
     delete shopper.session.stripeSetupIntent;
   }
   if (cdc) {
-    const { data } = await ctx.upstreams.stripe.GET('/v1/customers/search', {
-      params: { query: { query: `metadata['sap_cdc_id']:'${cdc.replace(/'/g, '')}'` } },
-    });
-    const found = data?.data?.[0]?.id;
+    const { data, response } = await ctx.upstreams.stripe
+      .GET('/v1/customers/search', {
+        params: { query: { query: `metadata['sap_cdc_id']:'${cdc.replace(/'/g, '')}'` } },
+      })
+      .catch((error: unknown) => {
+        throw asPaymentProblem(error);
+      });
+    // A search that failed is not "no customer": creating one then would give the shopper a second
+    // payment customer (§4 creates one only when none is found).
+    if (!data || !Array.isArray(data.data)) throw providerFailure(response.ok ? 502 : response.status);
+    const found = data.data[0]?.id;
     if (found) return remember(found);
   }
   const created = await ctx.upstreams.stripe.POST('/v1/customers', {
@@ -209,10 +219,13 @@ async function readBack(
   record: ProviderReferences,
   methodId: string | undefined,
 ): Promise<'succeeded' | 'processing'> {
-  const { data, response } = await ctx.upstreams.stripe.GET('/v1/setup_intents/{intent}', {
-    params: { path: { intent: record.setupIntentId! } },
-  });
-  if (!data) throw providerFailure(response.status);
+  const { data, response } = await ctx.upstreams.stripe
+    .GET('/v1/setup_intents/{intent}', { params: { path: { intent: record.setupIntentId! } } })
+    .catch((error: unknown) => {
+      throw asPaymentProblem(error);
+    });
+  // An unreadable status says nothing about the shopper's approval: a provider failure, not a refusal.
+  if (!data || typeof data.status !== 'string') throw providerFailure(response.ok ? 502 : response.status);
   if (data.status === 'succeeded' && (!methodId || data.payment_method === methodId)) return 'succeeded';
   if (data.status === 'processing') return 'processing';
   throw authorisationFailed();
@@ -261,22 +274,30 @@ export const stripeProvider: PaymentProvider = {
       return_url: attempt.returnUrl,
       ...mandateFor(method.type, attempt.client),
     };
-    const created = reused
-      ? await ctx.upstreams.stripe.POST('/v1/setup_intents/{intent}/confirm', {
-          params: { path: { intent: reused } },
-          body: confirmation,
-          ...formOf(`${record.key}-confirm`),
-        })
-      : await ctx.upstreams.stripe.POST('/v1/setup_intents', {
-          body: {
-            customer,
-            confirm: true,
-            usage: 'off_session',
-            payment_method_types: methodTypes(shopper),
-            ...confirmation,
-          },
-          ...formOf(`${record.key}-setup`),
-        });
+    // Asked again with the same key when the answer was lost (uncertain.ts); still unknown, the attempt
+    // fails: a SetupIntent charges nothing, and the next attempt makes or confirms its own.
+    const created = await knownOutcome(
+      () =>
+        reused
+          ? ctx.upstreams.stripe.POST('/v1/setup_intents/{intent}/confirm', {
+              params: { path: { intent: reused } },
+              body: confirmation,
+              ...formOf(`${record.key}-confirm`),
+            })
+          : ctx.upstreams.stripe.POST('/v1/setup_intents', {
+              body: {
+                customer,
+                confirm: true,
+                usage: 'off_session',
+                payment_method_types: methodTypes(shopper),
+                ...confirmation,
+              },
+              ...formOf(`${record.key}-setup`),
+            }),
+      (data) => typeof data.id === 'string' && typeof data.status === 'string',
+    ).catch((error: unknown) => {
+      throw asPaymentProblem(error instanceof OutcomeUnknown ? error.last : error);
+    });
     if (!created.data) {
       const error = (
         created.error as { error?: Parameters<typeof stripeRefusal>[0] & { setup_intent?: { id?: string } } }
@@ -326,10 +347,16 @@ export const stripeProvider: PaymentProvider = {
     }
   },
 
-  async confirm(ctx, pending) {
+  async confirm(ctx, _shopper, pending) {
     return (await readBack(ctx, pending, pending.paymentMethodId)) === 'succeeded'
       ? { status: 'paid' }
       : { status: 'processing' };
+  },
+
+  // The checkout's SetupIntent saved the card and charged nothing: there is no charge to give back.
+  // The order it was for is failed, so no renewal ever charges the card for it.
+  async reverse(_ctx, shopper, pending) {
+    shopper.log.info({ orderNo: pending.orderNo }, 'nothing to reverse: the Stripe checkout charged nothing');
   },
 
   async confirmSave(ctx, _shopper, record, methodId) {

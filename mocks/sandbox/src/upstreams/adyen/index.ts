@@ -24,6 +24,7 @@ import { mountAdyenPages } from './pages.ts';
 import { idempotent } from './idempotent.ts';
 import { authorise as authoriseOnce, refuse } from './outcomes.ts';
 import { paymentResponse, readThreeDSResult } from './responses.ts';
+import { mountReversals } from './reversals.ts';
 import { resetAdyenStore, store, type Amount, type Payment } from './store.ts';
 import { isWallet, mountWalletControl, useWalletToken, walletPaymentMethods } from './wallet.ts';
 
@@ -322,6 +323,9 @@ export function adyenRouter(context: SandboxContext): Router {
       return { status: 204 };
     }),
   );
+
+  // ---- Reversing a payment the shop could not settle (reversals.ts) ----
+  mountReversals(api, run, () => context.clock.nowMs());
 
   router.use('/v71', api);
 

@@ -12,13 +12,20 @@ import { WALLET_NAMES } from './wallet.ts';
 /** Authorises a payment once: one charge in the ledger, and the card stored when asked for. */
 export function authorise(payment: Payment, nowMs: number): void {
   payment.resultCode = 'Authorised';
-  if (!store.ledger.some((charge) => charge.pspReference === payment.pspReference))
+  if (!store.ledger.some((charge) => charge.pspReference === payment.pspReference)) {
+    // A technical cancel or a reversal that came first (reversals.ts) holds: cancelled as it is made.
+    const cancelled = store.cancelledReferences.has(`${payment.merchantAccount}/${payment.merchantReference}`);
+    const reversed = store.reversedPayments.has(payment.pspReference);
     store.ledger.push({
       pspReference: payment.pspReference,
       merchantReference: payment.merchantReference,
       amount: { ...payment.amount },
       atMs: nowMs,
+      ...(cancelled || reversed
+        ? { reversed: { how: cancelled ? ('technical-cancel' as const) : ('cancel-or-refund' as const), atMs: nowMs } }
+        : {}),
     });
+  }
   if (payment.storePaymentMethod && payment.shopperReference && payment.card && !payment.storedPaymentMethodId) {
     const card = payment.card;
     const type = payment.wallet ?? 'scheme';

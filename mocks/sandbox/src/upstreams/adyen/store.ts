@@ -2,7 +2,7 @@
  * The Adyen stand-in's state: payments by pspReference, redirect results handed out by the
  * challenge, bank and issuer pages, stored payment methods per shopper and merchant account, the
  * Google Pay and Apple Pay tokens the wallet control issued, idempotent responses and the ledger of
- * charges (authorised payments). `resetAdyenStore` puts it back to the
+ * charges (authorised payments, and whether they were reversed). `resetAdyenStore` puts it back to the
  * seed: alex's stored Visa ending 4242, expiring 12/2030.
  */
 import type { components } from '../../../../../generated/adyen/types.ts';
@@ -91,6 +91,8 @@ export interface Charge {
   merchantReference: string;
   amount: Amount;
   atMs: number;
+  /** Given back: cancelled by the shop's reference (a technical cancel), or cancelled or refunded by pspReference. */
+  reversed?: { how: 'technical-cancel' | 'cancel-or-refund'; atMs: number };
 }
 
 export interface AdyenStore {
@@ -102,6 +104,10 @@ export interface AdyenStore {
   walletTokens: Map<string, WalletToken>;
   idempotency: Map<string, IdempotentResponse>;
   ledger: Charge[];
+  /** `merchantAccount/reference` of the payments the shop cancelled by its own reference (POST /cancels). */
+  cancelledReferences: Set<string>;
+  /** pspReferences of the payments the shop reversed, authorised or not yet (POST /payments/{psp}/reversals). */
+  reversedPayments: Set<string>;
 }
 
 const alex = SHOPPERS.find((s) => s.handle === 'alex')!;
@@ -119,6 +125,8 @@ export const store: AdyenStore = {
   walletTokens: new Map(),
   idempotency: new Map(),
   ledger: [],
+  cancelledReferences: new Set(),
+  reversedPayments: new Set(),
 };
 
 export function resetAdyenStore(): void {
@@ -128,6 +136,8 @@ export function resetAdyenStore(): void {
   store.walletTokens.clear();
   store.idempotency.clear();
   store.ledger.length = 0;
+  store.cancelledReferences.clear();
+  store.reversedPayments.clear();
   store.storedCards.set(ADYEN_SEED.alexStoredPaymentMethodId, {
     merchantAccount: ADYEN_SEED.merchantAccount,
     number: '4242424242424242',
@@ -155,7 +165,7 @@ export function getPayment(pspReference: string): Readonly<Payment> | undefined 
   return payment ? structuredClone(payment) : undefined;
 }
 
-/** Read-only: every charge so far, oldest first. */
+/** Read-only: every charge so far, oldest first (a reversed one says so). */
 export function adyenLedger(): Charge[] {
   return structuredClone(store.ledger);
 }

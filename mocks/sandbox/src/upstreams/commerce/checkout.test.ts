@@ -11,6 +11,7 @@ import {
   startCommerce,
 } from './test-helpers.ts';
 import { onOrderPlaced } from './index.ts';
+import { statusChangeRefused } from './classic.ts';
 
 const { sandbox, base, start } = startCommerce();
 beforeAll(start);
@@ -104,6 +105,11 @@ describe('commerce checkout', () => {
       paymentStatus: 'paid',
     });
     expect(placed).toEqual([orderNo]);
+    // A placed order cannot be failed (Salesforce's order status rules): refused, still new.
+    const failed = await call(base(), t, 'PATCH', `/s/aurora/dw/shop/v24_5/orders/${orderNo}`, { status: 'failed' });
+    expect(failed.status).toBe(400);
+    expect(failed.body).toMatchObject({ fault: { type: 'InvalidOrderStatusException' } });
+    expect((await call(base(), t, 'GET', `${orders}/${orderNo}?${site}`)).body).toMatchObject({ status: 'new' });
     stop();
   });
 
@@ -215,5 +221,20 @@ describe('commerce checkout', () => {
       password: 'Sandbox-Pass-2',
     });
     expect(wrong.body.title).toBe('Invalid Customer Credentials');
+  });
+});
+
+describe('order status changes (Salesforce order status rules)', () => {
+  it.each([
+    ['created', 'new', undefined],
+    ['created', 'failed', undefined],
+    ['failed', 'created', undefined],
+    ['new', 'completed', undefined],
+    ['new', 'cancelled', undefined],
+    ['new', 'failed', "An order in status 'new' cannot be failed."],
+    ['completed', 'created', "A placed order cannot go back to status 'created'."],
+    ['failed', 'new', "A failed order can only go back to status 'created'."],
+  ] as const)('from %s to %s: %s', (from, to, refusal) => {
+    expect(statusChangeRefused(from, to)).toBe(refusal);
   });
 });

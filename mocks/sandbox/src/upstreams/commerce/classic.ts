@@ -174,6 +174,8 @@ function shopRouter(context: SandboxContext): Router {
         `The request is not valid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}.`,
       );
     const status = parsed.data.status;
+    const refusal = status && status !== order.status ? statusChangeRefused(order.status, status) : undefined;
+    if (refusal) return ocapiFault(res, 400, 'InvalidOrderStatusException', refusal, { orderNo });
     updateOrder(context, order, { ...(status ? { status } : {}), custom: customAttributes(bodyObject(req)) });
     res.json(renderClassicOrder(order));
   });
@@ -213,4 +215,17 @@ export function classicRouter(context: SandboxContext): Router {
   router.use('/s/:siteId/dw/shop/v24_5', shopRouter(context));
   router.use('/on/demandware.store', controllersRouter());
   return router;
+}
+
+/**
+ * The order status changes the platform refuses (Salesforce's order status rules: `failed` only from
+ * `created`; a placed order never goes back to `created` or `failed`; a failed order only back to
+ * `created`, which undoes the failing): why, or undefined when the change is allowed.
+ */
+export function statusChangeRefused(from: string | undefined, to: string): string | undefined {
+  const placed = from === 'new' || from === 'completed' || from === 'cancelled';
+  if (to === 'failed' && from !== 'created') return `An order in status '${from}' cannot be failed.`;
+  if (to === 'created' && placed) return `A placed order cannot go back to status 'created'.`;
+  if (from === 'failed' && to !== 'created') return `A failed order can only go back to status 'created'.`;
+  return undefined;
 }

@@ -284,9 +284,10 @@ export function customersRouter(context: SandboxContext): Router {
     res.status(204).end();
   });
 
+  // getCustomerOrders "accepts a registered customer ShopperToken (JWT) or a guest customer ShopperToken".
   router.get('/customers/:customerId/orders', (req, res) => {
-    const customer = ownCustomer(req, res);
-    if (!customer) return;
+    const shopper = shopperOf(res);
+    if (shopper.customerId !== req.params.customerId) return customerNotFound(res, req.params.customerId);
     const limitText = query(req, 'limit');
     const offsetText = query(req, 'offset');
     const limit = limitText === undefined ? 10 : Number(limitText);
@@ -295,7 +296,7 @@ export function customersRouter(context: SandboxContext): Router {
       return badRequest(res, `The value of parameter 'limit' is not valid.`);
     if (!Number.isInteger(offset) || offset < 0)
       return badRequest(res, `The value of parameter 'offset' is not valid.`);
-    const all = ordersOf(customer.customerId);
+    const all = ordersOf(shopper.customerId);
     res.json({
       limit,
       offset,

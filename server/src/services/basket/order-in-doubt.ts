@@ -1,0 +1,63 @@
+/**
+ * An order in doubt (issue 17: a fault during place-order): createOrder was sent, and its answer
+ * never came or could not be read. The platform may have made the order all the same, turning the
+ * basket into it, even after the proxy gave up waiting. This module finds such an order among the
+ * customer's orders (getCustomerOrders takes a guest's token too, SCAPI shopper-customers): in
+ * status created, made since the attempt began, and unknown to the session (not among its placed
+ * orders). The checkout pays it when it is found at once (place-order.ts); one found later, once the
+ * basket is seen gone, is failed and its basket given back (basket.ts `currentBasket`).
+ */
+import type { AppContext } from '../../context.ts';
+import { commerceData, reachCommerce } from '../commerce-answer.ts';
+import type { Shopper } from '../shopper.ts';
+
+export type { OrderInDoubt } from '../../session.ts';
+
+/** An order as the customer's order list names it. */
+export interface OrderFact {
+  orderNo: string;
+  status?: string;
+  creationDate?: string;
+}
+
+const CUSTOMER_ORDERS =
+  '/customer/shopper-customers/v1/organizations/{organizationId}/customers/{customerId}/orders' as const;
+
+/** How long an order in doubt is looked for; the platform fails unpaid created orders on its own after that. */
+export const DOUBT_MS = 30 * 60_000;
+
+/** How far the platform's clock may be behind the proxy's when telling an order made by the attempt. */
+const CLOCK_SKEW_MS = 60_000;
+
+/** The customer's newest orders (guest or registered: the token's own customer). */
+export async function customerOrders(ctx: AppContext, shopper: Shopper): Promise<OrderFact[]> {
+  const customerId = shopper.tokens.customerId;
+  if (!customerId) return [];
+  const result = await reachCommerce(
+    ctx.upstreams.commerce.GET(CUSTOMER_ORDERS, {
+      params: {
+        path: { organizationId: shopper.organizationId, customerId },
+        query: { siteId: shopper.siteId, limit: 5, offset: 0 },
+      },
+      headers: shopper.headers,
+    }),
+  );
+  return (commerceData(result, 'customer orders', shopper).data ?? []).flatMap((o) =>
+    o.orderNo ? [{ orderNo: o.orderNo, status: o.status, creationDate: o.creationDate }] : [],
+  );
+}
+
+/** The order the attempt begun at `sinceMs` made, if the platform made one; null when none is found. */
+export async function orderMadeSince(ctx: AppContext, shopper: Shopper, sinceMs: number): Promise<OrderFact | null> {
+  const known = new Set(shopper.session.placedOrders ?? []);
+  const orders = await customerOrders(ctx, shopper).catch(() => []);
+  const made = orders.find(
+    (o) =>
+      o.status === 'created' &&
+      !known.has(o.orderNo) &&
+      o.creationDate !== undefined &&
+      Date.parse(o.creationDate) >= sinceMs - CLOCK_SKEW_MS,
+  );
+  if (made) shopper.log.warn({ orderNo: made.orderNo }, 'the order was made but the answer of its creation was lost');
+  return made ?? null;
+}
