@@ -7,6 +7,7 @@
  * kept: the next request asks again.
  */
 import type { components as CommerceComponents } from '../../../generated/commerce/types.ts';
+import { zCustomObject } from '../../../generated/commerce/zod/zod.gen.ts';
 import type { AppContext } from '../context.ts';
 import { upstreamError } from '../errors.ts';
 import { SHARED_READS, staleServed, TtlCache } from './ttl-cache.ts';
@@ -47,7 +48,9 @@ async function loadCustomPreferences(
     .catch((cause: unknown) => {
       throw upstreamError('commerce', cause);
     });
-  if (!data) {
+  // A wrongly typed answer (issue 17's fault table) is not kept either: cached, it would switch the
+  // region's flags off for every shopper until it expired. Only the fields it has are checked.
+  if (!data || !zCustomObject.partial().safeParse(data).success) {
     ctx.logger.warn({ status: response.status, siteId, country }, 'custom preferences not readable');
     throw upstreamError('commerce');
   }

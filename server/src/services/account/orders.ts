@@ -24,7 +24,15 @@ import { AppError } from '../../errors.ts';
 import { money } from '../catalog.ts';
 import type { Shopper } from '../shopper.ts';
 import { orderMethodDisplay } from './payment-display.ts';
-import { creditNoteDetails, documentPdf, orderDetails, orderHistory, type Customer, type Som } from './som.ts';
+import {
+  creditNoteDetails,
+  creditNoteRecords,
+  documentPdf,
+  orderDetails,
+  orderHistory,
+  type Customer,
+  type Som,
+} from './som.ts';
 import { customerOf } from './subscriptions.ts';
 
 type Schemas = components['schemas'];
@@ -248,9 +256,12 @@ export async function orderDocument(
   if (!invoiceId || !order.SNPOMSZuoraInvoice_R?.type) throw notReady;
   let recordId = invoiceId;
   if (document.kind === 'creditNote') {
-    const note = (await creditNoteDetails(ctx, customer, invoiceId)).find(
-      (n) => n.Zuora_ExternalId_C === document.creditNoteId,
-    );
+    // §8: credit notes that cannot be read are the 'unavailable' modal's, not a note that does not exist.
+    const notes = await creditNoteRecords(ctx, customer, invoiceId).catch((error: unknown) => {
+      shopper.log.warn({ err: error, orderId: id }, 'credit notes unavailable');
+      throw unavailable;
+    });
+    const note = notes.find((n) => n.Zuora_ExternalId_C === document.creditNoteId);
     if (!note) throw notFound();
     if (note.Status !== 'Posted') throw notReady;
     recordId = note.Zuora_ExternalId_C;

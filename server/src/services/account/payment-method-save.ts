@@ -11,7 +11,13 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { isShopUrl } from '../../http/shop-path.ts';
 import { fromAddress } from '../basket/basket.ts';
-import { billingMismatch, methodNotOffered, methodTypeMismatch, wrongProvider } from '../payments/payment-problems.ts';
+import {
+  asPaymentProblem,
+  billingMismatch,
+  methodNotOffered,
+  methodTypeMismatch,
+  wrongProvider,
+} from '../payments/payment-problems.ts';
 import type { CardFacts, ProviderReferences, ReturnRequest, SaveResult, StoredMethod } from '../payments/provider.ts';
 import { paymentProvider } from '../payments/providers.ts';
 import { customPreferences } from '../preferences.ts';
@@ -108,20 +114,25 @@ export async function savePaymentMethod(
 
   const record: ProviderReferences = { key: randomUUID(), paymentType: request.paymentMethodType };
   const name = `${request.billingAddress.firstName} ${request.billingAddress.lastName}`.trim();
-  const result = await provider.saveMethod(ctx, shopper, {
-    record,
-    method,
-    request,
-    currency: shopper.market.currency,
-    customer: { email: shopper.session.customer?.email ?? '', name },
-    billing: fromAddress(request.billingAddress),
-    client: { ipAddress, userAgent },
-    // Only a return to the shop itself: another origin would make the provider's page an open redirect (issue 17).
-    returnUrl:
-      request.returnUrl !== undefined && isShopUrl(request.returnUrl, ctx.config.publicOrigin)
-        ? request.returnUrl
-        : `${ctx.config.publicOrigin}/${shopper.locale}/account/my-payment-method?context=accountPaymentMethod&provider=${request.provider}`,
-  });
+  const result = await provider
+    .saveMethod(ctx, shopper, {
+      record,
+      method,
+      request,
+      currency: shopper.market.currency,
+      customer: { email: shopper.session.customer?.email ?? '', name },
+      billing: fromAddress(request.billingAddress),
+      client: { ipAddress, userAgent },
+      // Only a return to the shop itself: another origin would make the provider's page an open redirect (issue 17).
+      returnUrl:
+        request.returnUrl !== undefined && isShopUrl(request.returnUrl, ctx.config.publicOrigin)
+          ? request.returnUrl
+          : `${ctx.config.publicOrigin}/${shopper.locale}/account/my-payment-method?context=accountPaymentMethod&provider=${request.provider}`,
+    })
+    .catch((error: unknown) => {
+      // Unreachable, too slow or unreadable (issue 17's fault table): the §8 connection error, never a 500.
+      throw asPaymentProblem(error);
+    });
   if (result.status === 'actionRequired') {
     shopper.session.pendingMethodSave = {
       mode,

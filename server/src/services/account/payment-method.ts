@@ -10,7 +10,7 @@ import { joinAddressLines, normalizeCountryCode, splitAddressLines } from '../..
 import { isRestrictedBillingRegion, REGION_NOT_SUPPORTED_MESSAGE } from '../../../../domain/postal-codes.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { billingMismatch } from '../payments/payment-problems.ts';
+import { asPaymentProblem, billingMismatch } from '../payments/payment-problems.ts';
 import type { CardExpiry } from '../payments/provider.ts';
 import { paymentProvider } from '../payments/providers.ts';
 import { customPreferences } from '../preferences.ts';
@@ -134,13 +134,31 @@ export async function deletePaymentMethod(ctx: AppContext, shopper: Shopper): Pr
       },
     );
   }
-  await paymentProvider(shopper.market.provider).removeStoredMethod(ctx, storedMethodOf(shopper, record.token));
+  const provider = paymentProvider(shopper.market.provider);
+  const stored = storedMethodOf(shopper, record.token);
+  await provider.removeStoredMethod(ctx, stored).catch(async (error: unknown) => {
+    // Issue 17: a delete whose record change failed after the detach is retried with the card
+    // detached already, which the provider refuses; a card it no longer holds is gone as asked.
+    if (!(await cardGone(ctx, shopper, record))) throw asPaymentProblem(error);
+  });
   const outcome = await changePaymentRecord(ctx, customer, {
     method: 'DeletePaymentMethod',
     recordId: record.recordId,
   });
   if (!outcome) throw noMethod();
   if (outcome.result !== 'Success') throw refusedByOrderSystem(shopper, outcome);
+}
+
+/** Whether the provider no longer holds the record's card; a bank debit's method cannot be told so (false). */
+async function cardGone(ctx: AppContext, shopper: Shopper, record: Som['PaymentMethodRecord']): Promise<boolean> {
+  const type = savedMethodType(record);
+  if (type === 'IDEAL' || type === 'BANCONTACT') return false;
+  try {
+    const provider = paymentProvider(shopper.market.provider);
+    return (await provider.storedCard(ctx, storedMethodOf(shopper, record.token))) === null;
+  } catch {
+    return false;
+  }
 }
 
 /** The market's restricted-region rule (§5, configured per market), as the billing form shows it: on the postal code, in the document's words. */

@@ -6,8 +6,10 @@
  */
 import type { components } from '../../../../generated/som/types.ts';
 import {
+  zCreditNoteDetailsResponse,
   zDetailsResponse,
   zHistoryResponse,
+  zPaymentMethodInformationResponse,
   zSubscriptionListResponse,
 } from '../../../../generated/som/zod/zod.gen.ts';
 import type { AppContext } from '../../context.ts';
@@ -76,6 +78,8 @@ export async function paymentMethodInformation(
       },
       signal: customer.signal,
     }),
+    // Misread, a record would seem saved (Add refused) or a method's fields missing (issue 17).
+    { shape: zPaymentMethodInformationResponse },
   ))!;
 }
 
@@ -155,25 +159,38 @@ export async function orderDetails(
   return data?.records;
 }
 
-/** The credit notes of an invoice (account §7 CreditNoteDetails); a failure is an empty list (§8), logged. */
+/**
+ * The credit notes of an invoice (account §7 CreditNoteDetails); 502 when they cannot be read, or
+ * are not of the contract's shape (a document asked for must not be told "not found" then).
+ */
+export async function creditNoteRecords(
+  ctx: AppContext,
+  customer: Customer,
+  invoiceId: string,
+): Promise<Som['CreditNote'][]> {
+  const data = (await answer(
+    ctx.upstreams.som.POST('/services/apexrest/SOM/CreditNoteDetails', {
+      body: {
+        controllerName: SOM,
+        methodRequest: 'CreditNoteDetails',
+        locale: customer.locale,
+        query: { userId: customer.userId, ZuoraInvoiceId: invoiceId },
+      },
+      signal: customer.signal,
+    }),
+    { shape: zCreditNoteDetailsResponse },
+  ))!;
+  return data.creditNotes.records;
+}
+
+/** The credit notes as the order page lists them: a failure is an empty list (§8), logged. */
 export async function creditNoteDetails(
   ctx: AppContext,
   customer: Customer,
   invoiceId: string,
 ): Promise<Som['CreditNote'][]> {
   try {
-    const data = await answer(
-      ctx.upstreams.som.POST('/services/apexrest/SOM/CreditNoteDetails', {
-        body: {
-          controllerName: SOM,
-          methodRequest: 'CreditNoteDetails',
-          locale: customer.locale,
-          query: { userId: customer.userId, ZuoraInvoiceId: invoiceId },
-        },
-        signal: customer.signal,
-      }),
-    );
-    return data?.creditNotes.records ?? [];
+    return await creditNoteRecords(ctx, customer, invoiceId);
   } catch (error) {
     customer.log.warn({ err: error, invoiceId }, 'credit notes unavailable');
     return [];
@@ -207,6 +224,8 @@ export async function activeSubscriptionList(ctx: AppContext, customer: Customer
       },
       signal: customer.signal,
     }),
+    // Misread, subscriptions would seem linked and the delete refused (issue 17).
+    { shape: zSubscriptionListResponse },
   ))!;
   return data.subscriptionList;
 }
