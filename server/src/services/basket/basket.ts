@@ -12,7 +12,7 @@ import { AppError, invalidField } from '../../errors.ts';
 import { commerceCall, commerceData, reachCommerce } from '../commerce-answer.ts';
 import { failOrder, readOrder } from '../orders.ts';
 import type { Shopper } from '../shopper.ts';
-import { DOUBT_MS, orderMadeSince, type OrderInDoubt } from './order-in-doubt.ts';
+import { DOUBT_MS, LATE_ORDER_MS, orderMadeSince, type OrderInDoubt } from './order-in-doubt.ts';
 
 type Schemas = components['schemas'];
 type Commerce = CommerceComponents['schemas'];
@@ -65,7 +65,10 @@ async function basketOfOrderInDoubt(
   doubt: OrderInDoubt,
 ): Promise<CommerceBasket | null> {
   delete shopper.session.orderInDoubt;
-  const fact = Date.now() - doubt.sinceMs < DOUBT_MS ? await orderMadeSince(ctx, shopper, doubt.sinceMs) : null;
+  const fact =
+    Date.now() - doubt.sinceMs < DOUBT_MS
+      ? await orderMadeSince(ctx, shopper, doubt.sinceMs, doubt.sinceMs + LATE_ORDER_MS)
+      : null;
   const order = fact && (await readOrder(ctx, shopper, fact.orderNo).catch(() => null));
   if (order) {
     await failOrder(ctx, shopper, fact.orderNo, order.customerInfo?.customerName ?? order.customerName).catch(

@@ -23,11 +23,14 @@ export interface OrderFact {
 const CUSTOMER_ORDERS =
   '/customer/shopper-customers/v1/organizations/{organizationId}/customers/{customerId}/orders' as const;
 
-/** How long an order in doubt is looked for; the platform fails unpaid created orders on its own after that. */
+/** How long the session keeps looking for an order in doubt (an older mark is dropped unused). */
 export const DOUBT_MS = 30 * 60_000;
 
-/** How far the platform's clock may be behind the proxy's when telling an order made by the attempt. */
-const CLOCK_SKEW_MS = 60_000;
+/** How far the platform's clock may be from the proxy's when telling an order made by the attempt. */
+const CLOCK_SKEW_MS = 5_000;
+
+/** How long after createOrder was sent the platform may still make its order (a request it held). */
+export const LATE_ORDER_MS = 60_000;
 
 /** The customer's newest orders (guest or registered: the token's own customer). */
 export async function customerOrders(ctx: AppContext, shopper: Shopper): Promise<OrderFact[]> {
@@ -47,17 +50,26 @@ export async function customerOrders(ctx: AppContext, shopper: Shopper): Promise
   );
 }
 
-/** The order the attempt begun at `sinceMs` made, if the platform made one; null when none is found. */
-export async function orderMadeSince(ctx: AppContext, shopper: Shopper, sinceMs: number): Promise<OrderFact | null> {
+/**
+ * The order the attempt that sent createOrder at `sinceMs` made, if the platform made one by
+ * `untilMs` (the newest such); null when none is found. The window is narrow on purpose: a
+ * registered customer's other session may have an order of its own in created (its 3-D Secure page
+ * open), which must never be taken for this one.
+ */
+export async function orderMadeSince(
+  ctx: AppContext,
+  shopper: Shopper,
+  sinceMs: number,
+  untilMs: number,
+): Promise<OrderFact | null> {
   const known = new Set(shopper.session.placedOrders ?? []);
   const orders = await customerOrders(ctx, shopper).catch(() => []);
-  const made = orders.find(
-    (o) =>
-      o.status === 'created' &&
-      !known.has(o.orderNo) &&
-      o.creationDate !== undefined &&
-      Date.parse(o.creationDate) >= sinceMs - CLOCK_SKEW_MS,
-  );
+  const made = orders.find((o) => {
+    const at = o.creationDate === undefined ? NaN : Date.parse(o.creationDate);
+    return (
+      o.status === 'created' && !known.has(o.orderNo) && at >= sinceMs - CLOCK_SKEW_MS && at <= untilMs + CLOCK_SKEW_MS
+    );
+  });
   if (made) shopper.log.warn({ orderNo: made.orderNo }, 'the order was made but the answer of its creation was lost');
   return made ?? null;
 }

@@ -186,7 +186,12 @@ async function openOrder(
   }).catch(async (failure: unknown) => {
     // A refusal made nothing; otherwise the order may have been made with only its answer lost.
     if (failure instanceof AppError && failure.status < 500) throw failure;
-    const made = await orderMadeSince(ctx, shopper, started);
+    // Made, the basket is gone: the order is the customer's newest unknown one in created.
+    const left = await currentBasket(ctx, shopper).catch(() => undefined);
+    const made =
+      left === null || (left && left.basketId !== basket.basketId)
+        ? await orderMadeSince(ctx, shopper, started, Date.now())
+        : null;
     if (made) return made;
     // Not (yet) made: a later look, once the basket is seen gone, gives it back (basket.ts).
     session.orderInDoubt = { sinceMs: started, placedBefore: session.placedOrders?.length ?? 0 };
