@@ -80,14 +80,18 @@ describe('the logout redirect', () => {
   });
 });
 
-/** Presses Complete on the sandbox's 3-D Secure page: where it sends the browser back to. */
-async function completeChallenge(redirectUrl: string): Promise<string> {
-  const res = await fetch(redirectUrl, {
+/** A form posted as a browser posts it, its redirect not followed. */
+const postForm = (target: string, body: string) =>
+  fetch(target, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'outcome=complete',
+    body,
   });
+
+/** Presses Complete on the sandbox's 3-D Secure page: where it sends the browser back to. */
+async function completeChallenge(redirectUrl: string): Promise<string> {
+  const res = await postForm(redirectUrl, 'outcome=complete');
   expect(res.status).toBe(303);
   return res.headers.get('location')!;
 }
@@ -177,12 +181,10 @@ describe('payment return URLs', () => {
     'when a 3-D Secure or bank return is posted to %s, then it is turned into a GET of the same shop page',
     async (path) => {
       await attacks.attack(`payment return ${path}`, async () => {
-        const res = await fetch(url(path), {
-          method: 'POST',
-          redirect: 'manual',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ redirectResult: '//evil.example', returnUrl: 'https://evil.example' }).toString(),
-        });
+        const res = await postForm(
+          url(path),
+          new URLSearchParams({ redirectResult: '//evil.example', returnUrl: 'https://evil.example' }).toString(),
+        );
         expect(res.status).toBe(303);
         const location = res.headers.get('location')!;
         expect(location).toMatch(/^\/(?:[a-z]{2}-[A-Z]{2}\/)?payment-confirmation\/?\?/);
@@ -219,12 +221,7 @@ describe('restricted access and the page forms', () => {
     '/product?redirect=javascript:alert(1)',
   ])('when the renew form is posted to %s, then its redirect stays a path of the shop', async (path) => {
     await attacks.attack(`renew form ${path}`, async () => {
-      const res = await fetch(url(path), {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'variantId=cn-connected-navigation-12m&csrfToken=wrong',
-      });
+      const res = await postForm(url(path), 'variantId=cn-connected-navigation-12m&csrfToken=wrong');
       expect(res.status).toBe(303);
       const location = res.headers.get('location')!;
       expect(location.startsWith('/') && !location.startsWith('//') && !location.startsWith('/\\'), location).toBe(
@@ -238,12 +235,7 @@ describe('restricted access and the page forms', () => {
     'when the checkout e-mail form is posted to %s, then its redirect is the checkout of the shop',
     async (path) => {
       await attacks.attack(`checkout e-mail form ${path}`, async () => {
-        const res = await fetch(url(path), {
-          method: 'POST',
-          redirect: 'manual',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: 'email=a%40example.com&csrfToken=wrong',
-        });
+        const res = await postForm(url(path), 'email=a%40example.com&csrfToken=wrong');
         expect(res.status).toBe(303);
         const location = res.headers.get('location')!;
         expect(location).toMatch(/^\/(?:[a-z]{2}-[A-Z]{2}\/)?checkout(?:\?|$)/);

@@ -18,7 +18,7 @@
  * with late requests landed: every Adyen charge not reversed belongs to a placed order, one charge
  * per order, no order is left in created, and a failed attempt kept the basket and pays when retried.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Fault } from '../../mocks/sandbox/src/core/faults.ts';
 import { adyenLedger } from '../../mocks/sandbox/src/upstreams/adyen/index.ts';
 import { state as commerce } from '../../mocks/sandbox/src/upstreams/commerce/state.ts';
@@ -84,6 +84,15 @@ const ORG = '^/(checkout|customer)/[a-z-]+/v1/organizations/[^/]+';
 // A lost answer is recovered by asking again (once); a fault on every request leaves only reversing.
 const replayed = (_fault: PointFault, always: boolean): Expected => (always ? 'problem' : 'placed');
 
+function settling(market: Market): Point {
+  return {
+    upstream: 'commerce',
+    aim: { method: 'PATCH', path: '^/s/[^/]+/dw/shop/v24_5/orders/' },
+    reach: () => placing(market),
+    expected: () => 'either',
+  };
+}
+
 const points: Record<string, Point> = {
   'Adyen /payments (place order FR)': {
     upstream: 'adyen',
@@ -112,18 +121,8 @@ const points: Record<string, Point> = {
     expected: (fault) => (fault === 'status' || fault === 'drop' || fault === 'latency' ? 'problem' : 'placed'),
   },
   // The update that places the paid order: read back, failed and reversed, or settled by the confirmation.
-  'commerce order update (settling FR)': {
-    upstream: 'commerce',
-    aim: { method: 'PATCH', path: '^/s/[^/]+/dw/shop/v24_5/orders/' },
-    reach: () => placing('FR'),
-    expected: () => 'either',
-  },
-  'commerce order update (settling GB)': {
-    upstream: 'commerce',
-    aim: { method: 'PATCH', path: '^/s/[^/]+/dw/shop/v24_5/orders/' },
-    reach: () => placing('GB'),
-    expected: () => 'either',
-  },
+  'commerce order update (settling FR)': settling('FR'),
+  'commerce order update (settling GB)': settling('GB'),
 };
 
 const send = (reached: Reached, key = newKey()) =>
@@ -193,13 +192,12 @@ const rows = Object.entries(points).flatMap(([name, point]) =>
   ),
 );
 
-afterAllSummary();
-function afterAllSummary() {
-  // Printed by vitest with the file's output: the points × faults this file covers.
+// The points × faults this file covers, printed once its rows have run.
+afterAll(() => {
   console.log(
     `fault suite place-order points: ${rows.length} rows, ${Object.keys(points).length} points × ${ALL.length} faults × once/always (timeout ${UPSTREAM_TIMEOUT_MS} ms)`,
   );
-}
+});
 
 describe('fault table: failure points after the provider may have charged', () => {
   it.each(rows)('%s', async (_title, point, fault, always) => {

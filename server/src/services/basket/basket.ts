@@ -11,8 +11,9 @@ import type { AppContext } from '../../context.ts';
 import { AppError, invalidField } from '../../errors.ts';
 import { commerceCall, commerceData, reachCommerce } from '../commerce-answer.ts';
 import { failOrder, readOrder } from '../orders.ts';
+import type { OrderInDoubt } from '../../session.ts';
 import type { Shopper } from '../shopper.ts';
-import { DOUBT_MS, LATE_ORDER_MS, orderMadeSince, type OrderInDoubt } from './order-in-doubt.ts';
+import { DOUBT_MS, LATE_ORDER_MS, orderMadeSince } from './order-in-doubt.ts';
 
 type Schemas = components['schemas'];
 type Commerce = CommerceComponents['schemas'];

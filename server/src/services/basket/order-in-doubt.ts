@@ -11,8 +11,6 @@ import type { AppContext } from '../../context.ts';
 import { commerceData, reachCommerce } from '../commerce-answer.ts';
 import type { Shopper } from '../shopper.ts';
 
-export type { OrderInDoubt } from '../../session.ts';
-
 /** An order as the customer's order list names it. */
 export interface OrderFact {
   orderNo: string;

@@ -58,11 +58,11 @@ async function placedInSession(
   return { outcome: 'orderPlaced', orderNo: pending.orderNo, status: 'new' };
 }
 
-/** The order when the platform says it is placed (new or completed); null when not, or unreadable. */
-async function placedOrder(ctx: AppContext, shopper: Shopper, orderNo: string) {
-  const order = await readOrder(ctx, shopper, orderNo).catch(() => null);
-  return order && (order.status === 'new' || order.status === 'completed') ? order : null;
-}
+/** The order as the platform holds it now; null when it cannot be read. */
+const orderNow = (ctx: AppContext, shopper: Shopper, orderNo: string) =>
+  readOrder(ctx, shopper, orderNo).catch(() => null);
+
+const isPlaced = (order: { status?: string } | null) => order?.status === 'new' || order?.status === 'completed';
 
 /**
  * Paid, but the order could not be written new (issue 17: never a charge without an order). The
@@ -80,9 +80,8 @@ async function paidNotSettled(
 ): Promise<PaymentAnswer> {
   const { orderNo } = pending;
   shopper.log.error({ err: failure, orderNo }, 'paid order not settled: reading it back');
-  if (await placedOrder(ctx, shopper, orderNo))
-    return { status: 201, body: await placedInSession(ctx, shopper, pending) };
-  const order = await readOrder(ctx, shopper, orderNo).catch(() => null);
+  const order = await orderNow(ctx, shopper, orderNo);
+  if (isPlaced(order)) return { status: 201, body: await placedInSession(ctx, shopper, pending) };
   const failed = await failOrder(ctx, shopper, orderNo, order?.customerInfo?.customerName ?? order?.customerName).then(
     () => true,
     () => false,
@@ -93,7 +92,7 @@ async function paidNotSettled(
     delete shopper.session.pendingPayment;
     throw definiteProblem(forPaymentMethod(asPaymentProblem(failure), pending.paymentType));
   }
-  if (await placedOrder(ctx, shopper, orderNo))
+  if (isPlaced(await orderNow(ctx, shopper, orderNo)))
     return { status: 201, body: await placedInSession(ctx, shopper, pending) };
   shopper.log.error({ orderNo }, 'paid order left in created: the confirmation settles it when asked again');
   shopper.session.pendingPayment = { ...pending, paid: true };
@@ -101,18 +100,17 @@ async function paidNotSettled(
 }
 
 /**
- * The confirmation's second chance for a paid order the checkout could not settle (paidNotSettled):
- * settled now when the platform takes the update; false while it does not.
+ * The confirmation's second chance for a paid order the checkout could not settle (paidNotSettled),
+ * read as still created: settled now when the platform takes the update (an update that landed late
+ * in between is the same status again); false while it does not.
  */
 export async function settleLeftPaid(ctx: AppContext, shopper: Shopper, orderNo: string): Promise<boolean> {
   const pending = shopper.session.pendingPayment;
   if (!pending?.paid || pending.orderNo !== orderNo) return false;
-  const placed = (await placedOrder(ctx, shopper, orderNo))
-    ? await placedInSession(ctx, shopper, pending)
-    : await settlePaid(ctx, shopper, pending).catch((error: unknown) => {
-        shopper.log.warn({ err: error, orderNo }, 'paid order still not settled');
-        return null;
-      });
+  const placed = await settlePaid(ctx, shopper, pending).catch((error: unknown) => {
+    shopper.log.warn({ err: error, orderNo }, 'paid order still not settled');
+    return null;
+  });
   if (!placed) return false;
   await shopper.persist();
   return true;

@@ -29,7 +29,7 @@ import type {
   SaveResult,
   StoredMethod,
 } from './provider.ts';
-import { knownOutcome, OutcomeUnknown } from './uncertain.ts';
+import { knownOutcome } from './uncertain.ts';
 
 type Schemas = components['schemas'];
 type AdyenPaymentRequest = AdyenComponents['schemas']['PaymentRequest'];
@@ -172,7 +172,7 @@ async function authorise(
     readable,
   ).catch(async (error: unknown) => {
     await reverseAdyenPayment(ctx, shopper.log, charge);
-    throw asPaymentProblem(error instanceof OutcomeUnknown ? error.last : error);
+    throw asPaymentProblem(error);
   });
   if (!result.data) throw providerFailure(result.response.status);
   record.pspReference = result.data.pspReference ?? '';
@@ -202,7 +202,7 @@ async function submitDetails(
     readable,
   ).catch(async (error: unknown) => {
     await reverseAdyenPayment(ctx, shopper.log, { pspReference: record.pspReference, reference, key: record.key });
-    throw asPaymentProblem(error instanceof OutcomeUnknown ? error.last : error);
+    throw asPaymentProblem(error);
   });
   if (!details.data) throw providerFailure(details.response.status);
   return details.data as AdyenResult;

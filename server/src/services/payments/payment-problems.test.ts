@@ -6,12 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { adyenRefusal, stripeRefusal } from '../../../../domain/payment-errors.ts';
 import {
+  asPaymentProblem,
   authorisationFailed,
   billingMismatch,
   forPaymentMethod,
   providerFailure,
   refused,
 } from './payment-problems.ts';
+import { OutcomeUnknown } from './uncertain.ts';
 
 describe('forPaymentMethod (storefront §8)', () => {
   it.each([
@@ -44,5 +46,14 @@ describe('forPaymentMethod (storefront §8)', () => {
       'billing_address_missmatch',
     );
     expect(forPaymentMethod(providerFailure(500), 'IDEAL').toProblem().paymentErrorKind).toBe('connection_error');
+  });
+});
+
+describe('asPaymentProblem', () => {
+  it('when a provider write ended with its outcome unknown (issue 17), then the problem is that of its last failure', () => {
+    const timedOut = Object.assign(new Error('timed out'), { status: 503 });
+    expect(asPaymentProblem(new OutcomeUnknown(timedOut)).toProblem()).toEqual(providerFailure(503).toProblem());
+    const refusal = refused(adyenRefusal('Expired Card'));
+    expect(asPaymentProblem(new OutcomeUnknown(refusal))).toBe(refusal);
   });
 });

@@ -15,6 +15,7 @@ import {
 } from '../../../../domain/payment-errors.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
 import { AppError, invalidField, paymentError } from '../../errors.ts';
+import { OutcomeUnknown } from './uncertain.ts';
 
 type FieldError = components['schemas']['FieldError'];
 
@@ -31,8 +32,12 @@ export function providerFailure(status: number): AppError {
   return paymentError(502, slug, 'Payment service error', PAYMENT_NOT_CHARGED_TEXT, kind);
 }
 
-/** A thrown failure as the payment problem it stands for: AppErrors as they are, anything else 502. */
+/**
+ * A thrown failure as the payment problem it stands for: AppErrors as they are, an unknown outcome
+ * as its last failure (uncertain.ts), anything else 502.
+ */
 export function asPaymentProblem(error: unknown): AppError {
+  if (error instanceof OutcomeUnknown) return asPaymentProblem(error.last);
   if (error instanceof AppError) return error;
   const status = (error as { status?: unknown } | null)?.status;
   return providerFailure(typeof status === 'number' ? status : 500);

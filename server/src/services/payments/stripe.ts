@@ -29,7 +29,7 @@ import {
   refused,
 } from './payment-problems.ts';
 import type { CheckedMethod, PaymentParty, PaymentProvider, ProviderReferences, SaveResult } from './provider.ts';
-import { knownOutcome, OutcomeUnknown } from './uncertain.ts';
+import { knownOutcome } from './uncertain.ts';
 
 type Schemas = components['schemas'];
 
@@ -296,7 +296,7 @@ export const stripeProvider: PaymentProvider = {
             }),
       (data) => typeof data.id === 'string' && typeof data.status === 'string',
     ).catch((error: unknown) => {
-      throw asPaymentProblem(error instanceof OutcomeUnknown ? error.last : error);
+      throw asPaymentProblem(error);
     });
     if (!created.data) {
       const error = (

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../app.ts';
 import { ADYEN_SEED, adyenLedger, adyenModule, getPayment } from './index.ts';
-import { BROWSER_INFO } from './test-fixtures.ts';
+import { cardPayment, RETURN_URL } from './test-fixtures.ts';
 
 const sandbox: Sandbox = createSandbox([adyenModule]);
 let root = '';
@@ -28,37 +28,6 @@ interface Answer {
   action: { url: string; paymentMethodType?: string };
   additionalData: Record<string, string>;
 }
-
-const RETURN_URL = 'http://localhost:3000/checkout/payment-return?orderNo=00001001';
-
-const cardPayment = (number: string, extra: Record<string, unknown> = {}) => ({
-  amount: { currency: 'EUR', value: 9900 },
-  merchantAccount: ADYEN_SEED.merchantAccount,
-  reference: '00001001',
-  returnUrl: RETURN_URL,
-  countryCode: 'FR',
-  paymentMethod: {
-    type: 'scheme',
-    encryptedCardNumber: `test_${number}`,
-    encryptedExpiryMonth: 'test_03',
-    encryptedExpiryYear: 'test_2030',
-    encryptedSecurityCode: 'test_737',
-    holderName: 'Alex Owner',
-  },
-  billingAddress: {
-    street: 'Rue de Rivoli',
-    houseNumberOrName: '12',
-    city: 'Paris',
-    postalCode: '75001',
-    country: 'FR',
-  },
-  shopperReference: ADYEN_SEED.alexShopperReference,
-  shopperEmail: 'alex.owner@example.com',
-  channel: 'Web',
-  browserInfo: BROWSER_INFO,
-  origin: 'http://localhost:3000',
-  ...extra,
-});
 
 /** alex's stored card, paid as a returning shopper's card-on-file payment (docs.adyen.com tokenization). */
 const storedCardPayment = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({

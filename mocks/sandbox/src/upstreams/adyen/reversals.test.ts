@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../app.ts';
 import { ADYEN_SEED, adyenLedger, adyenModule } from './index.ts';
-import { BROWSER_INFO } from './test-fixtures.ts';
+import { cardPayment } from './test-fixtures.ts';
 
 // Reversing a payment (Checkout v71 Modifications): a technical cancel by the merchant's reference
 // (/cancels) and a cancel or refund by pspReference (/payments/{pspReference}/reversals).
@@ -27,22 +27,7 @@ const post = (path: string, body: unknown, key?: string) =>
     body: JSON.stringify(body),
   });
 
-const payment = (reference: string, number = '4242424242424242') => ({
-  amount: { currency: 'EUR', value: 9900 },
-  merchantAccount: ADYEN_SEED.merchantAccount,
-  reference,
-  returnUrl: `http://localhost:3000/fr-FR/payment-confirmation?orderNo=${reference}`,
-  countryCode: 'FR',
-  paymentMethod: {
-    type: 'scheme',
-    encryptedCardNumber: `test_${number}`,
-    encryptedExpiryMonth: 'test_03',
-    encryptedExpiryYear: 'test_2030',
-    encryptedSecurityCode: 'test_737',
-  },
-  channel: 'Web',
-  browserInfo: BROWSER_INFO,
-});
+const payment = (reference: string) => cardPayment('4242424242424242', { reference });
 const merchantAccount = ADYEN_SEED.merchantAccount;
 
 describe('Adyen stand-in: technical cancel and reversal', () => {
