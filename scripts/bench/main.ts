@@ -11,7 +11,8 @@
  *   Chromium rendered it, without its scripts, answered by the same server as a file. The gap
  *   between a page's LCP and its snapshot's is what our JavaScript and server cost.
  * - Under 50 connections for 20 s (autocannon): the rendered renewal page (HTML) and its JSON call,
- *   both as a returning shopper, and the sandbox's vehicle lookup called directly.
+ *   both as a returning shopper, the sandbox's vehicle lookup called directly, and the bare floor
+ *   (floor-server.ts: a node:http server making two lookups per call, nothing else).
  *
  * Scale-out (issue 16, cluster.ts), after the storefront's load: the JSON renewal call under the same
  * load through nginx in front of two instances sharing Redis, then straight to one instance with
@@ -31,6 +32,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { firstRouteJs, gzipSize, kb } from './bundle.ts';
 import { clusterFigures } from './cluster.ts';
+import { startFloor } from './floor.ts';
 import { soakFigures } from './soak.ts';
 import { capturePage, launchBrowser, requestsBefore, viewSnapshot, type Capture } from './browser.ts';
 import { lighthouseAccount, loadAccount, recordAccountBundle, signInOwner, type Owner } from './account.ts';
@@ -233,6 +235,25 @@ async function loadFigures(h1: string) {
     target: '≥ 25 %, p99 ≤ 50 ms, 0 errors (issue 16)',
     pass: share >= 25 && json.p99 <= 50 && json.errors === 0,
     how: 'the two loads above, one after the other in this run',
+  });
+  // The floor of that goal on this machine (floor.ts): a bare server making two sandbox lookups per call.
+  const answerBytes = Buffer.byteLength(
+    await (await fetch(`${SHOP}${RENEWAL_API_PATH}`, { headers: { cookie } })).text(),
+  );
+  const floor = await startFloor(SANDBOX, answerBytes);
+  let bare: Awaited<ReturnType<typeof load>>;
+  try {
+    bare = await load(floor.url, {});
+  } finally {
+    floor.stop();
+  }
+  const floorShare = direct.rps > 0 ? (100 * bare.rps) / direct.rps : 0;
+  record({
+    name: "Bare floor's throughput ÷ the sandbox vehicle lookup's (same run)",
+    value: `${floorShare.toFixed(1)} % (${bare.rps} ÷ ${direct.rps} req/s); p50 ${bare.p50} ms, p99 ${bare.p99} ms, ${bare.errors} errors`,
+    target: "reported: the most any proxy making the renewal call's two upstream calls could reach here",
+    pass: null,
+    how: `a node:http server making two sandbox vehicle lookups per request and nothing else, answering ${answerBytes} B of JSON (scripts/bench/floor-server.ts); ${loadHow(bare)}`,
   });
   record({
     name: 'Latency the proxy adds (p50 JSON renewal call − p50 direct lookup)',

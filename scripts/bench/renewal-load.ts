@@ -11,19 +11,23 @@
  * the sandbox's vehicle lookup, then each checkout's renewal call, with autocannon (50 connections,
  * BENCH_SECONDS, 10 by default), as a returning shopper with the renewal item in the basket (the
  * cookie `make bench` uses). RENEWAL_LOAD_RUNS (3) runs, interleaved so a busy moment costs all alike.
- * RENEWAL_LOAD_FLOOR=1 adds each checkout's GET /api/healthz: what any proxy answer costs, with no
- * upstream call and no session. Each line gives the proxy's CPU time per request too (from /proc),
- * which a machine busy with other work blurs less than the throughput.
+ * Each server is warmed up first, RENEWAL_LOAD_WARM_SECONDS (15) under the same load.
+ * RENEWAL_LOAD_FLOOR=1 adds two floors: each checkout's GET /api/healthz (what any proxy answer
+ * costs, with no upstream call and no session), and the bare floor of floor-server.ts (a node:http
+ * server making two sandbox lookups per request, and nothing else). Each line gives the CPU time per
+ * request of the server under load and of the sandbox (from /proc), which a machine busy with other
+ * work blurs less than the throughput.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { LOAD_CONNECTIONS, RENEWAL_API_PATH as RENEWAL, VIN, root } from './config.ts';
+import { cpuMs, startFloor, type Floor } from './floor.ts';
 import { basketSession, waitUntilUp } from './stack.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARM_SECONDS = Number(process.env.RENEWAL_LOAD_WARM_SECONDS ?? 15);
 const RUNS = Math.max(1, Number(process.env.RENEWAL_LOAD_RUNS ?? 3) | 0);
 const FLOOR = process.env.RENEWAL_LOAD_FLOOR === '1';
 const ROOTS = (process.env.RENEWAL_LOAD_ROOTS ?? root).split(',').map((r) => path.resolve(r.trim()));
@@ -45,27 +49,16 @@ interface Stack {
   shop: string;
   sandbox: string;
   child: ChildProcess;
-  /** The proxy's process id (a child of scripts/start.ts), for its CPU time. */
+  /** The proxy's and the sandbox's process ids (children of scripts/start.ts), for their CPU time. */
   proxyPid: number | undefined;
+  sandboxPid: number | undefined;
 }
 
-/** The process's CPU time so far (user + system, ms), from /proc; undefined where there is none. */
-function cpuMs(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in ticks of 10 ms.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The proxy among scripts/start.ts's children: the one running server/src/main.ts. */
-function proxyPidOf(child: ChildProcess): number | undefined {
+/** One of scripts/start.ts's children: the one running `script` (the proxy's or the sandbox's main.ts). */
+function childPidOf(child: ChildProcess, script: string): number | undefined {
   try {
     const lines = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(child.pid)], { encoding: 'utf8' });
-    const line = lines.split('\n').find((l) => l.includes('server/src/main.ts'));
+    const line = lines.split('\n').find((l) => l.includes(script));
     return line ? Number(line.trim().split(/\s+/)[0]) : undefined;
   } catch {
     return undefined;
@@ -93,9 +86,11 @@ async function startStack(stackRoot: string): Promise<Stack> {
     sandbox: `http://localhost:${sandboxPort}`,
     child,
     proxyPid: undefined,
+    sandboxPid: undefined,
   };
   await waitUntilUp(child, [`${stack.shop}/api/healthz`, `${stack.sandbox}/`], `the stack of ${stackRoot}`);
-  stack.proxyPid = proxyPidOf(child);
+  stack.proxyPid = childPidOf(child, 'server/src/main.ts');
+  stack.sandboxPid = childPidOf(child, 'mocks/sandbox/src/main.ts');
   return stack;
 }
 
@@ -104,58 +99,80 @@ interface Figures {
   p50: number;
   p99: number;
   errors: number;
-  /** The proxy's CPU time per answered request (µs): what the call costs, whatever else runs on the machine. */
-  cpuPerRequestUs: number | undefined;
+  /**
+   * CPU time per answered request (µs) of the server under load and of the sandbox behind it: what
+   * the call costs, whatever else runs on the machine.
+   */
+  cpuUs: { server?: number; sandbox?: number };
 }
 
 async function load(
   url: string,
   headers: Record<string, string>,
   seconds = SECONDS,
-  proxyPid?: number,
+  pids: { server?: number | undefined; sandbox?: number | undefined } = {},
 ): Promise<Figures> {
-  const before = cpuMs(proxyPid);
+  const before = { server: cpuMs(pids.server), sandbox: cpuMs(pids.sandbox) };
   const r = await autocannon({ url, connections: LOAD_CONNECTIONS, duration: seconds, headers });
-  const after = cpuMs(proxyPid);
+  const after = { server: cpuMs(pids.server), sandbox: cpuMs(pids.sandbox) };
+  const perRequest = (which: 'server' | 'sandbox') => {
+    const [b, a] = [before[which], after[which]];
+    return b === undefined || a === undefined || !r.requests.total
+      ? undefined
+      : Math.round(((a - b) * 1000) / r.requests.total);
+  };
   return {
     rps: Math.round(r.requests.average),
     p50: r.latency.p50,
     p99: r.latency.p99,
     // autocannon counts timeouts among its errors.
     errors: r.errors + r.non2xx,
-    cpuPerRequestUs:
-      before === undefined || after === undefined || !r.requests.total
-        ? undefined
-        : Math.round(((after - before) * 1000) / r.requests.total),
+    cpuUs: { server: perRequest('server'), sandbox: perRequest('sandbox') },
   };
 }
 
-const show = (f: Figures) =>
+const show = (f: Figures, server = 'proxy') =>
   `${f.rps} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, ${f.errors} errors` +
-  (f.cpuPerRequestUs === undefined ? '' : `, proxy CPU ${f.cpuPerRequestUs} µs/request`);
+  (f.cpuUs.server === undefined ? '' : `, ${server} CPU ${f.cpuUs.server} µs/request`) +
+  (f.cpuUs.sandbox === undefined ? '' : `, sandbox CPU ${f.cpuUs.sandbox} µs/request`);
+
+const share = (f: Figures, direct: Figures) => `${((100 * f.rps) / direct.rps).toFixed(1)} % of the lookup's req/s`;
 
 const stacks: Stack[] = [];
+let floor: Floor | undefined;
 try {
   for (const stackRoot of ROOTS) stacks.push(await startStack(stackRoot));
   const cookies = await Promise.all(stacks.map((s) => basketSession(s.shop)));
-  // Warm-up: compiled code and the shared reads' caches, as on a proxy that has served a while.
-  for (const [i, s] of stacks.entries()) await load(`${s.shop}${RENEWAL}`, { cookie: cookies[i]! }, 2);
+  const first = stacks[0]!;
+  if (FLOOR) {
+    const answer = await fetch(`${first.shop}${RENEWAL}`, { headers: { cookie: cookies[0]! } });
+    floor = await startFloor(first.sandbox, Buffer.byteLength(await answer.text()));
+  }
+  // Warm-up: compiled code and the shared reads' caches, as on a proxy that has served a while (a
+  // fresh proxy costs about half again as much CPU per call for its first 15 s of this load).
+  for (const [i, s] of stacks.entries()) await load(`${s.shop}${RENEWAL}`, { cookie: cookies[i]! }, WARM_SECONDS);
+  if (floor) await load(floor.url, {}, WARM_SECONDS);
   console.log(`autocannon, ${LOAD_CONNECTIONS} connections, ${SECONDS} s each; ${RUNS} runs`);
   for (let run = 1; run <= RUNS; run += 1) {
-    const direct = await load(`${stacks[0]!.sandbox}${LOOKUP}`, { authorization: 'Bearer sandbox-service-token' });
+    const direct = await load(`${first.sandbox}${LOOKUP}`, { authorization: 'Bearer sandbox-service-token' }, SECONDS, {
+      sandbox: first.sandboxPid,
+    });
     console.log(`run ${run}: sandbox vehicle lookup: ${show(direct)}`);
     for (const [i, s] of stacks.entries()) {
-      const renewal = await load(`${s.shop}${RENEWAL}`, { cookie: cookies[i]! }, SECONDS, s.proxyPid);
-      const ratio = ((100 * renewal.rps) / direct.rps).toFixed(1);
-      console.log(`run ${run}: renewal call (${s.root}): ${show(renewal)}; ${ratio} % of the lookup's req/s`);
+      const pids = { server: s.proxyPid, sandbox: s.sandboxPid };
+      const renewal = await load(`${s.shop}${RENEWAL}`, { cookie: cookies[i]! }, SECONDS, pids);
+      console.log(`run ${run}: renewal call (${s.root}): ${show(renewal)}; ${share(renewal, direct)}`);
     }
     for (const s of FLOOR ? stacks : []) {
-      const floor = await load(`${s.shop}/api/healthz`, {}, SECONDS, s.proxyPid);
-      console.log(
-        `run ${run}: proxy healthz (${s.root}): ${show(floor)}; ${((100 * floor.rps) / direct.rps).toFixed(1)} %`,
-      );
+      const healthz = await load(`${s.shop}/api/healthz`, {}, SECONDS, { server: s.proxyPid });
+      console.log(`run ${run}: proxy healthz (${s.root}): ${show(healthz)}; ${share(healthz, direct)}`);
+    }
+    if (floor) {
+      const bare = await load(floor.url, {}, SECONDS, { server: floor.pid, sandbox: first.sandboxPid });
+      console.log(`run ${run}: bare floor (two lookups, no proxy): ${show(bare, 'floor')}; ${share(bare, direct)}`);
     }
   }
 } finally {
+  floor?.stop();
   for (const s of stacks) s.child.kill('SIGTERM');
 }
