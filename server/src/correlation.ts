@@ -14,6 +14,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import type { UpstreamFetch } from './upstream-transport.ts';
 
 export interface Correlation {
   requestId: string;
@@ -92,7 +93,7 @@ export function correlateRequests(): RequestHandler {
   };
 }
 
-type FetchFn = (input: Request, init?: { signal?: AbortSignal }) => Promise<Response>;
+type FetchFn = UpstreamFetch;
 
 /**
  * An upstream fetch that names the request it serves: `x-request-id` and a fresh `traceparent` on

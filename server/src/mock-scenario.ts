@@ -24,6 +24,7 @@ import { operations as stripe } from '../../generated/stripe/operations.ts';
 import { operations as vehicles } from '../../generated/vehicles/operations.ts';
 import type { Config, UpstreamName } from './config.ts';
 import { AppError } from './errors.ts';
+import type { UpstreamInput } from './upstream-transport.ts';
 
 /** The request header naming the scenario of one request. */
 export const SCENARIO_HEADER = 'x-mock-scenario';
@@ -166,7 +167,7 @@ export function mockScenarios(config: Pick<Config, 'mode'>): RequestHandler {
   };
 }
 
-type FetchFn = (input: Request) => Promise<Response>;
+type FetchFn = (input: UpstreamInput) => Promise<Response>;
 
 /** An upstream's fetch that adds Prism's Prefer header when the request's scenario names the call. */
 export function withMockScenario(name: UpstreamName, baseUrl: string, fetch: FetchFn): FetchFn {

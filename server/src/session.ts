@@ -185,6 +185,20 @@ export interface PendingMethodSave {
   ipAddress: string;
 }
 
+/** The JSON each session object was read from (readSession), for Sessions' stored-form comparison. */
+const readFrom = new WeakMap<SessionData, string>();
+
+/**
+ * A session as a store reads it from its JSON: the stores write JSON.stringify's output, which
+ * JSON.parse and JSON.stringify give back unchanged, so the text read is the session's stored form
+ * and need not be made again on every request (issue 16).
+ */
+export function readSession(json: string): SessionData {
+  const session = JSON.parse(json) as SessionData;
+  readFrom.set(session, json);
+  return session;
+}
+
 /**
  * Where sessions live: this in-memory store serves one instance, the Redis store
  * (state/redis-session-store.ts) many. A store that cannot answer throws (a 503 problem): `get`
@@ -246,8 +260,11 @@ export class Sessions {
     const id = raw ? this.idOf(raw) : undefined;
     const session = id ? await this.options.store.get(id) : undefined;
     if (!session) return undefined;
-    if (dropExpiredVehicle(session)) await this.options.store.set(session, this.ttlOf(session));
-    this.stored.set(session, JSON.stringify(session));
+    if (dropExpiredVehicle(session)) {
+      await this.options.store.set(session, this.ttlOf(session));
+      readFrom.delete(session);
+    }
+    this.stored.set(session, readFrom.get(session) ?? JSON.stringify(session));
     return session;
   }
 

@@ -7,6 +7,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import createClient from 'openapi-fetch';
+import { UpstreamRequest } from './upstream-message.ts';
 import { createUpstreamTransport } from './upstream-transport.ts';
 
 let server: Server;
@@ -109,5 +111,33 @@ describe('the upstream transport', () => {
     expect(failure).toBeInstanceOf(TypeError);
     expect((failure as TypeError).message).toBe('fetch failed');
     expect((failure as TypeError).cause).toBeDefined();
+  });
+
+  it('when openapi-fetch builds the call with UpstreamRequest, then the same call and answers as with fetch', async () => {
+    // What upstreams.ts gives every client: its Request class and this transport.
+    const client = createClient<Record<string, never>>({
+      baseUrl: origin,
+      fetch: transport.fetch as (input: Request) => Promise<Response>,
+      Request: UpstreamRequest as unknown as typeof Request,
+    });
+    const call = (method: string, path: string, init: Record<string, unknown> = {}) =>
+      (client as unknown as Record<string, (p: string, i: object) => Promise<Record<string, unknown>>>)[method]!(
+        path,
+        init,
+      );
+    const posted = await call('POST', '/echo', { body: { amount: 99 }, headers: { 'x-request-id': 'req-2' } });
+    expect(posted.data).toEqual({
+      method: 'POST',
+      requestId: 'req-2',
+      contentType: 'application/json',
+      body: '{"amount":99}',
+    });
+    const missing = await call('GET', '/nothing');
+    expect([(missing.response as Response).status, missing.error]).toEqual([404, { title: 'Not found' }]);
+    const empty = await call('DELETE', '/empty');
+    expect([(empty.response as Response).status, empty.data]).toEqual([204, undefined]);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 20);
+    await expect(call('GET', '/slow', { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -5,9 +5,9 @@
  * decompression) around an undici connection; undici's own `request()` on a keep-alive pool of our
  * own does the same call for a fraction of the CPU (measured: scripts/bench/renewal-load.ts).
  *
- * openapi-fetch still builds each call's Request (its middlewares and ours read and change it);
- * this takes the Request apart, sends it, and answers a Response read whole (upstream answers are
- * small JSON). What callers rely on from fetch is kept:
+ * openapi-fetch builds each call's request with upstream-message.ts's UpstreamRequest (a WHATWG
+ * Request is taken too: tests hand one over); this sends it and answers an UpstreamResponse read whole
+ * (upstream answers are small JSON). What callers rely on from fetch is kept:
  * - an aborted call rejects with its signal's reason (the TimeoutError of the upstream timeout, the
  *   AbortError of a shopper who left: upstreams.ts and metrics/upstream.ts tell them apart);
  * - any other failure rejects with TypeError('fetch failed'), its cause attached, as fetch does;
@@ -15,8 +15,11 @@
  *   handed to fetch, which follows it; a call with `redirect: 'manual'` gets the 3xx itself.
  */
 import { Agent, request } from 'undici';
+import { AnswerHeaders, UpstreamRequest, UpstreamResponse } from './upstream-message.ts';
 
-export type UpstreamFetch = (input: Request, init?: { signal?: AbortSignal }) => Promise<Response>;
+/** A call's request: ours (openapi-fetch's, built with UpstreamRequest) or a WHATWG one. */
+export type UpstreamInput = UpstreamRequest | Request;
+export type UpstreamFetch = (input: UpstreamInput, init?: { signal?: AbortSignal }) => Promise<Response>;
 
 export interface UpstreamTransport {
   fetch: UpstreamFetch;
@@ -27,21 +30,16 @@ export interface UpstreamTransport {
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const NO_BODY = new Set([204, 205, 304]);
 
-function headersOf(raw: Record<string, string | string[] | undefined>): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(raw)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.append(name, value);
-  }
-  return headers;
+async function bodyOf(input: UpstreamInput): Promise<Buffer | undefined> {
+  if (input instanceof UpstreamRequest) return input.bytes();
+  return input.body ? Buffer.from(await input.arrayBuffer()) : undefined;
 }
 
 export function createUpstreamTransport(options: { keepAliveTimeoutMs?: number } = {}): UpstreamTransport {
   const pool = new Agent({ keepAliveTimeout: options.keepAliveTimeoutMs ?? 10_000 });
   const send: UpstreamFetch = async (input, init) => {
-    const signal = init?.signal ?? input.signal;
-    const body = input.body ? Buffer.from(await input.arrayBuffer()) : undefined;
+    const signal = init?.signal ?? input.signal ?? undefined;
+    const body = await bodyOf(input);
     const headers: Record<string, string> = {};
     input.headers.forEach((value, name) => (headers[name] = value));
     let answer: Awaited<ReturnType<typeof request>>;
@@ -54,17 +52,29 @@ export function createUpstreamTransport(options: { keepAliveTimeoutMs?: number }
     const { statusCode } = answer;
     if (input.redirect === 'follow' && REDIRECTS.has(statusCode) && answer.headers.location) {
       await answer.body.dump();
-      return fetch(input.url, { method: input.method, headers, body, signal, redirect: 'follow' });
+      return fetch(input.url, {
+        method: input.method,
+        headers,
+        body: body as BodyInit | undefined,
+        signal,
+        redirect: 'follow',
+      });
     }
-    let data: ArrayBuffer | null = null;
+    let data: Buffer | null = null;
     try {
       if (NO_BODY.has(statusCode) || input.method === 'HEAD') await answer.body.dump();
-      else data = await answer.body.arrayBuffer();
+      else data = Buffer.from(await answer.body.arrayBuffer());
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       throw new TypeError('fetch failed', { cause: error });
     }
-    return new Response(data, { status: statusCode, headers: headersOf(answer.headers) });
+    // Read like a fetch Response by every caller (openapi-fetch, upstreams.ts, metrics/upstream.ts).
+    const response = new UpstreamResponse(data, {
+      status: statusCode,
+      headers: new AnswerHeaders(answer.headers),
+      url: input.url,
+    });
+    return response as unknown as Response;
   };
   return { fetch: send, close: () => pool.close() };
 }

@@ -69,3 +69,62 @@ describe('classic shop calls carry the OCAPI client id', () => {
     });
   });
 });
+
+/**
+ * Every attempt of an upstream call ends at the upstream timeout (a TimeoutError) or when the
+ * shopper's request ends (its AbortError), as AbortSignal.any([request, AbortSignal.timeout()])
+ * would end it (upstreams.ts's attemptSignal).
+ */
+describe("an upstream call's attempt signal", () => {
+  // As fetch: a signal aborted before the call rejects at once, a later abort when it comes.
+  const hangingUntilAborted = (request: Request) =>
+    new Promise<Response>((_resolve, reject) => {
+      if (request.signal.aborted) reject(request.signal.reason as Error);
+      request.signal.addEventListener('abort', () => reject(request.signal.reason as Error));
+    });
+
+  it('when the upstream does not answer in time, then the call rejects with a TimeoutError after the timeout', async () => {
+    const { vehicles } = createUpstreams(
+      testConfig({ UPSTREAM_RETRIES: '0', UPSTREAM_TIMEOUT_MS: '40' }),
+      hangingUntilAborted,
+    );
+    const started = Date.now();
+    const failure = await vehicles
+      .GET('/{version}/vehicles', { params: { path: { version: 'v12' } } } as never)
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({ name: 'TimeoutError' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(35);
+  });
+
+  it("when the shopper's request ends, then every call of it in flight rejects with its reason at once", async () => {
+    const { vehicles } = createUpstreams(testConfig({ UPSTREAM_TIMEOUT_MS: '5000' }), hangingUntilAborted);
+    const shopper = new AbortController();
+    const started = Date.now();
+    const calls = Array.from({ length: 25 }, () =>
+      vehicles
+        .GET('/{version}/vehicles', { params: { path: { version: 'v12' } }, signal: shopper.signal } as never)
+        .catch((error: unknown) => error),
+    );
+    setTimeout(() => shopper.abort(), 10);
+    const failures = await Promise.all(calls);
+    expect(failures.map((f) => (f as Error).name)).toEqual(Array(25).fill('AbortError'));
+    expect(Date.now() - started).toBeLessThan(1000);
+    // A call made after the request ended never starts.
+    const late = await vehicles
+      .GET('/{version}/vehicles', { params: { path: { version: 'v12' } }, signal: shopper.signal } as never)
+      .catch((error: unknown) => error);
+    expect(late).toMatchObject({ name: 'AbortError' });
+  });
+
+  it('when the call was answered, then a later end of the request changes nothing', async () => {
+    const { vehicles } = createUpstreams(testConfig(), async () => Response.json({ result: [] }));
+    const shopper = new AbortController();
+    const answered = await vehicles.GET('/{version}/vehicles', {
+      params: { path: { version: 'v12' } },
+      signal: shopper.signal,
+    } as never);
+    shopper.abort();
+    expect(answered.response.status).toBe(200);
+    expect(answered.data).toEqual({ result: [] });
+  });
+});

@@ -19,7 +19,13 @@ import { withCorrelation } from './correlation.ts';
 import type { ProxyMetrics } from './metrics/registry.ts';
 import { instrumentUpstream } from './metrics/upstream.ts';
 import { withMockScenario } from './mock-scenario.ts';
-import { createUpstreamTransport, type UpstreamFetch, type UpstreamTransport } from './upstream-transport.ts';
+import { UpstreamRequest } from './upstream-message.ts';
+import {
+  createUpstreamTransport,
+  type UpstreamFetch,
+  type UpstreamInput,
+  type UpstreamTransport,
+} from './upstream-transport.ts';
 
 export interface Upstreams {
   commerce: CommerceClient;
@@ -33,7 +39,7 @@ export interface Upstreams {
   loqate: LoqateClient;
 }
 
-/** An upstream call: the Request openapi-fetch built, and the signal of this attempt (its timeout). */
+/** An upstream call: the request openapi-fetch built, and the signal of this attempt (its timeout). */
 type FetchFn = UpstreamFetch;
 
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
@@ -47,16 +53,60 @@ export interface ResilientFetchOptions {
   fetch?: FetchFn;
 }
 
+/** The attempts in flight for each caller's signal (a shopper's request), aborted with it. */
+const attemptsOf = new WeakMap<AbortSignal, Set<AbortController>>();
+
+/**
+ * One attempt's signal: aborted with the caller's reason when the caller's signal aborts (the
+ * shopper left), or with a TimeoutError after `timeoutMs`, as AbortSignal.timeout's. One listener
+ * per caller's signal serves all its attempts, and `done` drops the attempt and its timer: this is
+ * AbortSignal.any([caller, AbortSignal.timeout(ms)]) without the weak references and dependent
+ * signals those leave for the garbage collector on every call (issue 16).
+ */
+function attemptSignal(
+  caller: AbortSignal | null | undefined,
+  timeoutMs: number,
+): { signal: AbortSignal; done(): void } {
+  const controller = new AbortController();
+  if (caller?.aborted) {
+    controller.abort(caller.reason);
+    return { signal: controller.signal, done: () => undefined };
+  }
+  let attempts = caller ? attemptsOf.get(caller) : undefined;
+  if (caller && !attempts) {
+    const inFlight = new Set<AbortController>();
+    attemptsOf.set(caller, (attempts = inFlight));
+    caller.addEventListener('abort', () => inFlight.forEach((c) => c.abort(caller.reason)), { once: true });
+  }
+  attempts?.add(controller);
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+    timeoutMs,
+  );
+  timer.unref();
+  return {
+    signal: controller.signal,
+    done: () => {
+      clearTimeout(timer);
+      attempts?.delete(controller);
+    },
+  };
+}
+
+/** Node's fetch for a call no transport was given for (a WHATWG Request either way). */
+const globalFetch: FetchFn = (input, init) =>
+  fetch(input instanceof UpstreamRequest ? input.toRequest(init?.signal) : input, init);
+
 /** A fetch with a timeout on every attempt and retries on idempotent reads only. */
 export function resilientFetch(options: ResilientFetchOptions): FetchFn {
-  const base = options.fetch ?? ((input: Request, init?: { signal?: AbortSignal }) => fetch(input, init));
+  const base = options.fetch ?? globalFetch;
   const backoff = options.backoffMs ?? ((attempt: number) => 100 * attempt);
-  return async (input: Request) => {
+  return async (input: UpstreamInput) => {
     const retries = IDEMPOTENT.has(input.method.toUpperCase()) ? options.retries : 0;
     for (let attempt = 0; ; attempt += 1) {
-      const signal = AbortSignal.any([input.signal, AbortSignal.timeout(options.timeoutMs)]);
+      const { signal, done } = attemptSignal(input.signal, options.timeoutMs);
       try {
-        // The same Request on every attempt: only idempotent reads are retried, and they have no
+        // The same request on every attempt: only idempotent reads are retried, and they have no
         // body to be used up; each attempt's signal goes beside it.
         const response = await base(input, { signal });
         if (attempt < retries && RETRYABLE_STATUS.has(response.status)) {
@@ -70,6 +120,8 @@ export function resilientFetch(options: ResilientFetchOptions): FetchFn {
         const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
         if (timedOut || attempt >= retries) throw error;
         await new Promise((r) => setTimeout(r, backoff(attempt + 1)));
+      } finally {
+        done();
       }
     }
   };
@@ -109,8 +161,16 @@ export function createUpstreams(
   fetchImpl?: (input: Request) => Promise<Response>,
   metrics?: ProxyMetrics,
 ): Upstreams {
+  // A test's stand-in for the network is handed a WHATWG Request carrying the attempt's signal.
   const network: FetchFn = fetchImpl
-    ? (input, init) => fetchImpl(init?.signal ? new Request(input, { signal: init.signal }) : input)
+    ? (input, init) =>
+        fetchImpl(
+          input instanceof UpstreamRequest
+            ? input.toRequest(init?.signal)
+            : init?.signal
+              ? new Request(input, { signal: init.signal })
+              : input,
+        )
     : sharedTransport().fetch;
   const upstreamFetch = (name: UpstreamName): FetchFn => {
     const attempt = withCorrelation(metrics ? instrumentUpstream(metrics, name, network) : network);
@@ -122,7 +182,13 @@ export function createUpstreams(
     // Prism mode: a request's mock scenario becomes Prism's Prefer header on the calls it names (mock-scenario.ts).
     return config.mode === 'prism' ? withMockScenario(name, config.baseUrls[name], resilient) : resilient;
   };
-  const base = (name: UpstreamName) => ({ baseUrl: config.baseUrls[name], fetch: upstreamFetch(name) });
+  // openapi-fetch builds each call's request with UpstreamRequest (upstream-message.ts): what the
+  // calls need of a Request, without its signal following and body streams.
+  const base = (name: UpstreamName) => ({
+    baseUrl: config.baseUrls[name],
+    fetch: upstreamFetch(name) as (input: Request) => Promise<Response>,
+    Request: UpstreamRequest as unknown as typeof Request,
+  });
   const { credentials } = config;
   const serviceAuth = { Authorization: `Bearer ${credentials.serviceToken}` };
   return {

@@ -5,8 +5,9 @@
  * `aborted` (the shopper left: not the upstream's fault) when there is none.
  */
 import type { ProxyMetrics } from './registry.ts';
+import type { UpstreamFetch } from '../upstream-transport.ts';
 
-type FetchFn = (input: Request, init?: { signal?: AbortSignal }) => Promise<Response>;
+type FetchFn = UpstreamFetch;
 
 /** Statuses that say the upstream is unwell; a 4xx is an answer about the request (a declined card, a missing vehicle). */
 export function isUpstreamError(status: string): boolean {

@@ -3,7 +3,7 @@
  * JSON, as Redis does (state/redis-session-store.ts): every read is a copy of its own, and JSON.parse
  * costs less than structuredClone did.
  */
-import type { SessionData, SessionStore } from '../session.ts';
+import { readSession, type SessionData, type SessionStore } from '../session.ts';
 
 export class MemorySessionStore implements SessionStore {
   private readonly entries = new Map<string, { data: string; expiresAt: number }>();
@@ -20,7 +20,7 @@ export class MemorySessionStore implements SessionStore {
       this.entries.delete(id);
       return undefined;
     }
-    return JSON.parse(entry.data) as SessionData;
+    return readSession(entry.data);
   }
 
   async set(data: SessionData, ttlSeconds: number): Promise<void> {

@@ -8,7 +8,7 @@
  * Every failure to reach Redis throws the 503 of `storeUnavailable`: `get` answers undefined only
  * when Redis says the session does not exist.
  */
-import type { SessionData, SessionStore } from '../session.ts';
+import { readSession, type SessionData, type SessionStore } from '../session.ts';
 import { storeCall, type RedisClient, type StoreMonitor } from './redis-client.ts';
 
 export const SESSION_KEY_PREFIX = 'shop:session:';
@@ -30,7 +30,7 @@ export class RedisSessionStore implements SessionStore {
     const raw = await storeCall(this.monitor, 'session read', () => this.client.get(this.key(id)));
     if (raw === null) return undefined;
     try {
-      return JSON.parse(raw) as SessionData;
+      return readSession(raw);
     } catch (error) {
       // A value no instance could have written (not JSON): the session is unusable, like an absent one.
       this.monitor.log.error({ err: error }, 'stored session is not JSON; starting a new one');
