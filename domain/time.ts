@@ -11,26 +11,16 @@ export function toMillis(value: Instant): number {
 
 /** Long-date formatters per locale, made once: building an Intl formatter costs far more than using one. */
 const LONG_DATES = new Map<string, Intl.DateTimeFormat>();
-/** Dates already formatted, per locale and date (formatting costs more than the rest of a renewal answer's dates). */
-const FORMATTED = new Map<string, string>();
-const FORMATTED_MAX = 4096;
 
 /**
  * A calendar date (YYYY-MM-DD) as the locale writes it with the month's name: "22 December 2026"
  * (en-GB), "22 décembre 2026" (fr-FR), "December 22, 2026" (en-US). Read in UTC, so the day never moves.
  */
 export function formatLongDate(isoDate: string, locale: string): string {
-  const key = `${locale}|${isoDate.slice(0, 10)}`;
-  const known = FORMATTED.get(key);
-  if (known !== undefined) return known;
   let format = LONG_DATES.get(locale);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
     LONG_DATES.set(locale, format);
   }
-  const formatted = format.format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
-  // A server formats the same few expiry dates in the same locales for every shopper: kept, bounded.
-  if (FORMATTED.size >= FORMATTED_MAX) FORMATTED.clear();
-  FORMATTED.set(key, formatted);
-  return formatted;
+  return format.format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
 }

@@ -3,7 +3,6 @@
  * load", §5 "Renewal page guards", §7: content requests in parallel and tolerant of failure, a
  * failed product load fails the page with a 502 logged with the spec's prefix).
  */
-import { formatLongDate } from '../../../domain/time.ts';
 import { DAY_MS, expiryState } from '../../../domain/expiry.ts';
 import { ADAS_PRODUCT_ID, renewalProductGuard, RENEWAL_GUARD_ERRORS, videoId } from '../../../domain/renewal-guards.ts';
 import type { components, operations } from '../../../generated/proxy/types.ts';
@@ -13,6 +12,7 @@ import { currentBasket } from './basket/basket.ts';
 import { orderability, rememberSkipCheckoutControl } from './checkout-control.ts';
 import { categoryOf, getProduct, money, offeredVariantsOf, planName, type CommerceProduct } from './catalog.ts';
 import { contentAsset, countriesOf, faqItemsOf, RENEWAL_FAQS_ASSET } from './content.ts';
+import { longDate } from './long-dates.ts';
 import { failOrder, readOrder } from './orders.ts';
 import { vehicleNotIdentified } from './page-access.ts';
 import { customPreferences } from './preferences.ts';
@@ -246,7 +246,7 @@ export async function renewalPage(
     expiry: {
       state,
       expiryDate: isoDate(Date.parse(`${expiryDate}T00:00:00Z`)),
-      formatted: formatLongDate(expiryDate, shopper.locale),
+      formatted: longDate(expiryDate, shopper.locale),
       daysLeft,
     },
     upToDate: state === 'active' && !skipActive,

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ADAS_PRODUCT_ID } from '../../../../domain/renewal-guards.ts';
+import { formatLongDate } from '../../../../domain/time.ts';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
 import { TestShopper } from '../../testing/shop-client.ts';
 
@@ -34,6 +35,8 @@ describe('getRenewalPage', () => {
   it('when vehicle 2 expired 10 days ago, then expired with the auto-renewal message', async () => {
     const { body } = await page('cvin=ZAAAA1000AA000002');
     expect(body.expiry).toMatchObject({ state: 'expired', daysLeft: -10 });
+    expect(body.expiry.formatted).toBe(formatLongDate(body.expiry.expiryDate, 'en-GB'));
+    expect(body.expiry.formatted).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
     expect(body.showAutoRenewalMessage).toBe(true);
   });
 
