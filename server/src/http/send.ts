@@ -10,8 +10,15 @@ export function sendJson(
   body: unknown,
   options: { cache: 'private, no-store' | 'no-store'; status?: number },
 ): void {
+  // Written as res.json would, without its ETag and freshness check: an answer that is never stored
+  // is never revalidated, and hashing every body cost each call a SHA-1 (issue 16).
+  const json = JSON.stringify(body) ?? '';
+  res.status(options.status ?? 200);
   res.setHeader('Cache-Control', options.cache);
-  res.status(options.status ?? 200).json(body);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(json));
+  if (res.req.method === 'HEAD') res.end();
+  else res.end(json);
 }
 
 /** The shopper's own data: never kept by a shared cache, never stored. */
