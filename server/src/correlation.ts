@@ -93,13 +93,11 @@ export function correlateRequests(): RequestHandler {
   };
 }
 
-type FetchFn = UpstreamFetch;
-
 /**
  * An upstream fetch that names the request it serves: `x-request-id` and a fresh `traceparent` on
  * each attempt (a retry is another call with its own span). Outside a request nothing is added.
  */
-export function withCorrelation(fetch: FetchFn): FetchFn {
+export function withCorrelation(fetch: UpstreamFetch): UpstreamFetch {
   return (input, init) => {
     const correlation = current.getStore();
     if (correlation) {

@@ -7,8 +7,6 @@
 import type { ProxyMetrics } from './registry.ts';
 import type { UpstreamFetch } from '../upstream-transport.ts';
 
-type FetchFn = UpstreamFetch;
-
 /** Statuses that say the upstream is unwell; a 4xx is an answer about the request (a declined card, a missing vehicle). */
 export function isUpstreamError(status: string): boolean {
   if (status === 'timeout' || status === 'network') return true;
@@ -27,7 +25,7 @@ export function failureStatus(error: unknown): string {
   return 'network';
 }
 
-export function instrumentUpstream(metrics: ProxyMetrics, upstream: string, fetch: FetchFn): FetchFn {
+export function instrumentUpstream(metrics: ProxyMetrics, upstream: string, fetch: UpstreamFetch): UpstreamFetch {
   const observe = (status: string, end: (labels: { upstream: string; status: string }) => number) => {
     end({ upstream, status });
     if (isUpstreamError(status)) metrics.upstreamErrors.inc({ upstream, status });
