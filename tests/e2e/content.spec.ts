@@ -53,10 +53,11 @@ test('the product list for a VIN shows the vehicle, its picture and its services
   await page.goto('/en-GB/service?carvin=ZAAAA1000AA000001');
   await expect(page.getByRole('heading', { level: 1, name: 'Services for your vehicle' })).toBeVisible();
   await expect(page.getByText('Aurora Sport Tourer')).toBeVisible();
-  // The feature image: the vehicle's picture, loaded (not a broken link).
+  // The feature image: the vehicle's picture, loaded (not a broken link). Its bytes may still be on
+  // their way when the src is set, so the check waits for the load.
   const picture = page.locator('img.product-list__image');
   await expect(picture).toHaveAttribute('src', /my-services-sport-tourer/);
-  expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await expect(page.getByRole('link', { name: 'Renew Adaptive Cruise Control' })).toBeVisible();
   await page.getByRole('link', { name: 'Renew Connected Navigation' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Renew Your Connected Navigation' })).toBeVisible();
