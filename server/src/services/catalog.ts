@@ -162,5 +162,10 @@ async function loadCategory(
   );
   if (response.status === 404) return null;
   if (!data) throw upstreamError('commerce');
+  // An answer of another shape than the contract's is a failure (never cached, never passed on).
+  if (typeof data.id !== 'string' || (data.name !== undefined && typeof data.name !== 'string')) {
+    ctx.logger.warn({ upstream: 'commerce', categoryId: id }, 'category answered in another shape than the contract');
+    throw upstreamError('commerce');
+  }
   return data.id ? { id: data.id, name: data.name ?? data.id } : null;
 }

@@ -25,3 +25,29 @@ export function expectConforms(operationId: OperationId, response: Response, bod
   expect(content, `${operationId} ${response.status} declares no ${media}`).toBeDefined();
   expect(validator.validate(content.schema, body)).toEqual([]);
 }
+
+/** The operation a request of `method` to `url` (a path under /api, with or without its query) is. */
+export function operationOf(method: string, url: string): OperationId | undefined {
+  const path = url.replace(/^\/api/, '').split('?')[0]!;
+  const found = Object.entries(operations).find(([, operation]) => {
+    if (operation.method !== method.toLowerCase()) return false;
+    const pattern = operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\\{[^}]+\\\}|\{[^}]+\}/g, '[^/]+');
+    return new RegExp(`^${pattern}$`).test(path);
+  });
+  return found?.[0] as OperationId | undefined;
+}
+
+/**
+ * Fails the test unless a plain answer (status, media type, parsed body) to `method url` matches the
+ * contract: the fault table's wrong-type rows whose step still succeeded (issue 29).
+ */
+export function expectAnswerConforms(
+  method: string,
+  url: string,
+  answer: { status: number; contentType: string; body: unknown },
+): void {
+  const operationId = operationOf(method, url);
+  expect(operationId, `no operation of proxy.yaml is ${method} ${url}`).toBeDefined();
+  const headers = new Headers({ 'content-type': answer.contentType });
+  expectConforms(operationId!, { status: answer.status, headers } as Response, answer.body);
+}

@@ -14,6 +14,8 @@ export interface Plain {
   status: number;
   contentType: string;
   body: any;
+  /** The request it answered (the contract check of a wrong-type row's success). */
+  request?: { method: string; path: string };
 }
 
 /** A call with a shopper's cookie and CSRF token, given up after `timeoutMs` (a hang is a failure too). */
@@ -39,7 +41,12 @@ export async function plain(
   });
   const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
   const text = await response.text();
-  return { status: response.status, contentType, body: contentType.includes('json') && text ? JSON.parse(text) : text };
+  return {
+    status: response.status,
+    contentType,
+    body: contentType.includes('json') && text ? JSON.parse(text) : text,
+    request: { method, path },
+  };
 }
 
 export const RENEWAL_GB = '/api/renewal/cn-connected-navigation?carvin=ZAAAA1000AA000001&locale=en-GB';

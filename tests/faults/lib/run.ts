@@ -25,7 +25,8 @@ export interface Step<C> {
   doneAlready?: RegExp;
 }
 
-function aimedAt(aim: Row['aim'], call: UpstreamCall): boolean {
+/** True when the upstream call is the one the row's fault is aimed at. */
+export function aimedAt(aim: Row['aim'], call: UpstreamCall): boolean {
   if (aim.method !== call.method) return false;
   return aim.path.startsWith('^') ? new RegExp(aim.path).test(call.path) : call.path.startsWith(aim.path);
 }

@@ -5,6 +5,7 @@
 import { PAYMENT_ERROR_KINDS } from '../../../domain/payment-errors.ts';
 import { afterAll, expect } from 'vitest';
 import type { Fault, Upstream } from '../../../mocks/sandbox/src/core/faults.ts';
+import { expectAnswerConforms } from '../../../server/src/testing/conformance.ts';
 import type { Plain } from './journeys.ts';
 import { UPSTREAM_TIMEOUT_MS } from './stack.ts';
 
@@ -27,7 +28,8 @@ export const ALL_FAULTS = Object.keys(FAULTS) as FaultKind[];
  * - `product-load-failed`: the renewal loader's 502 whose detail carries the logged prefix (storefront §8);
  * - `manual-entry`: the address lookup reported unavailable (storefront §4 Address form modes);
  * - `payment-problem`: a payment problem with one of the §8 kinds the client maps to its modals.
- * `wrong-type` rows accept a success as well, when it still keeps to the contract (a field the step does not use).
+ * `wrong-type` rows accept a success as well, when it keeps to the contract (a field the step does not use):
+ * its status, media type and body are checked against proxy.yaml (issue 29).
  */
 export type Outcome = 'problem' | 'tolerated' | 'product-load-failed' | 'manual-entry' | 'payment-problem';
 
@@ -56,7 +58,12 @@ export function expectProblem(answer: Plain): void {
 /** Judges a row's answer by its expected outcome. */
 export function expectOutcome(row: Row, answer: Plain): void {
   const success = answer.status >= 200 && answer.status < 300;
-  if (row.fault === 'wrong-type' && success && row.outcome !== 'product-load-failed') return;
+  // A wrongly typed upstream answer the step could do without: its success must still keep to the contract.
+  if (row.fault === 'wrong-type' && success && row.outcome !== 'product-load-failed') {
+    expect(answer.request, 'the row says which request it made').toBeDefined();
+    expectAnswerConforms(answer.request!.method, answer.request!.path, answer);
+    return;
+  }
   switch (row.outcome) {
     case 'tolerated':
       expect(success, JSON.stringify(answer.body)).toBe(true);
