@@ -6,6 +6,9 @@
  * maintenance switch are global), so they run one at a time; each starts from a fresh browser
  * context and a reset sandbox.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3000);
@@ -58,6 +61,9 @@ export default defineConfig({
       // A tag manager container per site (docs/decisions/019): tests/e2e/tag-manager.spec.ts answers
       // Google's gtm.js with a stub; no other journey consents, so none loads it.
       GTM_CONTAINER_IDS: 'aurora:GTM-E2EAURORA,borealis:GTM-E2EBOREALIS',
+      // The order-attempt journal of this run only (issue 29): a developer's .data/ holds attempts of
+      // another sandbox, which this run's reconciler must not act on.
+      DATA_DIR: (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'shop-e2e-journal-'))),
     },
   },
 });

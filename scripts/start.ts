@@ -53,7 +53,11 @@ process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
 if (upstream === 'sandbox') {
-  run('sandbox', 'mocks/sandbox/src/main.ts', { PORT: sandboxPort });
+  // The sandbox's Stripe and Adyen send their signed webhooks to the proxy (issue 29); retried until it listens.
+  run('sandbox', 'mocks/sandbox/src/main.ts', {
+    PORT: sandboxPort,
+    ...(!process.env.SANDBOX_WEBHOOK_URL ? { SANDBOX_WEBHOOK_URL: `http://localhost:${proxyPort}/api/webhooks` } : {}),
+  });
   await waitFor(`http://127.0.0.1:${sandboxPort}/`, 15_000);
 }
 // UPSTREAM=prism (`make dev-prism`): Prism per upstream contract on its stable port (scripts/mocks.ts).

@@ -54,6 +54,8 @@ export const operations = {
   healthz: { method: 'get', path: '/healthz', tag: 'ops' },
   readyz: { method: 'get', path: '/readyz', tag: 'ops' },
   sendMonitoringEnvelope: { method: 'post', path: '/monitoring', tag: 'ops' },
+  receiveStripeEvent: { method: 'post', path: '/webhooks/stripe', tag: 'webhooks' },
+  receiveAdyenNotification: { method: 'post', path: '/webhooks/adyen', tag: 'webhooks' },
 } as const;
 
 export type OperationId = keyof typeof operations;

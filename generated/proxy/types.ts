@@ -1077,6 +1077,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/stripe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe event
+         * @description Stripe's webhook endpoint (issue 29; docs.stripe.com/webhooks). Stripe's servers call it, never the
+         *     browser: it is **authenticated by signature**, with no session cookie and no CSRF token. The proxy
+         *     computes HMAC-SHA256 of `<t>.<the raw body>` with the endpoint's signing secret (STRIPE_WEBHOOK_SECRET),
+         *     compares it in constant time with each `v1` of `Stripe-Signature`, and refuses a timestamp more than
+         *     5 minutes away from its clock, before it reads the body (docs.stripe.com/webhooks#verify-manually).
+         *     An unsigned, wrongly signed or stale body is never acted on.
+         *
+         *     The SetupIntent and PaymentIntent outcomes the shop uses (`setup_intent.succeeded`, `.setup_failed`,
+         *     `.canceled`, `.requires_action`; `payment_intent.succeeded`, `.payment_failed`, `.canceled`,
+         *     `.processing`) are recorded for the order attempt they belong to; any other type is acknowledged and
+         *     ignored. A redelivered event (the same `id`) changes nothing. Stripe retries any answer but a 2xx.
+         */
+        post: operations["receiveStripeEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/adyen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adyen notification
+         * @description Adyen's standard webhook endpoint (issue 29; docs.adyen.com/development-resources/webhooks). Adyen's
+         *     servers call it, never the browser: it is **authenticated by signature**, with no session cookie and no
+         *     CSRF token. Each notification item carries `additionalData.hmacSignature`: the Base64 HMAC-SHA256, with
+         *     the hex-decoded HMAC key (ADYEN_HMAC_KEY), of
+         *     `pspReference:originalReference:merchantAccountCode:merchantReference:value:currency:eventCode:success`
+         *     (empty strings for absent values), compared in constant time
+         *     (docs.adyen.com/development-resources/webhooks/verify-hmac-signatures). When ADYEN_WEBHOOK_USERNAME and
+         *     ADYEN_WEBHOOK_PASSWORD are set, the Basic authentication Adyen sends must match them too.
+         *
+         *     An item with a wrong or missing signature is never acted on: the whole notification is answered 401,
+         *     so that Adyen retries it and its failed-delivery alert shows. Once every item is verified and recorded
+         *     the answer is `[accepted]`. AUTHORISATION, CANCELLATION, TECHNICAL_CANCEL, CANCEL_OR_REFUND, REFUND and
+         *     RECURRING_CONTRACT are recorded for the order attempt they belong to; other event codes are
+         *     acknowledged and ignored. A redelivered item (the same eventCode, pspReference and success) changes
+         *     nothing.
+         */
+        post: operations["receiveAdyenNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2105,6 +2169,97 @@ export interface components {
             /** @example sandbox */
             environment: string;
         };
+        /** @description What the proxy answers a Stripe event it verified (Stripe reads the status only). */
+        WebhookReceipt: {
+            /** @constant */
+            received: true;
+            /** @description True for an event type the shop does not use (acknowledged, not recorded). */
+            ignored?: boolean;
+        };
+        /** @description Stripe's `event` object (../shared/reference/stripe/spec3.json, components.schemas.event), the subset the shop reads: names and types are Stripe's; what it leaves out is ignored. */
+        StripeEvent: {
+            /** @description The event's id (`evt_…`), the same on every redelivery. */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            account?: string;
+            api_version?: string | null;
+            /** @description Seconds since the Unix epoch. */
+            created: number;
+            data: components["schemas"]["StripeEventData"];
+            livemode: boolean;
+            pending_webhooks: number;
+            request?: components["schemas"]["StripeEventRequest"] | null;
+            /** @description The event's type, e.g. `setup_intent.succeeded`. */
+            type: string;
+        };
+        /** @description Stripe's `notification_event_data`. */
+        StripeEventData: {
+            object: components["schemas"]["StripeEventObject"];
+            previous_attributes?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The API resource the event is about, as Stripe renders it (for the shop's events a `setup_intent` or a `payment_intent`). Only the fields the shop reads are named; Stripe's other fields are allowed and ignored. */
+        StripeEventObject: {
+            id?: string;
+            object?: string;
+            status?: string | null;
+            /** @description The intent's payment method id (events do not expand it). */
+            payment_method?: string | null;
+            /** @description The intent's metadata; `orderNo` names the order it was made for. */
+            metadata?: {
+                [key: string]: string;
+            } | null;
+        };
+        /** @description Stripe's `notification_event_request`. */
+        StripeEventRequest: {
+            id?: string | null;
+            idempotency_key?: string | null;
+        };
+        /** @description Adyen's standard webhook (notification) for payments. Adyen's Checkout description in ../shared/reference/ does not include it: it is modelled from Adyen's documentation (docs.adyen.com/development-resources/webhooks, webhook-types and verify-hmac-signatures), with Adyen's names and types (`live` and `success` are the strings "true" and "false"). Fields the shop does not read are allowed and ignored. */
+        AdyenNotification: {
+            /** @enum {string} */
+            live: "true" | "false";
+            notificationItems: components["schemas"]["AdyenNotificationItem"][];
+        };
+        AdyenNotificationItem: {
+            NotificationRequestItem: components["schemas"]["AdyenNotificationRequestItem"];
+        };
+        /** @description One event. Its HMAC signature covers pspReference, originalReference, merchantAccountCode, merchantReference, amount.value, amount.currency, eventCode and success. */
+        AdyenNotificationRequestItem: {
+            /** @description `hmacSignature` (Base64), and per event code more data: for RECURRING_CONTRACT the shopper (`shopperReference`, `recurring.shopperReference`) and the stored method (`recurring.recurringDetailReference`); for CANCEL_OR_REFUND `modification.action`. */
+            additionalData?: {
+                hmacSignature?: string;
+                shopperReference?: string;
+                "recurring.shopperReference"?: string;
+                "recurring.recurringDetailReference"?: string;
+                "modification.action"?: string;
+            };
+            amount: components["schemas"]["AdyenAmount"];
+            /** @description AUTHORISATION, CANCELLATION, TECHNICAL_CANCEL, CANCEL_OR_REFUND, REFUND, RECURRING_CONTRACT, … */
+            eventCode: string;
+            /** @description When the event happened (ISO 8601 with the offset, e.g. 2026-12-01T10:00:00+01:00). */
+            eventDate: string;
+            merchantAccountCode: string;
+            /** @description The payment's reference (the shop's order number). */
+            merchantReference: string;
+            /** @description For a modification, the pspReference of the payment it modifies. */
+            originalReference?: string;
+            paymentMethod?: string;
+            /** @description The payment's (or the modification's) reference; for RECURRING_CONTRACT the stored method's id. */
+            pspReference: string;
+            /** @description For a refusal, why. */
+            reason?: string;
+            /** @enum {string} */
+            success: "true" | "false";
+            operations?: string[];
+        };
+        AdyenAmount: {
+            currency: string;
+            /** @description In minor units. */
+            value: number;
+        };
         MonitoringReceipt: {
             /** @description The envelope's event id, when it has one. */
             id?: string;
@@ -2190,6 +2345,36 @@ export interface components {
         /** @description The resource is not in a state that allows this. */
         Conflict: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The webhook's body is not JSON, or not the provider's shape (after its signature was verified, for Stripe). The provider retries; nothing was recorded. */
+        WebhookMalformed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The signature is missing, wrong, or (Stripe) its timestamp is more than 5 minutes away; or (Adyen, when configured) the Basic authentication is wrong. Nothing was recorded; the provider retries. */
+        WebhookSignatureInvalid: {
+            headers: {
+                /** @description `Basic realm="webhooks"`, when Adyen's Basic authentication is configured and was wrong. */
+                "WWW-Authenticate"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The verified event could not be recorded (the attempt journal is unreachable); the provider retries it later. */
+        WebhookNotRecorded: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
@@ -4399,6 +4584,69 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+        };
+    };
+    receiveStripeEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`, with one `v1` per signing secret while a secret is rolled; other schemes (`v0`) are ignored. */
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A Stripe `event`, exactly as Stripe sent it (its raw bytes are what the signature covers). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StripeEvent"];
+            };
+        };
+        responses: {
+            /** @description The event was recorded, or acknowledged and ignored (a type the shop does not use). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceipt"];
+                };
+            };
+            400: components["responses"]["WebhookMalformed"];
+            401: components["responses"]["WebhookSignatureInvalid"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["WebhookNotRecorded"];
+        };
+    };
+    receiveAdyenNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Adyen's notification, with one item or several. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdyenNotification"];
+            };
+        };
+        responses: {
+            /** @description Every item was verified and recorded (items of other event codes acknowledged and ignored). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": "[accepted]";
+                };
+            };
+            400: components["responses"]["WebhookMalformed"];
+            401: components["responses"]["WebhookSignatureInvalid"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["WebhookNotRecorded"];
         };
     };
 }

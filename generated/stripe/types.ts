@@ -104,7 +104,14 @@ export interface paths {
          */
         get: operations["getSetupIntentsIntent"];
         put?: never;
-        post?: never;
+        /**
+         * Update a SetupIntent
+         * @description Updates a SetupIntent (https://docs.stripe.com/api/setup_intents/update). The checkout's one
+         *     SetupIntent, confirmed again for the next order after a failed attempt, is given that
+         *     order's number in `metadata[orderNo]` first, so that what Stripe holds (and its webhooks
+         *     say) names the order the saved method is for (issue 29).
+         */
+        post: operations["postSetupIntentsIntent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -129,6 +136,31 @@ export interface paths {
          *     `card_error`.
          */
         post: operations["postSetupIntentsIntentConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/setup_intents/{intent}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a SetupIntent
+         * @description Cancels a SetupIntent in `requires_payment_method`, `requires_confirmation` or
+         *     `requires_action` (https://docs.stripe.com/api/setup_intents/cancel): the setup is abandoned
+         *     and any later operation on it fails. A SetupIntent in another status (a succeeded one) is
+         *     refused with 400 `setup_intent_unexpected_state`. The shop cancels the SetupIntent of an
+         *     order that failed before it succeeded, and gives back a succeeded one by detaching its
+         *     payment method instead (issue 29).
+         */
+        post: operations["postSetupIntentsIntentCancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -268,6 +300,22 @@ export interface components {
             payment_method?: string;
             /** @description Where the shopper comes back after authenticating on the payment method's page. */
             return_url?: string;
+        };
+        post_setup_intents_intent_request: {
+            /**
+             * @description Key-value pairs on the SetupIntent (https://stripe.com/docs/api/metadata); the checkout's
+             *     names its order, `metadata[orderNo]`.
+             */
+            metadata?: {
+                [key: string]: string;
+            };
+        };
+        post_setup_intents_intent_cancel_request: {
+            /**
+             * @description Why the SetupIntent is canceled.
+             * @enum {string}
+             */
+            cancellation_reason?: "abandoned" | "duplicate" | "requested_by_customer";
         };
         /**
          * secret_key_param
@@ -699,6 +747,36 @@ export interface operations {
             500: components["responses"]["ApiError"];
         };
     };
+    postSetupIntentsIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                intent: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["post_setup_intents_intent_request"];
+            };
+        };
+        responses: {
+            /** @description Successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["setup_intent"];
+                };
+            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ApiError"];
+        };
+    };
     postSetupIntentsIntentConfirm: {
         parameters: {
             query?: never;
@@ -726,6 +804,47 @@ export interface operations {
             400: components["responses"]["InvalidRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["CardError"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ApiError"];
+        };
+    };
+    postSetupIntentsIntentCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                intent: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["post_setup_intents_intent_cancel_request"];
+            };
+        };
+        responses: {
+            /** @description Successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["setup_intent"];
+                };
+            };
+            /**
+             * @description Invalid request (invalid_request_error): a SetupIntent that can no longer be canceled
+             *     (`setup_intent_unexpected_state`), or an invalid parameter.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ApiError"];
         };

@@ -113,6 +113,37 @@ describe('configuration', () => {
     });
   });
 
+  it("when nothing is set, then the webhooks' secrets are the ones the sandbox signs with, in prism mode too (issue 29)", () => {
+    for (const env of [{}, { UPSTREAM: 'prism' }]) {
+      const { stripe, adyen } = loadConfig(env).credentials;
+      expect(stripe.webhookSecret).toBe(CREDENTIALS.stripe.webhookSecret);
+      expect(adyen.hmacKey).toBe(CREDENTIALS.adyen.hmacKey);
+      expect(adyen).not.toHaveProperty('webhookBasicAuth');
+    }
+  });
+
+  it("when live mode lacks the webhooks' secrets, or the HMAC key is not hex, then each is named", () => {
+    const env = liveEnv();
+    delete env.STRIPE_WEBHOOK_SECRET;
+    delete env.ADYEN_HMAC_KEY;
+    expect(problemsOf(env).sort()).toEqual([
+      'ADYEN_HMAC_KEY: required in live mode',
+      'STRIPE_WEBHOOK_SECRET: required in live mode',
+    ]);
+    expect(problemsOf({ ADYEN_HMAC_KEY: 'not-hex' })).toEqual([
+      'ADYEN_HMAC_KEY: must be the hex key of the Customer Area',
+    ]);
+    expect(problemsOf({ ADYEN_HMAC_KEY: 'ABC' })).toEqual(['ADYEN_HMAC_KEY: must be the hex key of the Customer Area']);
+  });
+
+  it("when Adyen's webhook Basic authentication is given, then both user and password are needed", () => {
+    expect(problemsOf({ ADYEN_WEBHOOK_USERNAME: 'adyen' })).toEqual([
+      'ADYEN_WEBHOOK_USERNAME, ADYEN_WEBHOOK_PASSWORD: give both or neither',
+    ]);
+    const config = loadConfig({ ADYEN_WEBHOOK_USERNAME: 'adyen', ADYEN_WEBHOOK_PASSWORD: 'secret' });
+    expect(config.credentials.adyen.webhookBasicAuth).toEqual({ username: 'adyen', password: 'secret' });
+  });
+
   it('when the configuration is read, then it holds no setting the shop never reads (short code, identity secret, NODE_ENV copy)', () => {
     const config = loadConfig({ COMMERCE_SHORT_CODE: 'abcd1234', IDENTITY_CLIENT_SECRET: 'x' });
     expect(config).not.toHaveProperty('nodeEnv');

@@ -37,9 +37,12 @@ const SANDBOX_CREDENTIALS = {
   SERVICE_TOKEN: 'sandbox-service-token',
   STRIPE_SECRET_KEY: 'sk_test_sandbox',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_sandbox',
+  // The webhook secrets the sandbox signs its webhooks with (mocks/sandbox/src/seed.ts CREDENTIALS, issue 29).
+  STRIPE_WEBHOOK_SECRET: 'whsec_sandbox_webhook_secret',
   ADYEN_API_KEY: 'sandbox-adyen-api-key',
   ADYEN_MERCHANT_ACCOUNT: 'SandboxMerchantECOM',
   ADYEN_CLIENT_KEY: 'test_SANDBOXCLIENTKEY',
+  ADYEN_HMAC_KEY: '989A713B4F2300ABF2D78253FEAF67D2B847DC7C1A7B60385B11706137204DCE',
   LOQATE_KEY: 'SANDBOX-LOQATE-KEY',
 } as const;
 type CredentialName = keyof typeof SANDBOX_CREDENTIALS;
@@ -92,8 +95,18 @@ export interface Config extends OpsSettings {
     };
     identity: { clientId: string };
     serviceToken: string;
-    stripe: { secretKey: string; publishableKey: string };
-    adyen: { apiKey: string; merchantAccount: string; clientKey: string; environment: AdyenEnvironment };
+    /** webhookSecret: STRIPE_WEBHOOK_SECRET, the endpoint's signing secret (`whsec_…`) of POST /api/webhooks/stripe. */
+    stripe: { secretKey: string; publishableKey: string; webhookSecret: string };
+    adyen: {
+      apiKey: string;
+      merchantAccount: string;
+      clientKey: string;
+      environment: AdyenEnvironment;
+      /** ADYEN_HMAC_KEY: the webhook's HMAC key as the Customer Area shows it (hex), for POST /api/webhooks/adyen. */
+      hmacKey: string;
+      /** ADYEN_WEBHOOK_USERNAME and ADYEN_WEBHOOK_PASSWORD: the webhook's Basic authentication, when configured. */
+      webhookBasicAuth?: { username: string; password: string };
+    };
     loqate: { key: string };
   };
   sites: { ids: readonly SiteId[]; defaultSite: SiteId; hostSites: Record<string, SiteId> };
@@ -102,7 +115,8 @@ export interface Config extends OpsSettings {
   upstreamTimeoutMs: number;
   upstreamRetries: number;
   bodyLimit: string;
-  rateLimits: { windowMs: number; login: number; addressLookup: number; payment: number };
+  /** Requests per window and client IP; `webhook` is the providers' (their servers, not shoppers: a generous limit). */
+  rateLimits: { windowMs: number; login: number; addressLookup: number; payment: number; webhook: number };
   maintenancePollIntervalMs: number;
   /** How long a server-rendered page trusts the last maintenance status read (render/pages.ts). */
   maintenanceCheckMs: number;
@@ -224,6 +238,7 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN: positiveInt(10),
   RATE_LIMIT_ADDRESS: positiveInt(60),
   RATE_LIMIT_PAYMENT: positiveInt(20),
+  RATE_LIMIT_WEBHOOK: positiveInt(600),
   MAINTENANCE_POLL_INTERVAL_MS: z.coerce.number().int().min(1000).default(120_000),
   MAINTENANCE_CHECK_MS: z.coerce.number().int().min(0).max(120_000).default(15_000),
   IDLE_DELAY_MS: z.coerce.number().int().min(1000).default(900_000),
@@ -319,6 +334,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     return SANDBOX_CREDENTIALS[name];
   };
 
+  // Adyen shows the webhook's HMAC key in hex; it is hex-decoded before use (docs.adyen.com/development-resources/webhooks/verify-hmac-signatures).
+  const adyenHmacKey = credential('ADYEN_HMAC_KEY');
+  if (!/^(?:[0-9A-Fa-f]{2})+$/.test(adyenHmacKey))
+    problems.push('ADYEN_HMAC_KEY: must be the hex key of the Customer Area');
+  const webhookUser = env.ADYEN_WEBHOOK_USERNAME?.trim();
+  const webhookPassword = env.ADYEN_WEBHOOK_PASSWORD?.trim();
+  if (Boolean(webhookUser) !== Boolean(webhookPassword))
+    problems.push('ADYEN_WEBHOOK_USERNAME, ADYEN_WEBHOOK_PASSWORD: give both or neither');
+
   const hostSites: Record<string, SiteId> = {};
   for (const pair of e.SITE_HOSTS) {
     const [host, site] = pair.split('=').map((s) => s.trim());
@@ -355,12 +379,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
       identity: { clientId: credential('IDENTITY_CLIENT_ID') },
       serviceToken: credential('SERVICE_TOKEN'),
-      stripe: { secretKey: credential('STRIPE_SECRET_KEY'), publishableKey: credential('STRIPE_PUBLISHABLE_KEY') },
+      stripe: {
+        secretKey: credential('STRIPE_SECRET_KEY'),
+        publishableKey: credential('STRIPE_PUBLISHABLE_KEY'),
+        webhookSecret: credential('STRIPE_WEBHOOK_SECRET'),
+      },
       adyen: {
         apiKey: credential('ADYEN_API_KEY'),
         merchantAccount: credential('ADYEN_MERCHANT_ACCOUNT'),
         clientKey: credential('ADYEN_CLIENT_KEY'),
         environment: e.ADYEN_ENVIRONMENT,
+        hmacKey: adyenHmacKey,
+        ...(webhookUser && webhookPassword
+          ? { webhookBasicAuth: { username: webhookUser, password: webhookPassword } }
+          : {}),
       },
       loqate: { key: credential('LOQATE_KEY') },
     },
@@ -376,6 +408,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       login: e.RATE_LIMIT_LOGIN,
       addressLookup: e.RATE_LIMIT_ADDRESS,
       payment: e.RATE_LIMIT_PAYMENT,
+      webhook: e.RATE_LIMIT_WEBHOOK,
     },
     maintenancePollIntervalMs: e.MAINTENANCE_POLL_INTERVAL_MS,
     maintenanceCheckMs: e.MAINTENANCE_CHECK_MS,

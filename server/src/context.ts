@@ -7,6 +7,7 @@ import type { ProxyMetrics } from './metrics/registry.ts';
 import type { Sessions } from './session.ts';
 import type { SharedState } from './state/shared-state.ts';
 import type { Upstreams } from './upstreams.ts';
+import type { OrderAttempts } from './services/attempts/attempts.ts';
 
 export interface AppContext {
   config: Config;
@@ -27,6 +28,11 @@ export interface AppContext {
   onStop?: Array<() => Promise<void> | void>;
   /** The Redis-backed sessions, lock and rate limits shared by every instance (REDIS_URL, state/, issue 16). */
   sharedState?: SharedState;
+  /**
+   * The order attempts' owner (issue 29): the durable journal of every place-order attempt, its
+   * reconciler, and the providers' verified webhook events (services/attempts/).
+   */
+  attempts: OrderAttempts;
 }
 
 /** One operation's entry point. Express 5 forwards a rejected promise to the error handler. */

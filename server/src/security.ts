@@ -166,11 +166,15 @@ export function rateLimits(
   login: RequestHandler;
   addressLookup: RequestHandler;
   payment: RequestHandler;
+  webhook: RequestHandler;
 } {
-  const { windowMs, login, addressLookup, payment } = config.rateLimits;
+  const { windowMs, login, addressLookup, payment, webhook } = config.rateLimits;
   return {
     login: limiter(windowMs, login, 'login', storeFor?.('login')),
     addressLookup: limiter(windowMs, addressLookup, 'address lookup', storeFor?.('addressLookup')),
     payment: limiter(windowMs, payment, 'payment', storeFor?.('payment')),
+    // The providers' webhooks (issue 29) come from their servers in bursts, not from shoppers: a limit
+    // of its own, high enough for a provider's retries and batches, still bounding unsigned floods.
+    webhook: limiter(windowMs, webhook, 'webhook', storeFor?.('webhook')),
   };
 }

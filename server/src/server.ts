@@ -31,18 +31,24 @@ import { clientApp } from './static.ts';
 import type { PageRenderer } from '../../domain/page-render.ts';
 import { csrfProtection, SESSION_COOKIE, Sessions, type SessionStore } from './session.ts';
 import { sameOriginProtection } from './http/same-origin.ts';
+import { isWebhook, keepWebhookBody } from './http/webhooks.ts';
 import { MemorySessionStore } from './state/memory-session-store.ts';
 import { createSharedState } from './state/shared-state.ts';
 import { createUpstreams, type Upstreams } from './upstreams.ts';
 import { operations } from '../../generated/proxy/operations.ts';
 import { createErrorReporter } from './monitoring/reporter.ts';
 import { NOT_FORWARDED } from './services/monitoring-tunnel.ts';
+import { AttemptOwner, type OrderAttempts } from './services/attempts/attempts.ts';
+import { DiskJournalStore } from './services/attempts/disk-journal.ts';
+import { RedisJournalStore } from './services/attempts/redis-journal.ts';
 
 export interface ServerOptions {
   logger?: Logger;
   sessionStore?: SessionStore;
   upstreams?: Upstreams;
   locks?: KeyedLock;
+  /** The order attempts' owner (tests); by default one on the configured journal. */
+  attempts?: OrderAttempts;
   /** Serve dist/client when it exists (default true). */
   serveClient?: boolean;
 }
@@ -87,6 +93,17 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
     ttlSeconds: config.sessionTtlSeconds,
     secure: config.production,
   });
+  // Issue 29: every place-order attempt in a durable journal (Redis with REDIS_URL, else a SQLite file
+  // under DATA_DIR), driven to an end state by the reconciler when its request could not finish it.
+  const attempts =
+    options.attempts ??
+    new AttemptOwner(
+      shared
+        ? new RedisJournalStore(shared.client, { log: logger, failed: () => metrics.sessionStoreErrors.inc() })
+        : new DiskJournalStore(config.dataDir),
+      config.orderAttempts,
+      logger.child({ component: 'order-attempts' }),
+    );
   const context: AppContext = {
     config,
     upstreams: options.upstreams ?? createUpstreams(config, undefined, metrics),
@@ -98,7 +115,10 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
     metrics,
     onStop: [],
     ...(shared ? { sharedState: shared } : {}),
+    attempts,
   };
+  // Before the shared store's closer: the reconciler's last pass runs while Redis is still there.
+  context.onStop?.push(() => attempts.stop(Math.max(1000, config.shutdownTimeoutMs / 2)));
   if (shared) context.onStop?.push(() => shared.close());
 
   // The client's server renderer (dist/server), loaded with the first page asked for.
@@ -126,17 +146,29 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
   app.use(scenarios);
 
   const api = express.Router();
-  api.use(express.json({ limit: config.bodyLimit, type: ['application/json', 'application/*+json'] }));
+  // A webhook's raw bytes are kept beside the parse for its signature (http/webhooks.ts, issue 29).
+  api.use(
+    express.json({
+      limit: config.bodyLimit,
+      type: ['application/json', 'application/*+json'],
+      verify: keepWebhookBody,
+    }),
+  );
   api.use(scenarios);
   // The error-reporting tunnel is posted by the Sentry SDK, which has no CSRF token; it takes only a
   // media type no cross-site page can send without a preflight (routes/ops/send-monitoring-envelope.ts).
   const csrf = csrfProtection(sessions);
   // Defence in depth (issue 17): a state-changing call from another origin is refused even with a
   // valid token, the tunnel included (the SDK posts it from the shop's own pages).
-  api.use(sameOriginProtection(config.publicOrigin));
+  // The providers' webhooks (issue 29) are neither: they come from Stripe's and Adyen's servers, with no
+  // session and no Origin of the shop, and their signature authenticates them (routes/webhooks/).
+  const sameOrigin = sameOriginProtection(config.publicOrigin);
+  api.use((req, res, next) => (isWebhook(req) ? next() : sameOrigin(req, res, next)));
   const tunnel = operations.sendMonitoringEnvelope;
   api.use((req, res, next) =>
-    req.method.toLowerCase() === tunnel.method && req.path === tunnel.path ? next() : csrf(req, res, next),
+    (req.method.toLowerCase() === tunnel.method && req.path === tunnel.path) || isWebhook(req)
+      ? next()
+      : csrf(req, res, next),
   );
   const { router, mounted } = mountRoutes(context, rateLimits(config, shared?.rateLimitStore));
   api.use(router);
@@ -220,7 +252,32 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
   const startAfterRedis = async (port?: number) => {
     if (shared && !(await shared.connected(REDIS_START_WAIT_MS)))
       logger.error({ waitedMs: REDIS_START_WAIT_MS }, 'Redis unreachable at start-up; listening, not ready');
-    return start(port);
+    const listening = await start(port);
+    // The reconciler's first pass at start-up: what a killed process left in flight.
+    attempts.start(context, (reason, record) => {
+      metrics.attemptAlerts.inc({ reason });
+      const error = new Error(`order attempt needs a person: ${reason}`);
+      logger.error(
+        {
+          attempt: record.id,
+          orderNo: record.orderNo,
+          provider: record.provider,
+          state: record.state,
+          reason,
+          lastError: record.lastError,
+        },
+        'order attempt not reconciled after its retries: reconcile the payment by hand',
+      );
+      reporter?.report(error, {
+        requestId: undefined,
+        method: 'RECONCILE',
+        path: '/order-attempts',
+        route: undefined,
+        status: 500,
+        problemType: `order-attempt-${reason}`,
+      });
+    });
+    return listening;
   };
   return { app, context, mounted, start: startAfterRedis, stop, metricsPort };
 }

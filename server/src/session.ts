@@ -157,10 +157,17 @@ export interface OrderInDoubt {
 
 export interface PendingPayment {
   orderNo: string;
+  /** The order attempt's id in the journal (services/attempts/, issue 29). */
+  attempt?: string;
   provider: 'stripe' | 'adyen';
   key: string;
   setupIntentId?: string;
   paymentMethodId?: string;
+  /**
+   * The account's saved card pays (PlaceOrderRequest.useSavedPaymentMethod, storefront §6): a
+   * reversal never detaches it at Stripe, since the order did not attach it (issue 29).
+   */
+  savedCard?: true;
   stripeCustomerId?: string;
   pspReference?: string;
   paymentType: string;

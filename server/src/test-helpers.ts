@@ -3,6 +3,8 @@ import { pino } from 'pino';
 import { BASE_URL_ENV, ConfigError, loadConfig, type Config } from './config.ts';
 import { createServer, type ProxyServer } from './server.ts';
 import type { SessionData } from './session.ts';
+import { AttemptOwner } from './services/attempts/attempts.ts';
+import { MemoryJournalStore } from './services/attempts/journal.ts';
 
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
@@ -34,15 +36,18 @@ export const LIVE_CREDENTIAL_NAMES = [
   'SERVICE_TOKEN',
   'STRIPE_SECRET_KEY',
   'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
   'ADYEN_API_KEY',
   'ADYEN_MERCHANT_ACCOUNT',
   'ADYEN_CLIENT_KEY',
+  'ADYEN_HMAC_KEY',
   'LOQATE_KEY',
 ] as const;
 
 /**
  * A live-mode environment that loads: every upstream's base URL at https://<variable>.example.com,
- * every credential `live-<name>`, a session secret and a public origin; `extra` on top.
+ * every credential `live-<name>` (the Adyen HMAC key in hex), a session secret and a public origin;
+ * `extra` on top.
  */
 export function liveEnv(extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {
@@ -52,6 +57,7 @@ export function liveEnv(extra: Record<string, string> = {}): Record<string, stri
   };
   for (const variable of Object.values(BASE_URL_ENV)) env[variable] = `https://${variable.toLowerCase()}.example.com`;
   for (const name of LIVE_CREDENTIAL_NAMES) env[name] = `live-${name}`;
+  env.ADYEN_HMAC_KEY = 'A1'.repeat(32);
   return { ...env, ...extra };
 }
 
@@ -78,4 +84,9 @@ export function guestSessionData(extra: Partial<SessionData> = {}): SessionData 
     basketItemCount: 0,
     ...extra,
   };
+}
+
+/** An order-attempt owner on an in-memory journal, for contexts a test builds by hand (issue 29). */
+export function testAttempts(config: Config): AttemptOwner {
+  return new AttemptOwner(new MemoryJournalStore(), config.orderAttempts, pino({ level: 'silent' }));
 }

@@ -4,7 +4,9 @@
  * with another session's, and, defence in depth, from a foreign Origin (or, without Origin, a
  * foreign Referer) even with the right token (session.ts sameOriginProtection; OWASP CSRF
  * Prevention Cheat Sheet). Nothing the victim holds changes. The error-reporting tunnel is the one
- * operation without a token: it takes only a media type a cross-site form cannot send.
+ * operation without a token: it takes only a media type a cross-site form cannot send. The
+ * providers' webhooks (issue 29) take neither token nor Origin: their signature alone authenticates
+ * them, and a forged one is 401 whatever cookie, token or Origin it carries.
  */
 import { describe, expect, it } from 'vitest';
 import { useSandboxServer } from '../../server/src/testing/sandbox-server.ts';
@@ -14,7 +16,10 @@ import { EVIL, expectProblem, ledger, SHOP_ORIGIN, stateChangingOperations } fro
 const { shop, url } = useSandboxServer({ RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_PAYMENT: '1000' });
 const attacks = ledger('csrf');
 const TUNNEL = 'sendMonitoringEnvelope';
+const WEBHOOKS = ['receiveStripeEvent', 'receiveAdyenNotification'];
 const operations = stateChangingOperations();
+/** What a browser's session guards: every state-changing operation but the providers' webhooks. */
+const shopperOperations = operations.filter((o) => !WEBHOOKS.includes(o.operationId));
 
 /** Alex signed in with a basket item: the victim. */
 async function victim() {
@@ -64,7 +69,7 @@ describe('CSRF on every state-changing operation of the contract', () => {
     const attacker = new ShopBrowser(shop);
     await attacker.open();
     const before = await holdings(alex);
-    for (const op of operations.filter((o) => o.operationId !== TUNNEL)) {
+    for (const op of shopperOperations.filter((o) => o.operationId !== TUNNEL)) {
       await attacks.attack(`${op.operationId} without a token`, async () =>
         expectProblem(await send(op.path, op.method, { cookie: alex.cookie }), 403, 'csrf-token-invalid'),
       );
@@ -89,7 +94,7 @@ describe('CSRF on every state-changing operation of the contract', () => {
       ['a foreign Referer', { referer: `${EVIL}/shop` }],
       ['an unreadable Referer', { referer: 'not a url' }],
     ];
-    for (const op of operations) {
+    for (const op of shopperOperations) {
       for (const [what, headers] of foreign) {
         await attacks.attack(`${op.operationId} from ${what}`, async () =>
           expectProblem(
@@ -141,5 +146,72 @@ describe('the error-reporting tunnel (no token by design)', () => {
       });
       await expectProblem(res, 403, 'cross-origin-request');
     });
+  });
+});
+
+describe("the providers' webhooks (a signature instead of a token, issue 29)", () => {
+  /** Well-formed events a cross-site page or a script could post, unsigned or signed with a guess. */
+  const forged: Record<string, { body: unknown; headers: Record<string, string> }> = {
+    receiveStripeEvent: {
+      body: {
+        id: 'evt_forged',
+        object: 'event',
+        created: 1_800_000_000,
+        data: { object: { id: 'seti_forged', object: 'setup_intent', metadata: { orderNo: '00001050' } } },
+        livemode: false,
+        pending_webhooks: 1,
+        type: 'setup_intent.succeeded',
+      },
+      headers: { 'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` },
+    },
+    receiveAdyenNotification: {
+      body: {
+        live: 'false',
+        notificationItems: [
+          {
+            NotificationRequestItem: {
+              additionalData: { hmacSignature: 'Zm9yZ2VkIHNpZ25hdHVyZQ==' },
+              amount: { value: 9900, currency: 'EUR' },
+              eventCode: 'AUTHORISATION',
+              eventDate: '2026-12-01T10:00:00+01:00',
+              merchantAccountCode: 'SandboxMerchantECOM',
+              merchantReference: '00001050',
+              pspReference: '8816934876420032',
+              success: 'true',
+            },
+          },
+        ],
+      },
+      headers: {},
+    },
+  };
+
+  it('when one is forged with the victim cookie and token, from a foreign Origin or from nowhere, then 401 and nothing changed', async () => {
+    const alex = await victim();
+    const before = await holdings(alex);
+    const webhooks = operations.filter((o) => WEBHOOKS.includes(o.operationId));
+    expect(webhooks).toHaveLength(2);
+    for (const op of webhooks) {
+      const { body, headers } = forged[op.operationId]!;
+      const senders: Array<[string, Record<string, string>]> = [
+        ['with the victim cookie and token', { cookie: alex.cookie, 'x-csrf-token': alex.csrf }],
+        ['from a foreign Origin', { origin: EVIL }],
+        ['from a server', {}],
+      ];
+      for (const [what, sender] of senders) {
+        await attacks.attack(`${op.operationId} forged ${what}`, async () =>
+          expectProblem(
+            await fetch(url(op.path), {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', ...headers, ...sender },
+              body: JSON.stringify(body),
+            }),
+            401,
+            'webhook-signature-invalid',
+          ),
+        );
+      }
+    }
+    expect(await holdings(alex)).toEqual(before);
   });
 });

@@ -158,6 +158,17 @@ export const CHECKLIST: ChecklistRow[] = [
     'adyen',
     'postPaymentsPaymentPspReferenceReversals',
   ),
+  // Issue 29: the checkout's SetupIntent names its order, and a failed order's is given back.
+  sf4(
+    "On payment: the checkout's SetupIntent, confirmed again for the next order, names that order (metadata)",
+    'stripe',
+    'postSetupIntentsIntent',
+  ),
+  sf4(
+    'On payment: the SetupIntent of an order that fails before it succeeded is canceled',
+    'stripe',
+    'postSetupIntentsIntentCancel',
+  ),
   sf4(
     'External login: the registered shopper’s commerce tokens after the identity provider’s login (trusted-system on behalf of)',
     'commerce',

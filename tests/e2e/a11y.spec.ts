@@ -4,9 +4,10 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { guestDetails, payWithCard, renew, resetSandbox } from './support.ts';
+import { expectNoMoneyLost, guestDetails, payWithCard, renew, resetSandbox } from './support.ts';
 
 test.beforeEach(resetSandbox);
+test.afterEach(expectNoMoneyLost);
 
 async function expectNoViolations(page: Page, what: string) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

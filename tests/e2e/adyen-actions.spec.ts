@@ -4,9 +4,10 @@
  * 5454 a native 3-D Secure 2 challenge shown in the page (mocks/sandbox/README.md).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectConfirmation, frenchGuestToPayment, resetSandbox } from './support.ts';
+import { expectConfirmation, expectNoMoneyLost, frenchGuestToPayment, resetSandbox } from './support.ts';
 
 test.beforeEach(resetSandbox);
+test.afterEach(expectNoMoneyLost);
 
 async function frenchGuestPays(page: Page, card: string) {
   await frenchGuestToPayment(page);

@@ -6,9 +6,10 @@
  * host (this one) lifts it.
  */
 import { expect, test } from '@playwright/test';
-import { expectConfirmation, guestDetails, payWithCard, renew, resetSandbox } from './support.ts';
+import { expectConfirmation, expectNoMoneyLost, guestDetails, payWithCard, renew, resetSandbox } from './support.ts';
 
 test.beforeEach(resetSandbox);
+test.afterEach(expectNoMoneyLost);
 
 const PAGE = '/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA000001';
 const IN_PROGRESS = 'We are currently processing your order. Please check again later.';

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import {
   dutchGuestToPayment,
   expectConfirmation,
+  expectNoMoneyLost,
   guestDetails,
   nl,
   payWithCard,
@@ -11,6 +12,7 @@ import {
 } from './support.ts';
 
 test.beforeEach(resetSandbox);
+test.afterEach(expectNoMoneyLost);
 
 test('journey 1: a guest renews connected navigation for ZAAAA1000AA000001 in en-GB with 4242 and reaches the confirmation', async ({
   page,

@@ -1,8 +1,9 @@
 /** Issue 4 journey 2: alex signs in through the identity provider and renews ZAAAA1000AA000004 in fr-FR with Adyen. */
 import { expect, test } from '@playwright/test';
-import { renew, resetSandbox } from './support.ts';
+import { expectNoMoneyLost, renew, resetSandbox } from './support.ts';
 
 test.beforeEach(resetSandbox);
+test.afterEach(expectNoMoneyLost);
 
 test('journey 2: alex signs in and renews ZAAAA1000AA000004 in fr-FR, paying with Adyen', async ({ page }) => {
   await renew(page, {

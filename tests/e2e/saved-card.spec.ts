@@ -5,9 +5,10 @@
  * card form back.
  */
 import { expect, test } from '@playwright/test';
-import { alexToBilling, expectConfirmation, renew, resetSandbox } from './support.ts';
+import { alexToBilling, expectConfirmation, expectNoMoneyLost, renew, resetSandbox } from './support.ts';
 
 test.beforeEach(resetSandbox);
+test.afterEach(expectNoMoneyLost);
 
 test('alex, signed in, pays for his renewal with his saved card', async ({ page }) => {
   await renew(page, { vin: 'ZAAAA1000AA000001', locale: 'en-GB', plan: /12 months/ });

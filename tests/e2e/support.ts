@@ -1,6 +1,7 @@
 /** Shared steps of the journeys: the sandbox controls and the checkout a shopper walks through. */
 import { expect, type Page } from '@playwright/test';
 import { E2E_SANDBOX_PORT } from '../../playwright.config.ts';
+import { expectMoneyInvariant } from '../../server/src/testing/money-invariant.ts';
 
 export const SANDBOX = `http://127.0.0.1:${E2E_SANDBOX_PORT}`;
 
@@ -14,6 +15,13 @@ export async function sandbox(method: string, path: string, body?: unknown): Pro
 }
 
 export const resetSandbox = () => sandbox('POST', '/__sandbox/reset');
+
+/**
+ * The end of every journey that pays (issue 29): the money invariant on the sandbox's ledger, what
+ * its providers and commerce platform hold, whatever the pages showed: no payment or saved card
+ * without a placed order, no order left created past the horizon.
+ */
+export const expectNoMoneyLost = () => expectMoneyInvariant(SANDBOX);
 
 /** The renewal page of a VIN, a plan chosen, "Renew now": the checkout opens. */
 export async function renew(page: Page, options: { vin: string; locale: string; plan: RegExp; renewLabel?: string }) {

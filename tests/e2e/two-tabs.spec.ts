@@ -7,9 +7,18 @@
  * other tab has completed it.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { dutchGuestToPayment, expectConfirmation, guestDetails, nl, renew, resetSandbox } from './support.ts';
+import {
+  dutchGuestToPayment,
+  expectConfirmation,
+  expectNoMoneyLost,
+  guestDetails,
+  nl,
+  renew,
+  resetSandbox,
+} from './support.ts';
 
 test.beforeEach(resetSandbox);
+test.afterEach(expectNoMoneyLost);
 
 /** A second tab of the same browser: a context holding the first one's cookies and storage. */
 async function secondTab(browser: Browser, page: Page): Promise<Page> {

@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   alexToBilling,
   expectConfirmation,
+  expectNoMoneyLost,
   frenchGuestToPayment,
   guestDetails,
   renew,
@@ -16,6 +17,7 @@ import {
 } from './support.ts';
 
 test.beforeEach(resetSandbox);
+test.afterEach(expectNoMoneyLost);
 
 /** Chooses the wallet among the payment methods and opens its sheet. */
 async function openSheet(page: Page, wallet: 'Google Pay' | 'Apple Pay', payWith = `Pay with ${wallet}`) {

@@ -7,7 +7,8 @@
  * - Adyen's /payments (FR) and /payments/details (the 3-D Secure return): the proxy asks again with
  *   the same Idempotency-Key, and when that does not answer either, reverses what may have been
  *   charged (a technical cancel by the order number, or a reversal by pspReference);
- * - Stripe's SetupIntent (GB): asked again with the same key; a SetupIntent charges nothing;
+ * - Stripe's SetupIntent (GB): asked again with the same key; a SetupIntent charges nothing, and
+ *   the card it may have saved for a failed order is given back (detached);
  * - the commerce platform's createOrder: the order made with its answer lost is found and paid, or,
  *   made after the proxy gave up, failed with its basket given back;
  * - the commerce platform's order update after the payment was verified: read back, else the order
@@ -16,16 +17,19 @@
  *
  * Each fault strikes once (the replay gets through) or on every request of the call. After each row,
  * with late requests landed: every Adyen charge not reversed belongs to a placed order, one charge
- * per order, no order is left in created, and a failed attempt kept the basket and pays when retried.
+ * per order, no order is left in created, and a failed attempt kept the basket and pays when retried;
+ * then the money invariant on the sandbox's ledger (issue 29): no payment or saved card, at Adyen or
+ * Stripe, without a placed order.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Fault } from '../../mocks/sandbox/src/core/faults.ts';
 import { adyenLedger } from '../../mocks/sandbox/src/upstreams/adyen/index.ts';
 import { state as commerce } from '../../mocks/sandbox/src/upstreams/commerce/state.ts';
+import { expectMoneyInvariant } from '../../server/src/testing/money-invariant.ts';
 import type { TestShopper } from '../../server/src/testing/shop-client.ts';
 import { adyenCardOf, ADYEN_BROWSER_INFO, newKey, token } from '../../server/src/testing/payments.ts';
 import { challenged, confirmBody, pay, plain, readyGuest, type Plain } from './lib/journeys.ts';
-import { leftCreated } from './lib/run.ts';
+import { aimedAt, leftCreated } from './lib/run.ts';
 import { UPSTREAM_TIMEOUT_MS, useFaultStack } from './lib/stack.ts';
 import { expectProblem, FAULTS } from './lib/table.ts';
 
@@ -156,9 +160,15 @@ async function runPoint(point: Point, fault: PointFault, always: boolean): Promi
   const seed = new Set(commerce.orders.keys());
   const reached = await point.reach();
   const ledgerFrom = adyenLedger().length;
+  stack.mark();
   stack.fault(point.upstream, { ...POINT_FAULTS[fault], ...point.aim, ...(always ? {} : { remaining: 1 }) });
   const answer = await send(reached);
   stack.clearFaults();
+  // The fault struck: the step made the call it is aimed at (issue 29).
+  expect(
+    stack.calls().some((call) => call.upstream === point.upstream && aimedAt(point.aim, call)),
+    `the step called ${point.aim.method} ${point.aim.path}`,
+  ).toBe(true);
   await new Promise((resolve) => setTimeout(resolve, LATE_MS));
 
   const expected = point.expected(fault, always);
@@ -184,6 +194,7 @@ async function runPoint(point: Point, fault: PointFault, always: boolean): Promi
   expectNoChargeWithoutOrder(ledgerFrom);
   const placed = [...commerce.orders.values()].filter((o) => !seed.has(o.orderNo) && o.status === 'new');
   expect(placed.length, 'one order placed').toBe(1);
+  await expectMoneyInvariant(stack.sandboxUrl());
 }
 
 const rows = Object.entries(points).flatMap(([name, point]) =>

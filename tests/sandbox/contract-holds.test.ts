@@ -1113,6 +1113,43 @@ describe('the contract holds', () => {
       form: {},
       expect: 'error',
     });
+    await st('postSetupIntentsIntent', {
+      path: `/v1/setup_intents/${intentId}`,
+      headers: STRIPE,
+      form: stripeForm(example('stripe', 'postSetupIntentsIntent')),
+      expect: 'ok',
+    });
+    await st('postSetupIntentsIntent', {
+      path: '/v1/setup_intents/seti_Unknown',
+      headers: STRIPE,
+      form: { 'metadata[orderNo]': '00012345' },
+      expect: 'error',
+    });
+    // A succeeded SetupIntent cannot be canceled (400 setup_intent_unexpected_state); one waiting for a method can.
+    await st('postSetupIntentsIntentCancel', {
+      path: `/v1/setup_intents/${intentId}/cancel`,
+      headers: STRIPE,
+      form: {},
+      expect: 'error',
+    });
+    const waiting = await st('postSetupIntents', {
+      path: '/v1/setup_intents',
+      headers: STRIPE,
+      form: stripeForm({ customer: String(customer.body?.id), metadata: { orderNo: '00012345' } }),
+      expect: 'ok',
+    });
+    await st('postSetupIntentsIntentCancel', {
+      path: `/v1/setup_intents/${String(waiting.body?.id)}/cancel`,
+      headers: STRIPE,
+      form: stripeForm(example('stripe', 'postSetupIntentsIntentCancel')),
+      expect: 'ok',
+    });
+    await st('postSetupIntentsIntentCancel', {
+      path: '/v1/setup_intents/seti_Unknown/cancel',
+      headers: STRIPE,
+      form: {},
+      expect: 'error',
+    });
     await st('postPaymentMethodsPaymentMethodDetach', {
       path: `/v1/payment_methods/${pmId}/detach`,
       headers: STRIPE,

@@ -8,7 +8,8 @@
  * nginx alternates on every request (one worker, equal weights), so consecutive calls of a journey
  * are answered by different instances; each answer names its instance in X-Upstream-Addr.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectMoneyInvariant } from '../../server/src/testing/money-invariant.ts';
 import { challenge, confirmStripeReturn, newKey, payStripe, token } from '../../server/src/testing/payments.ts';
 import { emailOf, signIn } from '../../server/src/testing/shop-browser.ts';
 import { readyBasket } from '../../server/src/testing/shop-client.ts';
@@ -52,6 +53,11 @@ describe.skipIf(SKIP_SCALE_TESTS)('two proxy instances behind nginx, sharing Red
     await up().ensureWhole();
     await sandbox('POST', '/__sandbox/reset');
     providers.mark();
+  });
+  // Each test ends with the money invariant (issue 29): what the sandbox's providers hold, whichever
+  // instance acted, belongs to a placed order, and no order is left created past the horizon.
+  afterEach(async () => {
+    if (cluster) await expectMoneyInvariant(cluster.sandboxRoot);
   });
 
   it('when requests go through nginx, then they alternate between the two instances (the harness)', async () => {

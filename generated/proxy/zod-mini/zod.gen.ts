@@ -1127,6 +1127,98 @@ export const zSiteConfig = /* @__PURE__ */ z.object({
     customPreferences: zCustomPreferences
 });
 
+/**
+ * What the proxy answers a Stripe event it verified (Stripe reads the status only).
+ */
+export const zWebhookReceipt = /* @__PURE__ */ z.object({
+    received: /* @__PURE__ */ z.literal(true),
+    ignored: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean())
+});
+
+/**
+ * The API resource the event is about, as Stripe renders it (for the shop's events a `setup_intent` or a `payment_intent`). Only the fields the shop reads are named; Stripe's other fields are allowed and ignored.
+ */
+export const zStripeEventObject = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(5000))),
+    object: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(5000))),
+    status: /* @__PURE__ */ z.nullish(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(5000))),
+    payment_method: /* @__PURE__ */ z.nullish(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(5000))),
+    metadata: /* @__PURE__ */ z.nullish(/* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))))
+});
+
+/**
+ * Stripe's `notification_event_data`.
+ */
+export const zStripeEventData = /* @__PURE__ */ z.object({
+    object: zStripeEventObject,
+    previous_attributes: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown()))
+});
+
+/**
+ * Stripe's `notification_event_request`.
+ */
+export const zStripeEventRequest = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.nullish(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(5000))),
+    idempotency_key: /* @__PURE__ */ z.nullish(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(5000)))
+});
+
+/**
+ * Stripe's `event` object (../shared/reference/stripe/spec3.json, components.schemas.event), the subset the shop reads: names and types are Stripe's; what it leaves out is ignored.
+ */
+export const zStripeEvent = /* @__PURE__ */ z.object({
+    id: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(5000)),
+    object: /* @__PURE__ */ z.enum(['event']),
+    account: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(5000))),
+    api_version: /* @__PURE__ */ z.nullish(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(5000))),
+    created: /* @__PURE__ */ z.int(),
+    data: zStripeEventData,
+    livemode: /* @__PURE__ */ z.boolean(),
+    pending_webhooks: /* @__PURE__ */ z.int(),
+    request: /* @__PURE__ */ z.nullish(zStripeEventRequest),
+    type: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(5000))
+});
+
+export const zAdyenAmount = /* @__PURE__ */ z.object({
+    currency: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.length(3)),
+    value: /* @__PURE__ */ z.int()
+});
+
+/**
+ * One event. Its HMAC signature covers pspReference, originalReference, merchantAccountCode, merchantReference, amount.value, amount.currency, eventCode and success.
+ */
+export const zAdyenNotificationRequestItem = /* @__PURE__ */ z.object({
+    additionalData: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.object({
+        hmacSignature: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200))),
+        shopperReference: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(256))),
+        'recurring.shopperReference': /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(256))),
+        'recurring.recurringDetailReference': /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
+        'modification.action': /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100)))
+    })),
+    amount: zAdyenAmount,
+    eventCode: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100)),
+    eventDate: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100)),
+    merchantAccountCode: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200)),
+    merchantReference: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(200)),
+    originalReference: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
+    paymentMethod: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
+    pspReference: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100)),
+    reason: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1000))),
+    success: /* @__PURE__ */ z.enum(['true', 'false']),
+    operations: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))))
+});
+
+export const zAdyenNotificationItem = /* @__PURE__ */ z.object({
+    NotificationRequestItem: zAdyenNotificationRequestItem
+});
+
+/**
+ * Adyen's standard webhook (notification) for payments. Adyen's Checkout description in ../shared/reference/ does not include it: it is modelled from Adyen's documentation (docs.adyen.com/development-resources/webhooks, webhook-types and verify-hmac-signatures), with Adyen's names and types (`live` and `success` are the strings "true" and "false"). Fields the shop does not read are allowed and ignored.
+ */
+export const zAdyenNotification = /* @__PURE__ */ z.object({
+    live: /* @__PURE__ */ z.enum(['true', 'false']),
+    notificationItems: /* @__PURE__ */ z.array(zAdyenNotificationItem).check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(100))
+});
+
 export const zMonitoringReceipt = /* @__PURE__ */ z.object({
     id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     items: /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(0))
@@ -1722,3 +1814,27 @@ export const zSendMonitoringEnvelopeBody = /* @__PURE__ */ z.string();
  * Forwarded to Sentry.
  */
 export const zSendMonitoringEnvelopeResponse = zMonitoringReceipt;
+
+/**
+ * A Stripe `event`, exactly as Stripe sent it (its raw bytes are what the signature covers).
+ */
+export const zReceiveStripeEventBody = zStripeEvent;
+
+export const zReceiveStripeEventHeaders = /* @__PURE__ */ z.object({
+    'Stripe-Signature': /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(4096), /* @__PURE__ */ z.regex(/^[ -~]+$/))
+});
+
+/**
+ * The event was recorded, or acknowledged and ignored (a type the shop does not use).
+ */
+export const zReceiveStripeEventResponse = zWebhookReceipt;
+
+/**
+ * Adyen's notification, with one item or several.
+ */
+export const zReceiveAdyenNotificationBody = zAdyenNotification;
+
+/**
+ * Every item was verified and recorded (items of other event codes acknowledged and ignored).
+ */
+export const zReceiveAdyenNotificationResponse = /* @__PURE__ */ z.enum(['[accepted]']);

@@ -1236,6 +1236,144 @@ export type ErrorReportingConfig = {
     environment: string;
 };
 
+/**
+ * What the proxy answers a Stripe event it verified (Stripe reads the status only).
+ */
+export type WebhookReceipt = {
+    received: true;
+    /**
+     * True for an event type the shop does not use (acknowledged, not recorded).
+     */
+    ignored?: boolean;
+};
+
+/**
+ * Stripe's `event` object (../shared/reference/stripe/spec3.json, components.schemas.event), the subset the shop reads: names and types are Stripe's; what it leaves out is ignored.
+ */
+export type StripeEvent = {
+    /**
+     * The event's id (`evt_…`), the same on every redelivery.
+     */
+    id: string;
+    object: 'event';
+    account?: string;
+    api_version?: string | null;
+    /**
+     * Seconds since the Unix epoch.
+     */
+    created: number;
+    data: StripeEventData;
+    livemode: boolean;
+    pending_webhooks: number;
+    request?: StripeEventRequest | null;
+    /**
+     * The event's type, e.g. `setup_intent.succeeded`.
+     */
+    type: string;
+};
+
+/**
+ * Stripe's `notification_event_data`.
+ */
+export type StripeEventData = {
+    object: StripeEventObject;
+    previous_attributes?: {
+        [key: string]: unknown;
+    };
+};
+
+/**
+ * The API resource the event is about, as Stripe renders it (for the shop's events a `setup_intent` or a `payment_intent`). Only the fields the shop reads are named; Stripe's other fields are allowed and ignored.
+ */
+export type StripeEventObject = {
+    id?: string;
+    object?: string;
+    status?: string | null;
+    /**
+     * The intent's payment method id (events do not expand it).
+     */
+    payment_method?: string | null;
+    /**
+     * The intent's metadata; `orderNo` names the order it was made for.
+     */
+    metadata?: {
+        [key: string]: string;
+    } | null;
+};
+
+/**
+ * Stripe's `notification_event_request`.
+ */
+export type StripeEventRequest = {
+    id?: string | null;
+    idempotency_key?: string | null;
+};
+
+/**
+ * Adyen's standard webhook (notification) for payments. Adyen's Checkout description in ../shared/reference/ does not include it: it is modelled from Adyen's documentation (docs.adyen.com/development-resources/webhooks, webhook-types and verify-hmac-signatures), with Adyen's names and types (`live` and `success` are the strings "true" and "false"). Fields the shop does not read are allowed and ignored.
+ */
+export type AdyenNotification = {
+    live: 'true' | 'false';
+    notificationItems: Array<AdyenNotificationItem>;
+};
+
+export type AdyenNotificationItem = {
+    NotificationRequestItem: AdyenNotificationRequestItem;
+};
+
+/**
+ * One event. Its HMAC signature covers pspReference, originalReference, merchantAccountCode, merchantReference, amount.value, amount.currency, eventCode and success.
+ */
+export type AdyenNotificationRequestItem = {
+    /**
+     * `hmacSignature` (Base64), and per event code more data: for RECURRING_CONTRACT the shopper (`shopperReference`, `recurring.shopperReference`) and the stored method (`recurring.recurringDetailReference`); for CANCEL_OR_REFUND `modification.action`.
+     */
+    additionalData?: {
+        hmacSignature?: string;
+        shopperReference?: string;
+        'recurring.shopperReference'?: string;
+        'recurring.recurringDetailReference'?: string;
+        'modification.action'?: string;
+    };
+    amount: AdyenAmount;
+    /**
+     * AUTHORISATION, CANCELLATION, TECHNICAL_CANCEL, CANCEL_OR_REFUND, REFUND, RECURRING_CONTRACT, …
+     */
+    eventCode: string;
+    /**
+     * When the event happened (ISO 8601 with the offset, e.g. 2026-12-01T10:00:00+01:00).
+     */
+    eventDate: string;
+    merchantAccountCode: string;
+    /**
+     * The payment's reference (the shop's order number).
+     */
+    merchantReference: string;
+    /**
+     * For a modification, the pspReference of the payment it modifies.
+     */
+    originalReference?: string;
+    paymentMethod?: string;
+    /**
+     * The payment's (or the modification's) reference; for RECURRING_CONTRACT the stored method's id.
+     */
+    pspReference: string;
+    /**
+     * For a refusal, why.
+     */
+    reason?: string;
+    success: 'true' | 'false';
+    operations?: Array<string>;
+};
+
+export type AdyenAmount = {
+    currency: string;
+    /**
+     * In minor units.
+     */
+    value: number;
+};
+
 export type MonitoringReceipt = {
     /**
      * The envelope's event id, when it has one.
@@ -3994,3 +4132,97 @@ export type SendMonitoringEnvelopeResponses = {
 };
 
 export type SendMonitoringEnvelopeResponse = SendMonitoringEnvelopeResponses[keyof SendMonitoringEnvelopeResponses];
+
+export type ReceiveStripeEventData = {
+    /**
+     * A Stripe `event`, exactly as Stripe sent it (its raw bytes are what the signature covers).
+     */
+    body: StripeEvent;
+    headers: {
+        /**
+         * `t=<unix seconds>,v1=<hex HMAC-SHA256>`, with one `v1` per signing secret while a secret is rolled; other schemes (`v0`) are ignored.
+         */
+        'Stripe-Signature': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/webhooks/stripe';
+};
+
+export type ReceiveStripeEventErrors = {
+    /**
+     * The webhook's body is not JSON, or not the provider's shape (after its signature was verified, for Stripe). The provider retries; nothing was recorded.
+     */
+    400: Problem;
+    /**
+     * The signature is missing, wrong, or (Stripe) its timestamp is more than 5 minutes away; or (Adyen, when configured) the Basic authentication is wrong. Nothing was recorded; the provider retries.
+     */
+    401: Problem;
+    /**
+     * The request body is larger than the proxy reads (BODY_LIMIT); the body is refused before any field is looked at.
+     */
+    413: Problem;
+    /**
+     * Rate limit reached.
+     */
+    429: Problem;
+    /**
+     * The verified event could not be recorded (the attempt journal is unreachable); the provider retries it later.
+     */
+    503: Problem;
+};
+
+export type ReceiveStripeEventError = ReceiveStripeEventErrors[keyof ReceiveStripeEventErrors];
+
+export type ReceiveStripeEventResponses = {
+    /**
+     * The event was recorded, or acknowledged and ignored (a type the shop does not use).
+     */
+    200: WebhookReceipt;
+};
+
+export type ReceiveStripeEventResponse = ReceiveStripeEventResponses[keyof ReceiveStripeEventResponses];
+
+export type ReceiveAdyenNotificationData = {
+    /**
+     * Adyen's notification, with one item or several.
+     */
+    body: AdyenNotification;
+    path?: never;
+    query?: never;
+    url: '/webhooks/adyen';
+};
+
+export type ReceiveAdyenNotificationErrors = {
+    /**
+     * The webhook's body is not JSON, or not the provider's shape (after its signature was verified, for Stripe). The provider retries; nothing was recorded.
+     */
+    400: Problem;
+    /**
+     * The signature is missing, wrong, or (Stripe) its timestamp is more than 5 minutes away; or (Adyen, when configured) the Basic authentication is wrong. Nothing was recorded; the provider retries.
+     */
+    401: Problem;
+    /**
+     * The request body is larger than the proxy reads (BODY_LIMIT); the body is refused before any field is looked at.
+     */
+    413: Problem;
+    /**
+     * Rate limit reached.
+     */
+    429: Problem;
+    /**
+     * The verified event could not be recorded (the attempt journal is unreachable); the provider retries it later.
+     */
+    503: Problem;
+};
+
+export type ReceiveAdyenNotificationError = ReceiveAdyenNotificationErrors[keyof ReceiveAdyenNotificationErrors];
+
+export type ReceiveAdyenNotificationResponses = {
+    /**
+     * Every item was verified and recorded (items of other event codes acknowledged and ignored).
+     */
+    200: '[accepted]';
+};
+
+export type ReceiveAdyenNotificationResponse = ReceiveAdyenNotificationResponses[keyof ReceiveAdyenNotificationResponses];

@@ -1126,6 +1126,98 @@ export const zSiteConfig = z.object({
     customPreferences: zCustomPreferences
 });
 
+/**
+ * What the proxy answers a Stripe event it verified (Stripe reads the status only).
+ */
+export const zWebhookReceipt = z.object({
+    received: z.literal(true),
+    ignored: z.boolean().optional()
+});
+
+/**
+ * The API resource the event is about, as Stripe renders it (for the shop's events a `setup_intent` or a `payment_intent`). Only the fields the shop reads are named; Stripe's other fields are allowed and ignored.
+ */
+export const zStripeEventObject = z.object({
+    id: z.string().max(5000).optional(),
+    object: z.string().max(5000).optional(),
+    status: z.string().max(5000).nullish(),
+    payment_method: z.string().max(5000).nullish(),
+    metadata: z.record(z.string(), z.string().max(500)).nullish()
+});
+
+/**
+ * Stripe's `notification_event_data`.
+ */
+export const zStripeEventData = z.object({
+    object: zStripeEventObject,
+    previous_attributes: z.record(z.string(), z.unknown()).optional()
+});
+
+/**
+ * Stripe's `notification_event_request`.
+ */
+export const zStripeEventRequest = z.object({
+    id: z.string().max(5000).nullish(),
+    idempotency_key: z.string().max(5000).nullish()
+});
+
+/**
+ * Stripe's `event` object (../shared/reference/stripe/spec3.json, components.schemas.event), the subset the shop reads: names and types are Stripe's; what it leaves out is ignored.
+ */
+export const zStripeEvent = z.object({
+    id: z.string().max(5000),
+    object: z.enum(['event']),
+    account: z.string().max(5000).optional(),
+    api_version: z.string().max(5000).nullish(),
+    created: z.int(),
+    data: zStripeEventData,
+    livemode: z.boolean(),
+    pending_webhooks: z.int(),
+    request: zStripeEventRequest.nullish(),
+    type: z.string().max(5000)
+});
+
+export const zAdyenAmount = z.object({
+    currency: z.string().length(3),
+    value: z.int()
+});
+
+/**
+ * One event. Its HMAC signature covers pspReference, originalReference, merchantAccountCode, merchantReference, amount.value, amount.currency, eventCode and success.
+ */
+export const zAdyenNotificationRequestItem = z.object({
+    additionalData: z.object({
+        hmacSignature: z.string().max(200).optional(),
+        shopperReference: z.string().max(256).optional(),
+        'recurring.shopperReference': z.string().max(256).optional(),
+        'recurring.recurringDetailReference': z.string().max(100).optional(),
+        'modification.action': z.string().max(100).optional()
+    }).optional(),
+    amount: zAdyenAmount,
+    eventCode: z.string().max(100),
+    eventDate: z.string().max(100),
+    merchantAccountCode: z.string().max(200),
+    merchantReference: z.string().max(200),
+    originalReference: z.string().max(100).optional(),
+    paymentMethod: z.string().max(100).optional(),
+    pspReference: z.string().max(100),
+    reason: z.string().max(1000).optional(),
+    success: z.enum(['true', 'false']),
+    operations: z.array(z.string().max(100)).optional()
+});
+
+export const zAdyenNotificationItem = z.object({
+    NotificationRequestItem: zAdyenNotificationRequestItem
+});
+
+/**
+ * Adyen's standard webhook (notification) for payments. Adyen's Checkout description in ../shared/reference/ does not include it: it is modelled from Adyen's documentation (docs.adyen.com/development-resources/webhooks, webhook-types and verify-hmac-signatures), with Adyen's names and types (`live` and `success` are the strings "true" and "false"). Fields the shop does not read are allowed and ignored.
+ */
+export const zAdyenNotification = z.object({
+    live: z.enum(['true', 'false']),
+    notificationItems: z.array(zAdyenNotificationItem).min(1).max(100)
+});
+
 export const zMonitoringReceipt = z.object({
     id: z.string().optional(),
     items: z.int().gte(0)
@@ -1721,3 +1813,27 @@ export const zSendMonitoringEnvelopeBody = z.string();
  * Forwarded to Sentry.
  */
 export const zSendMonitoringEnvelopeResponse = zMonitoringReceipt;
+
+/**
+ * A Stripe `event`, exactly as Stripe sent it (its raw bytes are what the signature covers).
+ */
+export const zReceiveStripeEventBody = zStripeEvent;
+
+export const zReceiveStripeEventHeaders = z.object({
+    'Stripe-Signature': z.string().max(4096).regex(/^[ -~]+$/)
+});
+
+/**
+ * The event was recorded, or acknowledged and ignored (a type the shop does not use).
+ */
+export const zReceiveStripeEventResponse = zWebhookReceipt;
+
+/**
+ * Adyen's notification, with one item or several.
+ */
+export const zReceiveAdyenNotificationBody = zAdyenNotification;
+
+/**
+ * Every item was verified and recorded (items of other event codes acknowledged and ignored).
+ */
+export const zReceiveAdyenNotificationResponse = z.enum(['[accepted]']);

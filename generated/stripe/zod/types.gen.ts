@@ -62,6 +62,24 @@ export type PostSetupIntentsIntentConfirmRequest = {
     return_url?: string;
 };
 
+export type PostSetupIntentsIntentRequest = {
+    /**
+     * Key-value pairs on the SetupIntent (https://stripe.com/docs/api/metadata); the checkout's
+     * names its order, `metadata[orderNo]`.
+     *
+     */
+    metadata?: {
+        [key: string]: string;
+    };
+};
+
+export type PostSetupIntentsIntentCancelRequest = {
+    /**
+     * Why the SetupIntent is canceled.
+     */
+    cancellation_reason?: 'abandoned' | 'duplicate' | 'requested_by_customer';
+};
+
 /**
  * secret_key_param
  *
@@ -568,6 +586,45 @@ export type GetSetupIntentsIntentResponses = {
 
 export type GetSetupIntentsIntentResponse = GetSetupIntentsIntentResponses[keyof GetSetupIntentsIntentResponses];
 
+export type PostSetupIntentsIntentData = {
+    body?: PostSetupIntentsIntentRequest;
+    path: {
+        intent: string;
+    };
+    query?: never;
+    url: '/v1/setup_intents/{intent}';
+};
+
+export type PostSetupIntentsIntentErrors = {
+    /**
+     * Invalid request (invalid_request_error), such as a missing or invalid parameter.
+     */
+    400: Error;
+    /**
+     * No valid API key provided.
+     */
+    401: Error;
+    /**
+     * The object does not exist (resource_missing).
+     */
+    404: Error;
+    /**
+     * Something went wrong on Stripe's end (api_error).
+     */
+    500: Error;
+};
+
+export type PostSetupIntentsIntentError = PostSetupIntentsIntentErrors[keyof PostSetupIntentsIntentErrors];
+
+export type PostSetupIntentsIntentResponses = {
+    /**
+     * Successful response.
+     */
+    200: SetupIntent;
+};
+
+export type PostSetupIntentsIntentResponse = PostSetupIntentsIntentResponses[keyof PostSetupIntentsIntentResponses];
+
 export type PostSetupIntentsIntentConfirmData = {
     body?: PostSetupIntentsIntentConfirmRequest;
     path: {
@@ -610,6 +667,47 @@ export type PostSetupIntentsIntentConfirmResponses = {
 };
 
 export type PostSetupIntentsIntentConfirmResponse = PostSetupIntentsIntentConfirmResponses[keyof PostSetupIntentsIntentConfirmResponses];
+
+export type PostSetupIntentsIntentCancelData = {
+    body?: PostSetupIntentsIntentCancelRequest;
+    path: {
+        intent: string;
+    };
+    query?: never;
+    url: '/v1/setup_intents/{intent}/cancel';
+};
+
+export type PostSetupIntentsIntentCancelErrors = {
+    /**
+     * Invalid request (invalid_request_error): a SetupIntent that can no longer be canceled
+     * (`setup_intent_unexpected_state`), or an invalid parameter.
+     *
+     */
+    400: Error;
+    /**
+     * No valid API key provided.
+     */
+    401: Error;
+    /**
+     * The object does not exist (resource_missing).
+     */
+    404: Error;
+    /**
+     * Something went wrong on Stripe's end (api_error).
+     */
+    500: Error;
+};
+
+export type PostSetupIntentsIntentCancelError = PostSetupIntentsIntentCancelErrors[keyof PostSetupIntentsIntentCancelErrors];
+
+export type PostSetupIntentsIntentCancelResponses = {
+    /**
+     * Successful response.
+     */
+    200: SetupIntent;
+};
+
+export type PostSetupIntentsIntentCancelResponse = PostSetupIntentsIntentCancelResponses[keyof PostSetupIntentsIntentCancelResponses];
 
 export type PostPaymentMethodsData = {
     body: PostPaymentMethodsRequest;

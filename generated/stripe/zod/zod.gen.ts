@@ -11,6 +11,18 @@ export const zPostCustomersRequest = z.object({
     preferred_locales: z.array(z.string().max(5000)).optional()
 });
 
+export const zPostSetupIntentsIntentRequest = z.object({
+    metadata: z.record(z.string(), z.string()).optional()
+});
+
+export const zPostSetupIntentsIntentCancelRequest = z.object({
+    cancellation_reason: z.enum([
+        'abandoned',
+        'duplicate',
+        'requested_by_customer'
+    ]).optional()
+});
+
 /**
  * secret_key_param
  *
@@ -400,6 +412,17 @@ export const zGetSetupIntentsIntentQuery = z.object({
  */
 export const zGetSetupIntentsIntentResponse = zSetupIntent;
 
+export const zPostSetupIntentsIntentBody = zPostSetupIntentsIntentRequest;
+
+export const zPostSetupIntentsIntentPath = z.object({
+    intent: z.string().max(5000)
+});
+
+/**
+ * Successful response.
+ */
+export const zPostSetupIntentsIntentResponse = zSetupIntent;
+
 export const zPostSetupIntentsIntentConfirmBody = zPostSetupIntentsIntentConfirmRequest;
 
 export const zPostSetupIntentsIntentConfirmPath = z.object({
@@ -410,6 +433,17 @@ export const zPostSetupIntentsIntentConfirmPath = z.object({
  * Successful response.
  */
 export const zPostSetupIntentsIntentConfirmResponse = zSetupIntent;
+
+export const zPostSetupIntentsIntentCancelBody = zPostSetupIntentsIntentCancelRequest;
+
+export const zPostSetupIntentsIntentCancelPath = z.object({
+    intent: z.string().max(5000)
+});
+
+/**
+ * Successful response.
+ */
+export const zPostSetupIntentsIntentCancelResponse = zSetupIntent;
 
 export const zPostPaymentMethodsBody = zPostPaymentMethodsRequest;
 

@@ -17,6 +17,7 @@ import {
   type Fault,
   type Upstream,
 } from './core/faults.ts';
+import { webhookControls, Webhooks } from './core/webhooks.ts';
 
 export interface SandboxContext {
   clock: Clock;
@@ -25,6 +26,8 @@ export interface SandboxContext {
   resetHooks: Array<() => void>;
   /** The sandbox's own base URL, for links it hands out (challenge pages, bank pages). */
   baseUrl: () => string;
+  /** The signed webhooks the provider stand-ins send to the shop (core/webhooks.ts, issue 29). */
+  webhooks: Webhooks;
 }
 
 export interface UpstreamModule {
@@ -41,14 +44,21 @@ export interface Sandbox {
   stop(): Promise<void>;
 }
 
-export function createSandbox(modules: UpstreamModule[]): Sandbox {
+export interface SandboxOptions {
+  /** Where the providers' webhooks go (SANDBOX_WEBHOOK_URL, a base to which /stripe and /adyen are appended); none by default. */
+  webhookUrl?: string;
+}
+
+export function createSandbox(modules: UpstreamModule[], options: SandboxOptions = {}): Sandbox {
   let port = 0;
   const context: SandboxContext = {
     clock: new Clock(),
     faults: new Faults(),
     resetHooks: [],
     baseUrl: () => `http://localhost:${port}`,
+    webhooks: new Webhooks(options.webhookUrl),
   };
+  context.resetHooks.push(() => context.webhooks.reset());
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -56,6 +66,7 @@ export function createSandbox(modules: UpstreamModule[]): Sandbox {
   app.get('/', (_req, res) => {
     res.json({ sandbox: true, upstreams: modules.map((m) => `/${m.upstream}`), controls: '/__sandbox' });
   });
+  app.use('/__sandbox/webhooks', webhookControls(context.webhooks));
   app.use('/__sandbox', controls(context));
   for (const module of modules) {
     app.use(
@@ -79,6 +90,7 @@ export function createSandbox(modules: UpstreamModule[]): Sandbox {
       }),
     stop: () =>
       new Promise((resolve, reject) => {
+        context.webhooks.stop();
         if (!server) return resolve();
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));

@@ -2,7 +2,9 @@
 import { buildSandbox } from './sandbox.ts';
 
 const started = performance.now();
-const sandbox = buildSandbox();
+// SANDBOX_WEBHOOK_URL: where the Stripe and Adyen stand-ins send their signed webhooks (`make start`
+// gives the proxy's http://localhost:3000/api/webhooks); none when unset.
+const sandbox = buildSandbox({ webhookUrl: process.env.SANDBOX_WEBHOOK_URL?.trim() || undefined });
 const port = await sandbox.start(Number(process.env.PORT ?? 4010));
 console.log(
   `sandbox listening on http://localhost:${port} in ${Math.round(performance.now() - started)} ms ` +

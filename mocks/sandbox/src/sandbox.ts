@@ -2,10 +2,11 @@
  * The whole sandbox: every upstream stand-in on one app, with the order-management and saved-card
  * controls. Used by `make sandbox` (main.ts), `make start` and the tests that need the real stand-ins.
  */
-import { createSandbox, type Sandbox } from './app.ts';
+import { createSandbox, type Sandbox, type SandboxOptions } from './app.ts';
 import { adyenModule } from './upstreams/adyen/index.ts';
 import { commerceModule } from './upstreams/commerce/index.ts';
 import { identityModule } from './upstreams/identity/index.ts';
+import { ledgerControls } from './upstreams/ledger.ts';
 import { loqateModule } from './upstreams/loqate/index.ts';
 import { sentryRouter } from './upstreams/sentry/index.ts';
 import { paymentMethodControls } from './upstreams/payment-method-controls.ts';
@@ -13,23 +14,20 @@ import { customerControls, somControls, somModule } from './upstreams/som/index.
 import { stripeModule } from './upstreams/stripe/index.ts';
 import { vehiclesModule } from './upstreams/vehicles/index.ts';
 
-export function buildSandbox(): Sandbox {
+export function buildSandbox(options: SandboxOptions = {}): Sandbox {
   // Order management and vehicles come before commerce: commerce connects to both when it starts.
-  const sandbox = createSandbox([
-    somModule,
-    vehiclesModule,
-    identityModule,
-    adyenModule,
-    stripeModule,
-    loqateModule,
-    commerceModule,
-  ]);
+  const sandbox = createSandbox(
+    [somModule, vehiclesModule, identityModule, adyenModule, stripeModule, loqateModule, commerceModule],
+    options,
+  );
   // POST /__sandbox/orders/{orderNo}/advance walks an order through export, download and installation.
   sandbox.app.use('/__sandbox/orders', somControls);
   // POST /__sandbox/customers/{email}/enabled switches a customer's isCustomerEnabled.
   sandbox.app.use('/__sandbox/customers', customerControls);
   // POST /__sandbox/payment-methods/{token}/expiry sets a stored card's expiry (Stripe or Adyen, and its record).
   sandbox.app.use('/__sandbox/payment-methods', paymentMethodControls);
+  // GET /__sandbox/ledger: the providers' payments and the orders made since the reset (the money invariant, issue 29).
+  sandbox.app.use('/__sandbox/ledger', ledgerControls(sandbox.context));
   // Sentry's envelope ingestion for the shop's error reporting, DSN http://sandboxpublickey@localhost:4010/sentry/1.
   sandbox.app.use('/sentry', sentryRouter(sandbox.context));
   return sandbox;

@@ -292,11 +292,18 @@ export const CREDENTIALS = {
     realm: 'alpha',
   },
   serviceToken: 'sandbox-service-token',
-  stripe: { secretKey: 'sk_test_sandbox', publishableKey: 'pk_test_sandbox' },
+  stripe: {
+    secretKey: 'sk_test_sandbox',
+    publishableKey: 'pk_test_sandbox',
+    /** The signing secret of the shop's webhook endpoint: the sandbox signs its events with it (issue 29). */
+    webhookSecret: 'whsec_sandbox_webhook_secret',
+  },
   adyen: {
     apiKey: 'sandbox-adyen-api-key',
     merchantAccount: 'SandboxMerchantECOM',
     clientKey: 'test_SANDBOXCLIENTKEY',
+    /** The webhook's HMAC key, hex as Adyen's Customer Area shows it: each notification item is signed with it. */
+    hmacKey: '989A713B4F2300ABF2D78253FEAF67D2B847DC7C1A7B60385B11706137204DCE',
   },
   loqate: { key: 'SANDBOX-LOQATE-KEY' },
 } as const;

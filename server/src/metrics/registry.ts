@@ -31,6 +31,12 @@ export interface ProxyMetrics {
   placeOrderOutcomes: Counter<PaymentOutcomeLabels>;
   /** Failed reads and writes of the session store; the shared store calls `.inc()` (issue 16, Redis). */
   sessionStoreErrors: Counter;
+  /** Order attempts the reconciler drove to an end state or on, by the step it took and its result (issue 29). */
+  attemptsReconciled: Counter<'step' | 'result'>;
+  /** Order attempts a person must look at: a reversal the provider did not confirm after the retries (issue 29). */
+  attemptAlerts: Counter<'reason'>;
+  /** Order attempts not in an end state, by state, as the reconciler last counted them. */
+  attemptsOpen: Gauge<'state'>;
   /** Starts Node's process metrics (event-loop lag, heap, GC, handles): only with a metrics server. */
   collectProcessMetrics(): void;
 }
@@ -75,6 +81,24 @@ export function createMetrics(): ProxyMetrics {
     sessionStoreErrors: new Counter({
       name: 'proxy_session_store_errors_total',
       help: 'Session store operations that failed (the shared store unreachable or refusing).',
+      registers,
+    }),
+    attemptsReconciled: new Counter({
+      name: 'proxy_order_attempts_reconciled_total',
+      help: 'Steps the order-attempt reconciler took, by step (findOrder, fail, askProvider, place, reverse) and result.',
+      labelNames: ['step', 'result'],
+      registers,
+    }),
+    attemptAlerts: new Counter({
+      name: 'proxy_order_attempt_alerts_total',
+      help: 'Order attempts a person must reconcile by hand (docs/runbook.md), by reason.',
+      labelNames: ['reason'],
+      registers,
+    }),
+    attemptsOpen: new Gauge({
+      name: 'proxy_order_attempts_open',
+      help: "Order attempts not in an end state, by state, at the reconciler's last pass.",
+      labelNames: ['state'],
       registers,
     }),
     collectProcessMetrics: () => {

@@ -61,6 +61,8 @@ import { getSiteConfig } from './site/get-site-config.ts';
 import { getTranslations } from './site/get-translations.ts';
 import { searchFaqs } from './site/search-faqs.ts';
 import { lookupVehicle } from './vehicles/lookup-vehicle.ts';
+import { receiveAdyenNotification } from './webhooks/receive-adyen-notification.ts';
+import { receiveStripeEvent } from './webhooks/receive-stripe-event.ts';
 
 export const routes = {
   getSession,
@@ -115,6 +117,8 @@ export const routes = {
   healthz,
   readyz,
   sendMonitoringEnvelope,
+  receiveStripeEvent,
+  receiveAdyenNotification,
 } satisfies Record<OperationId, Handler>;
 
 type RateLimitGroup = keyof ReturnType<typeof rateLimits>;
@@ -136,6 +140,8 @@ export const RATE_LIMITED: Partial<Record<OperationId, RateLimitGroup>> = {
   addPaymentMethod: 'payment',
   updatePaymentMethod: 'payment',
   createSandboxWalletMethod: 'payment',
+  receiveStripeEvent: 'webhook',
+  receiveAdyenNotification: 'webhook',
 };
 
 /** `/account/orders/{id}/invoice` -> `/account/orders/:id/invoice`. */

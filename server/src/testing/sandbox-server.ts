@@ -20,7 +20,12 @@ export interface SandboxServer {
   sandbox: () => Sandbox;
 }
 
-export function useSandboxServer(env: Record<string, string> = {}): SandboxServer {
+export interface SandboxServerOptions {
+  /** The sandbox's providers send their signed webhooks to this proxy (issue 29); none by default. */
+  webhooks?: boolean;
+}
+
+export function useSandboxServer(env: Record<string, string> = {}, options: SandboxServerOptions = {}): SandboxServer {
   let sandbox: Sandbox | undefined;
   let server: ProxyServer | undefined;
   let proxyUrl: ((path: string) => string) | undefined;
@@ -30,6 +35,7 @@ export function useSandboxServer(env: Record<string, string> = {}): SandboxServe
     ({ server, url: proxyUrl } = await startTestServer(
       testConfig({ SANDBOX_URL: `http://localhost:${port}`, ...env }),
     ));
+    if (options.webhooks) sandbox.context.webhooks.setDefaultUrl(proxyUrl('/api/webhooks'));
   });
   afterAll(async () => {
     await server?.stop();

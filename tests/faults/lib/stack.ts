@@ -7,7 +7,7 @@
 import { beforeAll, beforeEach } from 'vitest';
 import type { Sandbox } from '../../../mocks/sandbox/src/app.ts';
 import type { Fault, Upstream } from '../../../mocks/sandbox/src/core/faults.ts';
-import { useSandboxServer } from '../../../server/src/testing/sandbox-server.ts';
+import { useSandboxServer, type SandboxServerOptions } from '../../../server/src/testing/sandbox-server.ts';
 import type { ShopUnderTest } from '../../../server/src/testing/shop-browser.ts';
 
 /** The proxy's upstream timeout in these tests (config UPSTREAM_TIMEOUT_MS); a latency fault goes past it. */
@@ -22,6 +22,8 @@ export interface UpstreamCall {
 
 export interface FaultStack {
   url: (path: string) => string;
+  /** The sandbox's own base URL (its /__sandbox controls and ledger). */
+  sandboxUrl: () => string;
   shop: ShopUnderTest;
   sandbox: () => Sandbox;
   /** Injects a fault into one upstream (the sandbox's PUT /__sandbox/faults/{upstream}). */
@@ -32,14 +34,17 @@ export interface FaultStack {
   mark: () => void;
 }
 
-export function useFaultStack(env: Record<string, string> = {}): FaultStack {
-  const stack = useSandboxServer({
-    UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
-    RATE_LIMIT_LOGIN: '10000',
-    RATE_LIMIT_PAYMENT: '10000',
-    RATE_LIMIT_ADDRESS: '10000',
-    ...env,
-  });
+export function useFaultStack(env: Record<string, string> = {}, options: SandboxServerOptions = {}): FaultStack {
+  const stack = useSandboxServer(
+    {
+      UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
+      RATE_LIMIT_LOGIN: '10000',
+      RATE_LIMIT_PAYMENT: '10000',
+      RATE_LIMIT_ADDRESS: '10000',
+      ...env,
+    },
+    options,
+  );
   let recorded: UpstreamCall[] = [];
   // After the stack's own hooks (registered first): every upstream request passes the fault check
   // first, so that is where the calls are seen; each row starts with none.
@@ -56,6 +61,7 @@ export function useFaultStack(env: Record<string, string> = {}): FaultStack {
   });
   return {
     url: stack.url,
+    sandboxUrl: stack.sandboxUrl,
     shop: stack.shop,
     sandbox: stack.sandbox,
     fault: (upstream, fault) => stack.sandbox().context.faults.set(upstream, fault),

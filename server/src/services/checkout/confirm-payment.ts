@@ -27,6 +27,8 @@ export async function confirmPayment(
   provider.checkReturn(pending, request);
   let answer: PaymentAnswer;
   try {
+    // Back from the shopper's page: the details are sent to the provider (issue 29's recovery point).
+    await ctx.attempts.record(pending.attempt, 'paymentSent', {}, { strict: true });
     const result = await provider.confirm(ctx, shopper, pending, request).catch(async (failure: unknown) => {
       throw await settleFailed(ctx, shopper, pending.orderNo, failure);
     });

@@ -9,8 +9,9 @@
  * The shopper's attempts are serialised by the place-order lock (http/shopper.ts: per session, and
  * per customer for a registered shopper, whose basket every session of the customer shares), so the
  * later attempt runs once the earlier one has written its order. Its order is the newest one this
- * shopper made within RECENT_MS that is not failed: from the session's own orders, and for a
- * registered shopper from the customer's orders too (another session of the customer made it).
+ * shopper made within RECENT_MS that is not failed: from the session's own orders, and from the
+ * customer's orders (another session of a registered customer made it, or the session's own write
+ * was lost after the order was placed).
  */
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
@@ -44,12 +45,10 @@ export async function answerForOrderedBasket(
   shopper: Shopper,
   now = Date.now(),
 ): Promise<PaymentAnswer | undefined> {
-  // The customer's orders for a registered shopper: another session of theirs may have made the order.
-  const registered = shopper.session.authType === 'registered';
-  const [own, customer] = await Promise.all([
-    sessionOrders(ctx, shopper),
-    registered ? customerOrders(ctx, shopper) : Promise.resolve([]),
-  ]);
+  // The customer's orders too: a registered shopper's other session may have made the order, and a
+  // guest's session may not know its own (its write failed after the order was placed: Redis lost,
+  // issue 29 path 4). A guest's token is its own customer's, so these are only ever its own orders.
+  const [own, customer] = await Promise.all([sessionOrders(ctx, shopper), customerOrders(ctx, shopper)]);
   const recent = [...own, ...customer]
     .filter((o) => o.status !== 'failed' && o.creationDate && now - Date.parse(o.creationDate) <= RECENT_MS)
     .sort((a, b) => Date.parse(b.creationDate!) - Date.parse(a.creationDate!));

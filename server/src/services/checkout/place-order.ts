@@ -102,11 +102,13 @@ async function attempt(
   // 2. The one payment instrument, then the order.
   const holder = [ready.billingAddress?.firstName, ready.billingAddress?.lastName].filter(Boolean).join(' ');
   await replacePaymentInstrument(ctx, shopper, ready, instrumentOf(request, method, total, holder));
-  const pending = await openOrder(ctx, shopper, ready, request, method, key, services);
+  const pending = await openOrder(ctx, shopper, ready, request, method, key, services, holder);
 
-  // 3. The provider pays and reads the result back; 4. the order is settled.
+  // 3. The provider pays and reads the result back; 4. the order is settled. The journal says a payment
+  // was sent before it is (issue 29): a process that dies now leaves the reconciler a charge to resolve.
   let result: PaymentResult;
   try {
+    await ctx.attempts.record(pending.attempt, 'paymentSent', { charged: true, pending }, { strict: true });
     result = await provider.pay(ctx, shopper, {
       pending,
       method,
@@ -117,9 +119,10 @@ async function attempt(
       client,
       returnUrl: `${ctx.config.publicOrigin}/${shopper.locale}/payment-confirmation?orderNo=${encodeURIComponent(pending.orderNo)}&provider=${request.provider}`,
     });
-    // Authorised with a card of another country than the billing address: given back, never captured.
+    // Authorised with a card of another country than the billing address: the attempt fails as paid,
+    // so its owner gives the authorisation back (settleFailed), never captured.
     if (result.status === 'paid' && mismatchOf(result.card?.country)) {
-      await provider.reverse(ctx, shopper, pending);
+      await ctx.attempts.record(pending.attempt, 'paid', { pending });
       throw billingMismatch();
     }
   } catch (failure) {
@@ -173,9 +176,13 @@ async function openOrder(
   method: CheckedMethod,
   key: string,
   services: BasketService[],
+  holder: string,
 ): Promise<PendingPayment> {
   const { session } = shopper;
   const started = Date.now();
+  // The recovery point before createOrder (a journal that cannot be written stops the attempt here):
+  // an order made with its answer lost is found and failed later.
+  const attempt = await ctx.attempts.begin(shopper, { provider: request.provider, basketId: basket.basketId! });
   const order = await createOrder(ctx, shopper, basket.basketId!, {
     ...(session.vehicle ? { c_SNP_OMS_vin: session.vehicle.vin, c_SNP_OMS_vehicleName: session.vehicle.model } : {}),
     c_SNP_OMS_locale: shopper.locale,
@@ -185,7 +192,10 @@ async function openOrder(
     ...(session.principalUUID ? { c_SNP_OMS_CustomerUUID: session.principalUUID } : {}),
   }).catch(async (failure: unknown) => {
     // A refusal made nothing; otherwise the order may have been made with only its answer lost.
-    if (failure instanceof AppError && failure.status < 500) throw failure;
+    if (failure instanceof AppError && failure.status < 500) {
+      await ctx.attempts.record(attempt, 'failed');
+      throw failure;
+    }
     // Made, the basket is gone: the order is the customer's newest unknown one in created.
     const left = await currentBasket(ctx, shopper).catch(() => undefined);
     const made =
@@ -204,13 +214,17 @@ async function openOrder(
   const card = method.type === 'card' ? method.card : undefined;
   const pending: PendingPayment = {
     orderNo,
+    attempt,
     provider: request.provider,
     key,
     paymentType: request.paymentMethodType,
     ...(method.id ? { paymentMethodId: method.id } : {}),
     ...(card ? { card: { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear } } : {}),
     ordered: orderedBy(services, { orderNo, creationDate: order.creationDate }),
+    // The account's saved card pays: a reversal must never detach it (stripe.ts reverse).
+    ...(method.stored ? { savedCard: true as const } : {}),
   };
   session.pendingPayment = pending;
+  await ctx.attempts.record(attempt, 'orderCreated', { orderNo, pending, ...(holder ? { customerName: holder } : {}) });
   return pending;
 }

@@ -14,6 +14,7 @@ import { recordOrdered } from '../checkout-control.ts';
 import { flagOrderForUpdate } from '../order-management.ts';
 import { failOrder, readOrder, updateOrder } from '../orders.ts';
 import { asPaymentProblem, forPaymentMethod } from '../payments/payment-problems.ts';
+import { OutcomeUnknown } from '../payments/uncertain.ts';
 import { paymentProvider } from '../payments/providers.ts';
 import type { PaymentResult } from '../payments/provider.ts';
 import type { Shopper } from '../shopper.ts';
@@ -24,6 +25,12 @@ export type PaymentAnswer = Answer<Schemas['OrderPlaced'] | Schemas['ActionRequi
 
 /** Verified paid: the order new with the payment's facts, the record flagged, the session's basket empty. */
 async function settlePaid(ctx: AppContext, shopper: Shopper, pending: PendingPayment): Promise<Schemas['OrderPlaced']> {
+  await writeOrderPaid(ctx, shopper, pending);
+  return placedInSession(ctx, shopper, pending);
+}
+
+/** The order written new with the payment's facts (storefront §4 "On payment"); the reconciler places with it too. */
+export async function writeOrderPaid(ctx: AppContext, shopper: Shopper, pending: PendingPayment): Promise<void> {
   const card = pending.card;
   await updateOrder(ctx, shopper, pending.orderNo, {
     status: 'new',
@@ -39,7 +46,6 @@ async function settlePaid(ctx: AppContext, shopper: Shopper, pending: PendingPay
     ...(pending.stripeCustomerId ? { c_SNP_OMS_stripeCustomerId: pending.stripeCustomerId } : {}),
     ...(pending.paymentMethodId ? { c_SNP_OMS_paymentMethodToken: pending.paymentMethodId } : {}),
   });
-  return placedInSession(ctx, shopper, pending);
 }
 
 /** A placed order's record flagged and the session's side: the checkout control, the card, nothing in flight. */
@@ -48,6 +54,7 @@ async function placedInSession(
   shopper: Shopper,
   pending: PendingPayment,
 ): Promise<Schemas['OrderPlaced']> {
+  await ctx.attempts.record(pending.attempt, 'placed');
   await flagOrderForUpdate(ctx, shopper, pending.orderNo);
   const card = pending.card;
   recordOrdered(shopper, pending);
@@ -87,14 +94,17 @@ async function paidNotSettled(
     () => false,
   );
   if (failed) {
-    await paymentProvider(pending.provider).reverse(ctx, shopper, pending);
+    // Fail before reversing: the journal says the order is failed and the payment must go back.
+    await ctx.attempts.record(pending.attempt, 'failing', { charged: true });
+    await giveBack(ctx, shopper, pending, true);
     if (order) await restoreFromOrder(ctx, shopper, order);
     delete shopper.session.pendingPayment;
     throw definiteProblem(forPaymentMethod(asPaymentProblem(failure), pending.paymentType));
   }
   if (isPlaced(await orderNow(ctx, shopper, orderNo)))
     return { status: 201, body: await placedInSession(ctx, shopper, pending) };
-  shopper.log.error({ orderNo }, 'paid order left in created: the confirmation settles it when asked again');
+  // The journal stays `paid`: the reconciler places it once it rested past its horizon (issue 29).
+  shopper.log.error({ orderNo }, 'paid order left in created: the confirmation or the reconciler settles it');
   shopper.session.pendingPayment = { ...pending, paid: true };
   return { status: 200, body: { outcome: 'pending', orderNo, status: 'created' } };
 }
@@ -125,12 +135,14 @@ export async function settle(
 ): Promise<PaymentAnswer> {
   switch (result.status) {
     case 'paid':
+      await ctx.attempts.record(pending.attempt, 'paid', { pending });
       try {
         return { status: 201, body: await settlePaid(ctx, shopper, pending) };
       } catch (failure) {
         return paidNotSettled(ctx, shopper, pending, failure);
       }
     case 'actionRequired':
+      await ctx.attempts.record(pending.attempt, 'awaitingShopper', { pending });
       return {
         status: 202,
         body: {
@@ -142,6 +154,7 @@ export async function settle(
         },
       };
     case 'processing':
+      await ctx.attempts.record(pending.attempt, 'awaitingShopper', { pending });
       return { status: 200, body: { outcome: 'pending', orderNo: pending.orderNo, status: 'created' } };
   }
 }
@@ -157,15 +170,39 @@ export async function settleFailed(
   orderNo: string,
   failure: unknown,
 ): Promise<AppError> {
-  const pending = shopper.session.pendingPayment;
-  const paymentType = pending?.orderNo === orderNo ? pending.paymentType : undefined;
-  const problem = forPaymentMethod(asPaymentProblem(failure), paymentType);
+  const pending = shopper.session.pendingPayment?.orderNo === orderNo ? shopper.session.pendingPayment : undefined;
+  const problem = forPaymentMethod(asPaymentProblem(failure), pending?.paymentType);
   if (!(failure instanceof AppError)) shopper.log.error({ err: failure, orderNo }, 'payment failed unexpectedly');
+  // The provider may hold money unless it refused: an authorisation given (a billing mismatch after
+  // it), or an answer lost, is given back once the order is failed (issue 29).
+  const before = pending?.attempt ? await ctx.attempts.get(pending.attempt) : undefined;
+  const refusedOutright = failure instanceof AppError && failure.status < 500 && !(failure instanceof OutcomeUnknown);
+  const charged = before
+    ? before.state === 'paid' || before.authorised === true || (before.charged === true && !refusedOutright)
+    : false;
+  await ctx.attempts.record(pending?.attempt, 'failing', { charged });
   const order = await readOrder(ctx, shopper, orderNo).catch(() => null);
-  await failOrder(ctx, shopper, orderNo, order?.customerInfo?.customerName ?? order?.customerName).catch(
-    (error: unknown) => shopper.log.error({ err: error, orderNo }, 'marking the order failed did not work'),
+  const failed = await failOrder(ctx, shopper, orderNo, order?.customerInfo?.customerName ?? order?.customerName).then(
+    () => true,
+    (error: unknown) => {
+      shopper.log.error({ err: error, orderNo }, 'marking the order failed did not work: the reconciler retries');
+      return false;
+    },
   );
+  if (failed && pending) await giveBack(ctx, shopper, pending, charged);
   if (order) await restoreFromOrder(ctx, shopper, order);
   delete shopper.session.pendingPayment;
   return definiteProblem(problem);
+}
+
+/**
+ * The order is failed: the attempt ends `failed`, or, when the provider may hold money, the payment
+ * is reversed now (the reconciler sends it again with backoff when it cannot be sent).
+ */
+async function giveBack(ctx: AppContext, shopper: Shopper, pending: PendingPayment, charged: boolean): Promise<void> {
+  const record = await ctx.attempts.record(pending.attempt, charged ? 'reversing' : 'failed');
+  if (!charged) return;
+  // The session's copy is the freshest (the provider wrote its references there); the journal's may add a webhook's.
+  const sent = await paymentProvider(pending.provider).reverse(ctx, shopper, { ...record?.pending, ...pending });
+  if (sent) await ctx.attempts.record(pending.attempt, pending.provider === 'stripe' ? 'reversed' : 'reversalSent');
 }

@@ -6,7 +6,7 @@
  * was lost), a technical cancel by the shop's own reference, the order number
  * (`/cancels`, docs.adyen.com/online-payments/cancel). Adyen tells the outcome later in a webhook;
  * its 201 `received` is all the proxy waits for. A reversal that cannot be sent is logged at error
- * level with the order and the references for the people on call (docs/runbook.md).
+ * level with the order and the references; for an order, the attempt's reconciler sends it again (issue 29).
  */
 import type { AppContext } from '../../context.ts';
 import type { Shopper } from '../shopper.ts';
@@ -53,12 +53,12 @@ export async function reverseAdyenPayment(ctx: AppContext, log: Shopper['log'], 
     }
     log.error(
       { orderNo: charge.reference, pspReference: charge.pspReference, status: answer.response.status },
-      'payment reversal refused: reconcile the payment by hand',
+      'payment reversal refused',
     );
   } catch (error) {
     log.error(
       { err: error, orderNo: charge.reference, pspReference: charge.pspReference },
-      'payment reversal not sent: reconcile the payment by hand',
+      'payment reversal not sent',
     );
   }
   return false;

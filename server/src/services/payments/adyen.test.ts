@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { MemoryKeyedLock } from '../../locks.ts';
 import { Sessions, type SessionData } from '../../session.ts';
 import { MemorySessionStore } from '../../state/memory-session-store.ts';
-import { testConfig } from '../../test-helpers.ts';
+import { testAttempts, testConfig } from '../../test-helpers.ts';
 import { createUpstreams } from '../../upstreams.ts';
 import { shopperFor, type Shopper } from '../shopper.ts';
 import { ADYEN_BROWSER_INFO } from '../../testing/payments.ts';
@@ -35,6 +35,7 @@ function contextWith(env: Record<string, string> = {}): AppContext {
     logger: pino({ level: 'silent' }),
     locks: new MemoryKeyedLock(),
     startedAt: 0,
+    attempts: testAttempts(config),
   };
 }
 

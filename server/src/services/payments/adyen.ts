@@ -307,7 +307,7 @@ export const adyenProvider: PaymentProvider = {
   },
 
   async reverse(ctx, shopper, pending) {
-    await reverseAdyenPayment(ctx, shopper.log, {
+    return reverseAdyenPayment(ctx, shopper.log, {
       pspReference: pending.pspReference,
       reference: pending.orderNo,
       key: pending.key,

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { Sessions, type SessionData } from '../../session.ts';
 import { MemorySessionStore } from '../../state/memory-session-store.ts';
-import { testConfig } from '../../test-helpers.ts';
+import { testAttempts, testConfig } from '../../test-helpers.ts';
 import { createUpstreams } from '../../upstreams.ts';
 import { MemoryKeyedLock } from '../../locks.ts';
 import { shopperFor, type Shopper } from '../shopper.ts';
@@ -30,7 +30,15 @@ beforeAll(async () => {
   const config = testConfig({ SANDBOX_URL: `http://localhost:${port}` });
   const logger = pino({ level: 'silent' });
   const sessions = new Sessions({ store: new MemorySessionStore(), secret: 'test', ttlSeconds: 60, secure: false });
-  ctx = { config, upstreams: createUpstreams(config), sessions, logger, locks: new MemoryKeyedLock(), startedAt: 0 };
+  ctx = {
+    config,
+    upstreams: createUpstreams(config),
+    sessions,
+    logger,
+    locks: new MemoryKeyedLock(),
+    startedAt: 0,
+    attempts: testAttempts(config),
+  };
 });
 afterAll(() => sandbox.stop());
 

@@ -151,10 +151,12 @@ export interface PaymentProvider {
   confirm(ctx: AppContext, shopper: Shopper, pending: PendingPayment, request: ReturnRequest): Promise<PaymentResult>;
   /**
    * Gives back what the payment charged when its order cannot be settled paid (issue 17: never a
-   * charge without an order): Adyen reverses it; Stripe's checkout charged nothing (a SetupIntent).
-   * Never throws: a reversal that cannot be sent is logged for the people on call.
+   * charge without an order): Adyen reverses it; Stripe's checkout charged nothing but saved a card
+   * (a SetupIntent), which is cancelled or detached, never the account's saved card.
+   * Never throws: true once the provider received the reversal (or there is nothing to give back),
+   * false when it could not be sent; the order attempt's reconciler sends it again (issue 29).
    */
-  reverse(ctx: AppContext, shopper: Shopper, pending: PendingPayment): Promise<void>;
+  reverse(ctx: AppContext, shopper: Shopper, pending: PendingPayment): Promise<boolean>;
   /**
    * After 3-D Secure or the bank page of a saving (the account's Add or Edit payment method): the
    * stored method, read back from the provider; `methodId` is the method the saving was for, where

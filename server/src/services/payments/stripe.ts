@@ -10,8 +10,9 @@
  * per attempt. iDEAL and Bancontact set up SEPA Direct Debit and send the mandate the shopper
  * accepted online. 3-D Secure and bank pages go through its redirect, and the result is always read
  * back from Stripe. Paying an order is saving its method (the renewals charge it off-session); a
- * replaced method is detached, and a saved card's expiry read from its PaymentMethod. Stripe's API
- * is form-encoded.
+ * replaced method is detached, and a saved card's expiry read from its PaymentMethod. The checkout's
+ * SetupIntent names its order (`metadata[orderNo]`), and a failed order's is given back: canceled
+ * before it succeeded, else the method it attached detached (issue 29). Stripe's API is form-encoded.
  */
 import { stripeRefusal } from '../../../../domain/payment-errors.ts';
 import { WALLET_TYPES, walletOf } from '../../../../domain/payment-method.ts';
@@ -19,6 +20,7 @@ import type { components } from '../../../../generated/proxy/types.ts';
 import type { components as StripeComponents } from '../../../../generated/stripe/types.ts';
 import type { AppContext } from '../../context.ts';
 import { invalidField } from '../../errors.ts';
+import type { PendingPayment } from '../../session.ts';
 import type { Shopper } from '../shopper.ts';
 import {
   asPaymentProblem,
@@ -147,15 +149,40 @@ type Purpose = NonNullable<Shopper['session']['stripeSetupIntent']>['purpose'];
  * created before for the same customer, while Stripe still lets it take a payment method (a failed
  * attempt leaves it in requires_payment_method). Undefined when there is none to reuse.
  */
-async function reusableIntent(ctx: AppContext, shopper: Shopper, purpose: Purpose, customer: string) {
+async function reusableIntent(
+  ctx: AppContext,
+  shopper: Shopper,
+  purpose: Purpose,
+  customer: string,
+): Promise<{ id: string; orderNo?: string } | undefined> {
   const kept = shopper.session.stripeSetupIntent;
   if (!kept || kept.purpose !== purpose || kept.customerId !== customer) return undefined;
   const { data } = await ctx.upstreams.stripe.GET('/v1/setup_intents/{intent}', {
     params: { path: { intent: kept.id } },
   });
-  return data && (data.status === 'requires_payment_method' || data.status === 'requires_confirmation')
-    ? kept.id
-    : undefined;
+  if (!data || (data.status !== 'requires_payment_method' && data.status !== 'requires_confirmation')) return undefined;
+  const orderNo = data.metadata?.orderNo;
+  return { id: kept.id, ...(orderNo ? { orderNo } : {}) };
+}
+
+/**
+ * The checkout's SetupIntent, confirmed again for the next order after a failed attempt, names that
+ * order in `metadata[orderNo]` first (https://docs.stripe.com/api/setup_intents/update): what Stripe
+ * holds, its webhooks and the sandbox's ledger then tie the saved card to the order it pays, never to
+ * the failed one it was created for (issue 29). Not named, it is not confirmed: the attempt fails
+ * before anything is saved.
+ */
+async function nameOrder(ctx: AppContext, intent: string, orderNo: string, key: string): Promise<void> {
+  const { data, response } = await ctx.upstreams.stripe
+    .POST('/v1/setup_intents/{intent}', {
+      params: { path: { intent } },
+      body: { metadata: { orderNo } },
+      ...formOf(`${key}-order`),
+    })
+    .catch((error: unknown) => {
+      throw asPaymentProblem(error);
+    });
+  if (data?.metadata?.orderNo !== orderNo) throw providerFailure(response.ok ? 502 : response.status);
 }
 
 /**
@@ -231,6 +258,97 @@ async function readBack(
   throw authorisationFailed();
 }
 
+type Log = Shopper['log'];
+
+/** Stripe's error code of a refusal (`{ error: { code } }`), when it has one. */
+const errorCode = (error: unknown) => (error as { error?: { code?: string } } | undefined)?.error?.code;
+
+/**
+ * Gives back what the checkout's SetupIntent holds for a failed order, as Stripe documents it
+ * (issue 29): a SetupIntent not yet succeeded is canceled
+ * (https://docs.stripe.com/api/setup_intents/cancel); a succeeded one has the payment method it
+ * attached detached (https://docs.stripe.com/api/payment_methods/detach), so no renewal ever
+ * charges it. True once Stripe took the request, or when there is nothing to give back; false when
+ * it could not be sent (the order attempt's reconciler sends it again). A SetupIntent that names
+ * another order (confirmed again for the next attempt, nameOrder) is that order's, not this one's.
+ */
+async function giveBack(ctx: AppContext, log: Log, pending: PendingPayment): Promise<boolean> {
+  // The SetupIntent's answer was lost: the method, if the setup attached it, is detached all the same.
+  if (!pending.setupIntentId) return detach(ctx, log, pending, pending.paymentMethodId);
+  // A second read when the intent succeeded between the read and the cancel (the shopper's challenge).
+  for (let read = 0; read < 2; read += 1) {
+    const { data, error, response } = await ctx.upstreams.stripe.GET('/v1/setup_intents/{intent}', {
+      params: { path: { intent: pending.setupIntentId } },
+    });
+    if (response.status === 404 && errorCode(error) === 'resource_missing') {
+      log.warn('the SetupIntent is unknown to Stripe: nothing to give back');
+      return true;
+    }
+    if (!data || typeof data.status !== 'string') {
+      log.error({ status: response.status }, 'SetupIntent not readable: reversal not sent');
+      return false;
+    }
+    const named = data.metadata?.orderNo;
+    if (named && named !== pending.orderNo) {
+      log.info({ namedOrder: named }, 'the SetupIntent pays another order now: nothing of this order to give back');
+      return true;
+    }
+    switch (data.status) {
+      case 'canceled':
+        return true;
+      case 'succeeded':
+        return detach(ctx, log, pending, data.payment_method ?? undefined);
+      case 'processing':
+        // A bank debit being set up can be neither canceled nor detached yet: asked again later.
+        log.warn('the SetupIntent is still processing: given back once it ends');
+        return false;
+    }
+    const canceled = await ctx.upstreams.stripe.POST('/v1/setup_intents/{intent}/cancel', {
+      params: { path: { intent: pending.setupIntentId } },
+      body: { cancellation_reason: 'abandoned' },
+      ...formOf(`${pending.key}-cancel`),
+    });
+    if (canceled.data) {
+      log.info('SetupIntent of the failed order canceled');
+      return true;
+    }
+    if (errorCode(canceled.error) !== 'setup_intent_unexpected_state') {
+      log.error({ status: canceled.response.status }, 'SetupIntent cancel refused: reversal not done');
+      return false;
+    }
+  }
+  return false;
+}
+
+/**
+ * Detaches the payment method this order's setup attached. The account's saved card paying the order
+ * was attached long before it and stays (storefront §6; account §1, one saved method); so does a
+ * method other than the one this attempt set up.
+ */
+async function detach(ctx: AppContext, log: Log, pending: PendingPayment, methodId: string | undefined) {
+  if (!methodId) return true;
+  if (pending.savedCard) {
+    log.info('the account’s saved card paid: it stays saved');
+    return true;
+  }
+  if (pending.paymentMethodId && pending.paymentMethodId !== methodId) {
+    log.warn({ paymentMethod: methodId }, 'the SetupIntent holds another payment method than this order’s: kept');
+    return true;
+  }
+  const { data, error, response } = await ctx.upstreams.stripe.POST('/v1/payment_methods/{payment_method}/detach', {
+    params: { path: { payment_method: methodId } },
+    ...formOf(`${pending.key}-detach`),
+  });
+  // Never attached (the setup did not succeed), already detached, or unknown: nothing saved to give back.
+  const code = errorCode(error);
+  if (data || code === 'payment_method_unexpected_state' || code === 'resource_missing') {
+    log.info({ paymentMethod: methodId, detached: Boolean(data) }, 'payment method of the failed order given back');
+    return true;
+  }
+  log.error({ paymentMethod: methodId, status: response.status }, 'payment method detach refused: reversal not done');
+  return false;
+}
+
 export const stripeProvider: PaymentProvider = {
   name: 'stripe',
 
@@ -268,14 +386,18 @@ export const stripeProvider: PaymentProvider = {
       method.stored?.customerId ?? (await customerFor(ctx, shopper, attempt.customer.email, attempt.customer.name));
     record.stripeCustomerId = customer;
     const purpose: Purpose = attempt.orderNo ? 'checkout' : 'accountPaymentMethod';
-    const reused = await reusableIntent(ctx, shopper, purpose, customer);
+    const kept = await reusableIntent(ctx, shopper, purpose, customer);
+    if (kept && attempt.orderNo && kept.orderNo !== attempt.orderNo)
+      await nameOrder(ctx, kept.id, attempt.orderNo, record.key);
+    const reused = kept?.id;
     const confirmation = {
       payment_method: method.id,
       return_url: attempt.returnUrl,
       ...mandateFor(method.type, attempt.client),
     };
     // Asked again with the same key when the answer was lost (uncertain.ts); still unknown, the attempt
-    // fails: a SetupIntent charges nothing, and the next attempt makes or confirms its own.
+    // fails: a SetupIntent charges nothing, the card it may have saved is given back (reverse), and the
+    // next attempt makes or confirms its own.
     const created = await knownOutcome(
       () =>
         reused
@@ -290,6 +412,8 @@ export const stripeProvider: PaymentProvider = {
                 confirm: true,
                 usage: 'off_session',
                 payment_method_types: methodTypes(shopper),
+                // The order it pays, for Stripe's records, its webhooks and the reversal (issue 29).
+                ...(attempt.orderNo ? { metadata: { orderNo: attempt.orderNo } } : {}),
                 ...confirmation,
               },
               ...formOf(`${record.key}-setup`),
@@ -328,6 +452,8 @@ export const stripeProvider: PaymentProvider = {
 
   async pay(ctx, shopper, attempt) {
     const { pending } = attempt;
+    // The account's saved card is not this order's to give back (reverse): recorded with the references.
+    if (attempt.method.stored) pending.savedCard = true;
     const saved = await stripeProvider.saveMethod(ctx, shopper, {
       ...attempt,
       record: pending,
@@ -353,10 +479,16 @@ export const stripeProvider: PaymentProvider = {
       : { status: 'processing' };
   },
 
-  // The checkout's SetupIntent saved the card and charged nothing: there is no charge to give back.
-  // The order it was for is failed, so no renewal ever charges the card for it.
-  async reverse(_ctx, shopper, pending) {
-    shopper.log.info({ orderNo: pending.orderNo }, 'nothing to reverse: the Stripe checkout charged nothing');
+  // The checkout's SetupIntent charged nothing, but a succeeded one left a card saved for off-session
+  // renewals: a failed order gets it given back (issue 29, giveBack).
+  async reverse(ctx, shopper, pending) {
+    const log = shopper.log.child({ orderNo: pending.orderNo, setupIntent: pending.setupIntentId });
+    try {
+      return await giveBack(ctx, log, pending);
+    } catch (error) {
+      log.error({ err: error }, 'Stripe reversal not sent: the order attempt sends it again');
+      return false;
+    }
   },
 
   async confirmSave(ctx, _shopper, record, methodId) {

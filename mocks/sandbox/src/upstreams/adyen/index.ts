@@ -22,7 +22,8 @@ import { NATIVE_3DS2_CARD, payByCard, POST_REDIRECT_CARD, type CardSource } from
 import { AdyenError, checkMerchant, decrypt, invalid, newPspReference, parse } from './errors.ts';
 import { mountAdyenPages } from './pages.ts';
 import { idempotent } from './idempotent.ts';
-import { authorise as authoriseOnce, refuse } from './outcomes.ts';
+import { adyenNotifications } from './notifications.ts';
+import { authorise as authoriseOnce, refuse as refuseOnce } from './outcomes.ts';
 import { paymentResponse, readThreeDSResult } from './responses.ts';
 import { mountReversals } from './reversals.ts';
 import { resetAdyenStore, store, type Amount, type Payment } from './store.ts';
@@ -41,7 +42,18 @@ export function adyenRouter(context: SandboxContext): Router {
   const router = express.Router();
   const baseUrl = () => context.baseUrl();
 
-  const authorise = (payment: Payment) => authoriseOnce(payment, context.clock.nowMs());
+  // What the stand-in does to a payment is told to the shop by webhook too (notifications.ts, issue 29).
+  const notify = adyenNotifications(context);
+  const authorise = (payment: Payment) => {
+    const before = payment.resultCode;
+    authoriseOnce(payment, context.clock.nowMs());
+    notify.outcome(payment, before);
+  };
+  const refuse = (payment: Payment, reason: string, code: string) => {
+    const before = payment.resultCode;
+    refuseOnce(payment, reason, code);
+    notify.outcome(payment, before);
+  };
 
   // ---- The shopper-facing pages (3-D Secure challenge, bank page, issuer page of a POST redirect) ----
   mountAdyenPages(router, baseUrl);
@@ -246,6 +258,7 @@ export function adyenRouter(context: SandboxContext): Router {
         }
       }
       store.payments.set(payment.pspReference, payment);
+      notify.outcome(payment);
       return { body: paymentResponse(payment, baseUrl()) };
     }),
   );
@@ -325,7 +338,7 @@ export function adyenRouter(context: SandboxContext): Router {
   );
 
   // ---- Reversing a payment the shop could not settle (reversals.ts) ----
-  mountReversals(api, run, () => context.clock.nowMs());
+  mountReversals(api, run, () => context.clock.nowMs(), notify);
 
   router.use('/v71', api);
 

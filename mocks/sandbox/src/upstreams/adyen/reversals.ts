@@ -2,8 +2,8 @@
  * Reversing a payment (Checkout v71 "Modifications"): a technical cancel by the merchant's own
  * reference (`POST /cancels`, for when the answer of `/payments` was lost and its pspReference with
  * it) and a cancel-or-refund by pspReference (`POST /payments/{paymentPspReference}/reversals`).
- * Adyen answers both 201 `received` at once and tells the outcome later in a webhook; the stand-in
- * applies them to its ledger straight away. A technical cancel holds for the reference: an
+ * Adyen answers both 201 `received` at once and tells the outcome later in a webhook (TECHNICAL_CANCEL,
+ * CANCEL_OR_REFUND: notifications.ts); the stand-in applies them to its ledger straight away. A technical cancel holds for the reference: an
  * authorisation of that reference handled after it (a `/payments` request still on its way when
  * the shop gave up waiting) is cancelled as it is made, never left charged; so is a reversed
  * payment's that was still waiting for 3-D Secure.
@@ -17,6 +17,7 @@ import type { components } from '../../../../../generated/adyen/types.ts';
 import { randomDigits } from '../card-providers.ts';
 import { checkMerchant, invalid, parse } from './errors.ts';
 import type { idempotent } from './idempotent.ts';
+import type { AdyenNotifications } from './notifications.ts';
 import { store, type Charge } from './store.ts';
 
 type Schemas = components['schemas'];
@@ -28,7 +29,12 @@ export function reverseCharge(charge: Charge, how: NonNullable<Charge['reversed'
   charge.reversed ??= { how, atMs };
 }
 
-export function mountReversals(api: Router, run: ReturnType<typeof idempotent>, nowMs: () => number): void {
+export function mountReversals(
+  api: Router,
+  run: ReturnType<typeof idempotent>,
+  nowMs: () => number,
+  notify: AdyenNotifications,
+): void {
   api.post(
     '/cancels',
     run((req) => {
@@ -47,6 +53,7 @@ export function mountReversals(api: Router, run: ReturnType<typeof idempotent>, 
         ...(body.reference ? { reference: body.reference } : {}),
         status: 'received',
       };
+      notify.technicalCancel(merchantAccount, body.paymentReference, answer.pspReference);
       return { status: 201, body: answer };
     }),
   );
@@ -71,6 +78,7 @@ export function mountReversals(api: Router, run: ReturnType<typeof idempotent>, 
         ...(body.reference ? { reference: body.reference } : {}),
         status: 'received',
       };
+      notify.cancelOrRefund(payment, answer.pspReference);
       return { status: 201, body: answer };
     }),
   );

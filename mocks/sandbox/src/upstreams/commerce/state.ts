@@ -360,6 +360,16 @@ function seedOrders(clock: Clock): void {
   }
 }
 
+/** The orders of the seed (alex's past ones), which a reset puts back: none of them was made since. */
+const seededOrders = new Set<string>();
+
+/** The orders made since the last reset, oldest first (the sandbox's ledger, issue 29). */
+export function ordersMadeSinceReset(): OrderRecord[] {
+  return [...state.orders.values()]
+    .filter((order) => !seededOrders.has(order.orderNo))
+    .sort((a, b) => a.creationMs - b.creationMs || a.orderNo.localeCompare(b.orderNo));
+}
+
 export function resetState(clock: Clock): void {
   state.tokenLifetimeS = DEFAULT_TOKEN_LIFETIME_S;
   state.maintenance = false;
@@ -375,4 +385,6 @@ export function resetState(clock: Clock): void {
   state.nextCustomerNo = SHOPPERS.length + 1;
   seedCustomers();
   seedOrders(clock);
+  seededOrders.clear();
+  for (const orderNo of state.orders.keys()) seededOrders.add(orderNo);
 }

@@ -29,6 +29,7 @@ import {
   type Result,
 } from './api.ts';
 import { createPaymentMethodWithElements } from './elements.ts';
+import { withSetupIntentEvents } from './events.ts';
 import { apiError, invalidRequest, resourceMissing, StripeError } from './errors.ts';
 import { registerActionPages } from './pages.ts';
 import { checkCardParams, createPaymentMethod } from './payment-methods.ts';
@@ -300,7 +301,12 @@ export function stripeRouter(context: SandboxContext): Router {
     }),
   );
 
-  registerSetupIntents(router, context, { run, idempotent, requireSecret });
+  // What the SetupIntents' calls change is told to the shop by webhook too (events.ts, issue 29).
+  registerSetupIntents(router, context, {
+    run,
+    idempotent: (handler) => idempotent(withSetupIntentEvents(context, handler)),
+    requireSecret,
+  });
 
   router.use((req, res) => {
     res.status(404).json({

@@ -6,7 +6,8 @@
 import type { Request, Response, Router } from 'express';
 import type { SandboxContext } from '../../app.ts';
 import { renderActionPage, renderMessagePage, withQuery } from '../card-providers.ts';
-import { attachTo, authenticationFailure } from './api.ts';
+import { attachTo, authenticationFailure, setupIntentResponse } from './api.ts';
+import { sendSetupIntentEvent } from './events.ts';
 import { store, type StoredSetupIntent } from './store.ts';
 
 export function registerActionPages(router: Router, context: SandboxContext): void {
@@ -83,6 +84,8 @@ export function registerActionPages(router: Router, context: SandboxContext): vo
       }
       const attempt = [...store.ledger].reverse().find((a) => a.setupIntent === intent.object.id);
       if (attempt) attempt.outcome = outcome === 'complete' ? 'succeeded' : 'failed';
+      const event = outcome === 'complete' ? 'setup_intent.succeeded' : 'setup_intent.setup_failed';
+      sendSetupIntentEvent(context, event, setupIntentResponse(intent));
       if (!intent.returnUrl) {
         res
           .type('html')

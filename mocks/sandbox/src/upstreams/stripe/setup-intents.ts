@@ -1,12 +1,15 @@
 /**
  * The Stripe stand-in's SetupIntents: created (and confirmed at once with `confirm=true`), retrieved
- * (with the client secret or the secret key) and confirmed; a confirmation succeeds, needs the
- * 3-D Secure challenge or the bank page, or is declined (402 card_error). iDEAL and Bancontact need
- * the SEPA Direct Debit mandate (mandates.ts).
+ * (with the client secret or the secret key), updated (metadata), confirmed and canceled; a
+ * confirmation succeeds, needs the 3-D Secure challenge or the bank page, or is declined (402
+ * card_error). iDEAL and Bancontact need the SEPA Direct Debit mandate (mandates.ts). Only an intent
+ * that has not succeeded can be canceled, as Stripe has it (https://docs.stripe.com/api/setup_intents/cancel).
  */
 import type { Response, Router } from 'express';
 import {
   zPostSetupIntentsBody,
+  zPostSetupIntentsIntentBody,
+  zPostSetupIntentsIntentCancelBody,
   zPostSetupIntentsIntentConfirmBody,
 } from '../../../../../generated/stripe/zod/zod.gen.ts';
 import type { SandboxContext } from '../../app.ts';
@@ -25,7 +28,14 @@ import {
 } from './api.ts';
 import { invalidRequest, StripeError } from './errors.ts';
 import { sepaMandate, type MandateData } from './mandates.ts';
-import { store, type StoredPaymentMethod, type StoredSetupIntent } from './store.ts';
+import { store, type SetupIntent, type StoredPaymentMethod, type StoredSetupIntent } from './store.ts';
+
+/** The statuses Stripe lets a SetupIntent be canceled in (https://docs.stripe.com/api/setup_intents/cancel). */
+const CANCELABLE: ReadonlyArray<SetupIntent['status']> = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+];
 
 export function registerSetupIntents(
   router: Router,
@@ -176,6 +186,43 @@ export function registerSetupIntents(
       const intent = storedIntent(String(req.params.intent));
       const secret = typeof req.query.client_secret === 'string' ? req.query.client_secret : undefined;
       checkClientSecret(intent, secret, res);
+      return { body: setupIntentResponse(intent) };
+    }),
+  );
+
+  // Stripe merges the keys given into the intent's metadata; an empty value unsets its key.
+  router.post(
+    '/v1/setup_intents/:intent',
+    idempotent((req, res) => {
+      requireSecret(res);
+      const intent = storedIntent(String(req.params.intent));
+      const body = parse(zPostSetupIntentsIntentBody, req.body);
+      const metadata = { ...intent.object.metadata };
+      for (const [key, value] of Object.entries(body.metadata ?? {})) {
+        if (value === '') delete metadata[key];
+        else metadata[key] = value;
+      }
+      intent.object.metadata = metadata;
+      return { body: setupIntentResponse(intent) };
+    }),
+  );
+
+  router.post(
+    '/v1/setup_intents/:intent/cancel',
+    idempotent((req, res) => {
+      requireSecret(res);
+      const intent = storedIntent(String(req.params.intent));
+      const body = parse(zPostSetupIntentsIntentCancelBody, req.body);
+      const status = intent.object.status;
+      if (!CANCELABLE.includes(status))
+        throw invalidRequest(
+          `You cannot cancel this SetupIntent because it has a status of ${status}. Only a SetupIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`,
+          { code: 'setup_intent_unexpected_state' },
+        );
+      intent.object.status = 'canceled';
+      intent.object.cancellation_reason = body.cancellation_reason ?? null;
+      intent.object.next_action = null;
+      intent.action = null;
       return { body: setupIntentResponse(intent) };
     }),
   );

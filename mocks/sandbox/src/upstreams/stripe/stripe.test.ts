@@ -329,6 +329,109 @@ describe('stripe stand-in: setup intents', () => {
   });
 });
 
+// Giving back a failed order's SetupIntent (issue 29): canceled before it succeeded
+// (https://docs.stripe.com/api/setup_intents/cancel), its metadata updated for the next order.
+describe('stripe stand-in: canceling and updating setup intents', () => {
+  it.each([
+    ['requires_action', '4000002760003184'],
+    ['requires_confirmation', null],
+  ])(
+    'when a setup intent in %s is canceled, then it is canceled with its reason and can no longer be confirmed',
+    async (status, number) => {
+      const card = await createCard(number ?? '4242424242424242');
+      const intent = (await (
+        number
+          ? await setUp(card.id)
+          : await post('/v1/setup_intents', { customer: STRIPE_SEED.alexCustomerId, payment_method: card.id })
+      ).json()) as { id: string; status: string; next_action: { redirect_to_url: { url: string } } | null };
+      expect(intent.status).toBe(status);
+      const canceled = await post(`/v1/setup_intents/${intent.id}/cancel`, { cancellation_reason: 'abandoned' });
+      expect(canceled.status).toBe(200);
+      expect(await canceled.json()).toMatchObject({
+        status: 'canceled',
+        cancellation_reason: 'abandoned',
+        next_action: null,
+      });
+      const confirm = await post(`/v1/setup_intents/${intent.id}/confirm`, {});
+      expect(await confirm.json()).toMatchObject({ error: { code: 'setup_intent_unexpected_state' } });
+      // The challenge page of a canceled intent takes no answer.
+      if (intent.next_action) expect((await fetch(intent.next_action.redirect_to_url.url)).status).toBe(409);
+    },
+  );
+
+  it('when a declined setup intent is canceled without a reason, then it is canceled with none', async () => {
+    const declined = (await (await setUp((await createCard('4000000000000002')).id)).json()) as {
+      error: { setup_intent: { id: string } };
+    };
+    const canceled = await post(`/v1/setup_intents/${declined.error.setup_intent.id}/cancel`, {});
+    expect(await canceled.json()).toMatchObject({ status: 'canceled', cancellation_reason: null });
+  });
+
+  it.each(['succeeded', 'canceled'])(
+    'when a %s setup intent is canceled, then it answers 400 setup_intent_unexpected_state, as Stripe does',
+    async (status) => {
+      const intent = (await (await setUp((await createCard('4242424242424242')).id)).json()) as { id: string };
+      if (status === 'canceled') {
+        const pending = (await (await post('/v1/setup_intents', { customer: STRIPE_SEED.alexCustomerId })).json()) as {
+          id: string;
+        };
+        await post(`/v1/setup_intents/${pending.id}/cancel`, {});
+        intent.id = pending.id;
+      }
+      const res = await post(`/v1/setup_intents/${intent.id}/cancel`, {});
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        error: {
+          type: 'invalid_request_error',
+          code: 'setup_intent_unexpected_state',
+          message: expect.stringContaining(`it has a status of ${status}`),
+        },
+      });
+      expect(getSetupIntent(intent.id)?.status).toBe(status);
+    },
+  );
+
+  it('when a setup intent is canceled with an unknown reason, with the publishable key or unknown, then it is refused', async () => {
+    const pending = (await (await post('/v1/setup_intents', { customer: STRIPE_SEED.alexCustomerId })).json()) as {
+      id: string;
+    };
+    const reason = await post(`/v1/setup_intents/${pending.id}/cancel`, { cancellation_reason: 'bored' });
+    expect(await reason.json()).toMatchObject({ error: { param: 'cancellation_reason' } });
+    const publishable = await post(
+      `/v1/setup_intents/${pending.id}/cancel`,
+      {},
+      {
+        authorization: 'Bearer pk_test_sandbox',
+      },
+    );
+    expect(publishable.status).toBe(401);
+    expect((await post('/v1/setup_intents/seti_Nope/cancel', {})).status).toBe(404);
+    expect(getSetupIntent(pending.id)?.status).toBe('requires_payment_method');
+  });
+
+  it("when a setup intent's metadata is updated, then the keys given are merged and an empty value unsets its key", async () => {
+    const created = (await (
+      await post('/v1/setup_intents', {
+        customer: STRIPE_SEED.alexCustomerId,
+        'metadata[orderNo]': '00012345',
+        'metadata[note]': 'first',
+      })
+    ).json()) as { id: string; metadata: Record<string, string> };
+    expect(created.metadata).toEqual({ orderNo: '00012345', note: 'first' });
+    const updated = await post(`/v1/setup_intents/${created.id}`, {
+      'metadata[orderNo]': '00012346',
+      'metadata[note]': '',
+    });
+    expect(updated.status).toBe(200);
+    expect(await updated.json()).toMatchObject({
+      status: 'requires_payment_method',
+      metadata: { orderNo: '00012346' },
+    });
+    expect(getSetupIntent(created.id)?.metadata).toEqual({ orderNo: '00012346' });
+    expect((await post('/v1/setup_intents/seti_Nope', { 'metadata[orderNo]': '1' })).status).toBe(404);
+  });
+});
+
 describe('stripe stand-in: idempotency keys', () => {
   it('when the same key and parameters are sent twice, then the stored answer is replayed and nothing runs twice', async () => {
     const card = await createCard('4242424242424242');
