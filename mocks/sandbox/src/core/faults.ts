@@ -14,7 +14,7 @@ export type Malformed = (typeof MALFORMED)[number];
 
 /** A fault injected into one upstream until it is cleared (or `remaining` requests have met it). */
 export interface Fault {
-  /** Milliseconds added before the request is handled. */
+  /** Milliseconds added before the request is handled; a request whose client left meanwhile is not handled. */
   latencyMs?: number;
   /** Answer with this status (and the upstream's own error shape) instead of handling the request. */
   status?: number;
@@ -171,7 +171,13 @@ export function faultMiddleware(faults: Faults, upstream: Upstream, errorBody: E
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const fault = faults.take(upstream, { method: req.method, path: req.path });
     if (!fault) return next();
-    if (fault.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+    if (fault.latencyMs) {
+      await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+      // The client gave up while the request was held: it is dropped unhandled, as a gateway drops a
+      // request whose connection closed (never handled with a body cut short). `dropAfter` and
+      // `slowBodyMs` are the faults of a request handled whose answer is lost.
+      if (req.socket.destroyed || res.destroyed) return;
+    }
     if (fault.drop) {
       req.socket.destroy();
       return;
