@@ -52,6 +52,8 @@ function liveConfig(): Config {
   ])
     env[name] ??= `live-${name}`;
   env.COMMERCE_ORGANIZATION_ID = 'f_ecom_abcd_prd';
+  // The webhook's HMAC key as Adyen's Customer Area shows it: hex (issue 29).
+  env.ADYEN_HMAC_KEY ??= 'A1'.repeat(32);
   try {
     return loadConfig(env);
   } catch (error) {

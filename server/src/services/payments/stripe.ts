@@ -20,7 +20,6 @@ import type { components } from '../../../../generated/proxy/types.ts';
 import type { components as StripeComponents } from '../../../../generated/stripe/types.ts';
 import type { AppContext } from '../../context.ts';
 import { invalidField } from '../../errors.ts';
-import type { PendingPayment } from '../../session.ts';
 import type { Shopper } from '../shopper.ts';
 import {
   asPaymentProblem,
@@ -31,33 +30,14 @@ import {
   refused,
 } from './payment-problems.ts';
 import type { CheckedMethod, PaymentParty, PaymentProvider, ProviderReferences, SaveResult } from './provider.ts';
+import { FORM, formOf } from './stripe-form.ts';
+import { customerFor } from './stripe-customer.ts';
+import { giveBackSetup } from './stripe-reverse.ts';
 import { knownOutcome } from './uncertain.ts';
 
 type Schemas = components['schemas'];
 
-/** Stripe's form encoding: nested objects and arrays in bracket notation. */
-export function stripeForm(body: Record<string, unknown>): string {
-  const params = new URLSearchParams();
-  const add = (key: string, value: unknown) => {
-    if (value === undefined || value === null) return;
-    if (Array.isArray(value)) value.forEach((v, i) => add(`${key}[${i}]`, v));
-    else if (typeof value === 'object') {
-      for (const [k, v] of Object.entries(value as Record<string, unknown>)) add(`${key}[${k}]`, v);
-    } else params.append(key, String(value));
-  };
-  for (const [k, v] of Object.entries(body)) add(k, v);
-  return params.toString();
-}
-
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' } as const;
-
-/** openapi-fetch options of a form-encoded Stripe call with a body, with an Idempotency-Key when given. */
-export function formOf(idempotencyKey?: string) {
-  return {
-    bodySerializer: (b: Record<string, unknown> | undefined) => stripeForm(b ?? {}),
-    headers: { ...FORM, ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}) },
-  };
-}
+export { formOf, stripeForm } from './stripe-form.ts';
 
 type MethodType = Schemas['StripeElementsOptions']['allowedPaymentMethodTypes'][number];
 
@@ -82,64 +62,6 @@ export function elementsOptions(types: MethodType[], currency: string): Schemas[
     paymentMethodCreation: 'manual',
     allowedPaymentMethodTypes: types,
   };
-}
-
-/** A stored customer as Stripe holds it now: null when deleted or missing (resource_missing). */
-async function liveCustomer(ctx: AppContext, id: string): Promise<string | null> {
-  const { data, error, response } = await ctx.upstreams.stripe
-    .GET('/v1/customers/{customer}', { params: { path: { customer: id } } })
-    .catch((failure: unknown) => {
-      throw asPaymentProblem(failure);
-    });
-  if (data) return 'deleted' in data && data.deleted ? null : data.id;
-  if (
-    response.status === 404 &&
-    (error as { error?: { code?: string } } | undefined)?.error?.code === 'resource_missing'
-  )
-    return null;
-  throw providerFailure(response.status);
-}
-
-/**
- * The payment customer (§4 "the payment customer is found or created"; §7 find by sap id, get by
- * stripeCustomerId, create): the one this session stored for the same shopper when Stripe still
- * holds it, else found by CDC id (registered), else created. A stored customer that Stripe answers
- * deleted or `resource_missing` is replaced by a new one (§4,
- * https://docs.stripe.com/error-codes#resource-missing).
- */
-async function customerFor(ctx: AppContext, shopper: Shopper, email: string, name: string): Promise<string> {
-  const cdc = shopper.session.sapCdcId;
-  const stored = shopper.session.stripeCustomer;
-  const remember = (id: string) => {
-    shopper.session.stripeCustomer = { id, ...(cdc ? { sapCdcId: cdc } : {}) };
-    return id;
-  };
-  if (stored && stored.sapCdcId === cdc) {
-    const live = await liveCustomer(ctx, stored.id);
-    if (live) return live;
-    delete shopper.session.stripeCustomer;
-    delete shopper.session.stripeSetupIntent;
-  }
-  if (cdc) {
-    const { data, response } = await ctx.upstreams.stripe
-      .GET('/v1/customers/search', {
-        params: { query: { query: `metadata['sap_cdc_id']:'${cdc.replace(/'/g, '')}'` } },
-      })
-      .catch((error: unknown) => {
-        throw asPaymentProblem(error);
-      });
-    // A search that failed is not "no customer": creating one then would give the shopper a second
-    // payment customer (§4 creates one only when none is found).
-    if (!data || !Array.isArray(data.data)) throw providerFailure(response.ok ? 502 : response.status);
-    const found = data.data[0]?.id;
-    if (found) return remember(found);
-  }
-  const created = await ctx.upstreams.stripe.POST('/v1/customers', {
-    body: { email, name, metadata: { ...(cdc ? { sap_cdc_id: cdc } : {}), localeId: shopper.locale } },
-    ...formOf(),
-  });
-  if (!created.data) throw providerFailure(created.response.status);
-  return remember(created.data.id);
 }
 
 type Purpose = NonNullable<Shopper['session']['stripeSetupIntent']>['purpose'];
@@ -256,97 +178,6 @@ async function readBack(
   if (data.status === 'succeeded' && (!methodId || data.payment_method === methodId)) return 'succeeded';
   if (data.status === 'processing') return 'processing';
   throw authorisationFailed();
-}
-
-type Log = Shopper['log'];
-
-/** Stripe's error code of a refusal (`{ error: { code } }`), when it has one. */
-const errorCode = (error: unknown) => (error as { error?: { code?: string } } | undefined)?.error?.code;
-
-/**
- * Gives back what the checkout's SetupIntent holds for a failed order, as Stripe documents it
- * (issue 29): a SetupIntent not yet succeeded is canceled
- * (https://docs.stripe.com/api/setup_intents/cancel); a succeeded one has the payment method it
- * attached detached (https://docs.stripe.com/api/payment_methods/detach), so no renewal ever
- * charges it. True once Stripe took the request, or when there is nothing to give back; false when
- * it could not be sent (the order attempt's reconciler sends it again). A SetupIntent that names
- * another order (confirmed again for the next attempt, nameOrder) is that order's, not this one's.
- */
-async function giveBack(ctx: AppContext, log: Log, pending: PendingPayment): Promise<boolean> {
-  // The SetupIntent's answer was lost: the method, if the setup attached it, is detached all the same.
-  if (!pending.setupIntentId) return detach(ctx, log, pending, pending.paymentMethodId);
-  // A second read when the intent succeeded between the read and the cancel (the shopper's challenge).
-  for (let read = 0; read < 2; read += 1) {
-    const { data, error, response } = await ctx.upstreams.stripe.GET('/v1/setup_intents/{intent}', {
-      params: { path: { intent: pending.setupIntentId } },
-    });
-    if (response.status === 404 && errorCode(error) === 'resource_missing') {
-      log.warn('the SetupIntent is unknown to Stripe: nothing to give back');
-      return true;
-    }
-    if (!data || typeof data.status !== 'string') {
-      log.error({ status: response.status }, 'SetupIntent not readable: reversal not sent');
-      return false;
-    }
-    const named = data.metadata?.orderNo;
-    if (named && named !== pending.orderNo) {
-      log.info({ namedOrder: named }, 'the SetupIntent pays another order now: nothing of this order to give back');
-      return true;
-    }
-    switch (data.status) {
-      case 'canceled':
-        return true;
-      case 'succeeded':
-        return detach(ctx, log, pending, data.payment_method ?? undefined);
-      case 'processing':
-        // A bank debit being set up can be neither canceled nor detached yet: asked again later.
-        log.warn('the SetupIntent is still processing: given back once it ends');
-        return false;
-    }
-    const canceled = await ctx.upstreams.stripe.POST('/v1/setup_intents/{intent}/cancel', {
-      params: { path: { intent: pending.setupIntentId } },
-      body: { cancellation_reason: 'abandoned' },
-      ...formOf(`${pending.key}-cancel`),
-    });
-    if (canceled.data) {
-      log.info('SetupIntent of the failed order canceled');
-      return true;
-    }
-    if (errorCode(canceled.error) !== 'setup_intent_unexpected_state') {
-      log.error({ status: canceled.response.status }, 'SetupIntent cancel refused: reversal not done');
-      return false;
-    }
-  }
-  return false;
-}
-
-/**
- * Detaches the payment method this order's setup attached. The account's saved card paying the order
- * was attached long before it and stays (storefront §6; account §1, one saved method); so does a
- * method other than the one this attempt set up.
- */
-async function detach(ctx: AppContext, log: Log, pending: PendingPayment, methodId: string | undefined) {
-  if (!methodId) return true;
-  if (pending.savedCard) {
-    log.info('the account’s saved card paid: it stays saved');
-    return true;
-  }
-  if (pending.paymentMethodId && pending.paymentMethodId !== methodId) {
-    log.warn({ paymentMethod: methodId }, 'the SetupIntent holds another payment method than this order’s: kept');
-    return true;
-  }
-  const { data, error, response } = await ctx.upstreams.stripe.POST('/v1/payment_methods/{payment_method}/detach', {
-    params: { path: { payment_method: methodId } },
-    ...formOf(`${pending.key}-detach`),
-  });
-  // Never attached (the setup did not succeed), already detached, or unknown: nothing saved to give back.
-  const code = errorCode(error);
-  if (data || code === 'payment_method_unexpected_state' || code === 'resource_missing') {
-    log.info({ paymentMethod: methodId, detached: Boolean(data) }, 'payment method of the failed order given back');
-    return true;
-  }
-  log.error({ paymentMethod: methodId, status: response.status }, 'payment method detach refused: reversal not done');
-  return false;
 }
 
 export const stripeProvider: PaymentProvider = {
@@ -480,11 +311,11 @@ export const stripeProvider: PaymentProvider = {
   },
 
   // The checkout's SetupIntent charged nothing, but a succeeded one left a card saved for off-session
-  // renewals: a failed order gets it given back (issue 29, giveBack).
+  // renewals: a failed order gets it given back (issue 29, stripe-reverse.ts).
   async reverse(ctx, shopper, pending) {
     const log = shopper.log.child({ orderNo: pending.orderNo, setupIntent: pending.setupIntentId });
     try {
-      return await giveBack(ctx, log, pending);
+      return await giveBackSetup(ctx, log, pending);
     } catch (error) {
       log.error({ err: error }, 'Stripe reversal not sent: the order attempt sends it again');
       return false;

@@ -1,0 +1,63 @@
+/** Stripe's payment customer of the shopper (storefront §4, §7), found, read back or created. */
+import type { AppContext } from '../../context.ts';
+import type { Shopper } from '../shopper.ts';
+import { asPaymentProblem, providerFailure } from './payment-problems.ts';
+import { formOf } from './stripe-form.ts';
+
+/** A stored customer as Stripe holds it now: null when deleted or missing (resource_missing). */
+async function liveCustomer(ctx: AppContext, id: string): Promise<string | null> {
+  const { data, error, response } = await ctx.upstreams.stripe
+    .GET('/v1/customers/{customer}', { params: { path: { customer: id } } })
+    .catch((failure: unknown) => {
+      throw asPaymentProblem(failure);
+    });
+  if (data) return 'deleted' in data && data.deleted ? null : data.id;
+  if (
+    response.status === 404 &&
+    (error as { error?: { code?: string } } | undefined)?.error?.code === 'resource_missing'
+  )
+    return null;
+  throw providerFailure(response.status);
+}
+
+/**
+ * The payment customer (§4 "the payment customer is found or created"; §7 find by sap id, get by
+ * stripeCustomerId, create): the one this session stored for the same shopper when Stripe still
+ * holds it, else found by CDC id (registered), else created. A stored customer that Stripe answers
+ * deleted or `resource_missing` is replaced by a new one (§4,
+ * https://docs.stripe.com/error-codes#resource-missing).
+ */
+export async function customerFor(ctx: AppContext, shopper: Shopper, email: string, name: string): Promise<string> {
+  const cdc = shopper.session.sapCdcId;
+  const stored = shopper.session.stripeCustomer;
+  const remember = (id: string) => {
+    shopper.session.stripeCustomer = { id, ...(cdc ? { sapCdcId: cdc } : {}) };
+    return id;
+  };
+  if (stored && stored.sapCdcId === cdc) {
+    const live = await liveCustomer(ctx, stored.id);
+    if (live) return live;
+    delete shopper.session.stripeCustomer;
+    delete shopper.session.stripeSetupIntent;
+  }
+  if (cdc) {
+    const { data, response } = await ctx.upstreams.stripe
+      .GET('/v1/customers/search', {
+        params: { query: { query: `metadata['sap_cdc_id']:'${cdc.replace(/'/g, '')}'` } },
+      })
+      .catch((error: unknown) => {
+        throw asPaymentProblem(error);
+      });
+    // A search that failed is not "no customer": creating one then would give the shopper a second
+    // payment customer (§4 creates one only when none is found).
+    if (!data || !Array.isArray(data.data)) throw providerFailure(response.ok ? 502 : response.status);
+    const found = data.data[0]?.id;
+    if (found) return remember(found);
+  }
+  const created = await ctx.upstreams.stripe.POST('/v1/customers', {
+    body: { email, name, metadata: { ...(cdc ? { sap_cdc_id: cdc } : {}), localeId: shopper.locale } },
+    ...formOf(),
+  });
+  if (!created.data) throw providerFailure(created.response.status);
+  return remember(created.data.id);
+}
