@@ -65,6 +65,16 @@ const ROUTER_LINK = {
   message: "Use components/ui/link.tsx: React Router's Link brings framework-mode prefetching to the first route.",
 };
 
+// Issue 29 (docs/decisions/025): the order attempt's owner, server/src/services/attempts/, is the only
+// code that writes an order's status, reverses a payment or gives a basket back from an order.
+const OWNER_ONLY = "Only the order attempt's owner (server/src/services/attempts/) does this (issue 29, decision 025).";
+const ORDER_WRITES = [
+  { selector: 'CallExpression[callee.name=/^(failOrder|updateOrder|restoreFromOrder)$/]', message: OWNER_ONLY },
+  // A provider's reverse(ctx, shopper, pending); an array's reverse() takes no argument.
+  { selector: "CallExpression[callee.property.name='reverse'][arguments.length=3]", message: OWNER_ONLY },
+];
+const ADYEN_REVERSAL = { selector: "CallExpression[callee.name='reverseAdyenPayment']", message: OWNER_ONLY };
+
 export default defineConfig(
   { ignores: ['generated/**', 'node_modules/**', 'dist/**', 'reports/**', 'test-results/**'] },
   js.configs.recommended,
@@ -131,6 +141,25 @@ export default defineConfig(
     },
   },
   {
+    // The order attempt's owner is the only writer of an order's status, of reversals and of a basket
+    // given back (issue 29). orders.ts defines the writes; the Adyen provider's reverse and the
+    // account's saving (a zero-value authorisation, no order) send Adyen's reversal.
+    files: ['server/src/**/*.ts'],
+    ignores: [
+      'server/src/services/attempts/**',
+      'server/src/services/orders.ts',
+      'server/src/services/payments/adyen.ts',
+      'server/src/**/*.test.ts',
+      'server/src/testing/**',
+      'server/src/test-helpers.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...ORDER_WRITES, ADYEN_REVERSAL] },
+  },
+  {
+    files: ['server/src/services/payments/adyen.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...ORDER_WRITES] },
+  },
+  {
     // Routes are thin (issue 11): parse the input, get the shopper, call one service, answer.
     // Upstream calls belong to services, so a route neither reaches ctx.upstreams nor imports a client.
     files: ['server/src/routes/**/*.ts'],
@@ -142,6 +171,8 @@ export default defineConfig(
           selector: "MemberExpression[property.name='upstreams'], Property[key.name='upstreams']",
           message: 'Routes call services; upstream calls live in server/src/services/.',
         },
+        ...ORDER_WRITES,
+        ADYEN_REVERSAL,
       ],
       'no-restricted-imports': [
         'error',

@@ -7,7 +7,7 @@ import type { ProxyMetrics } from './metrics/registry.ts';
 import type { Sessions } from './session.ts';
 import type { SharedState } from './state/shared-state.ts';
 import type { Upstreams } from './upstreams.ts';
-import type { OrderAttempts } from './services/attempts/attempts.ts';
+import type { OrderAttempts } from './services/attempts/port.ts';
 
 export interface AppContext {
   config: Config;

@@ -38,7 +38,7 @@ import { createUpstreams, type Upstreams } from './upstreams.ts';
 import { operations } from '../../generated/proxy/operations.ts';
 import { createErrorReporter } from './monitoring/reporter.ts';
 import { NOT_FORWARDED } from './services/monitoring-tunnel.ts';
-import { AttemptOwner, type OrderAttempts } from './services/attempts/attempts.ts';
+import { AttemptOwner } from './services/attempts/attempts.ts';
 import { DiskJournalStore } from './services/attempts/disk-journal.ts';
 import { RedisJournalStore } from './services/attempts/redis-journal.ts';
 
@@ -48,7 +48,7 @@ export interface ServerOptions {
   upstreams?: Upstreams;
   locks?: KeyedLock;
   /** The order attempts' owner (tests); by default one on the configured journal. */
-  attempts?: OrderAttempts;
+  attempts?: AttemptOwner;
   /** Serve dist/client when it exists (default true). */
   serveClient?: boolean;
 }

@@ -82,8 +82,6 @@ export interface SessionData {
   stripeSetupIntent?: { id: string; customerId: string; purpose: 'checkout' | 'accountPaymentMethod' };
   /** Server-only: orders this session placed (it may read their confirmation). */
   placedOrders?: string[];
-  /** Server-only: a place-order attempt whose createOrder answer was lost (services/basket/order-in-doubt.ts). */
-  orderInDoubt?: OrderInDoubt;
   /** Server-only: the first answer per Idempotency-Key of placeOrder, replayed on a retry. */
   paymentResults?: Record<string, { fingerprint: string; status: number; body: unknown }>;
   /** Server-only: the card of the last placed order (the confirmation's payment method section). */
@@ -147,14 +145,6 @@ export function sessionView(session: SessionData): Schemas['Session'] {
 }
 
 /** A payment in flight: the order, the provider's object to verify, and the card shown on the confirmation. */
-/** What the session keeps of a place-order attempt whose createOrder answer was lost (services/basket/order-in-doubt.ts). */
-export interface OrderInDoubt {
-  /** When the attempt sent createOrder (epoch ms). */
-  sinceMs: number;
-  /** How many orders the session had placed then: one placed since means the shopper went on. */
-  placedBefore: number;
-}
-
 export interface PendingPayment {
   orderNo: string;
   /** The order attempt's id in the journal (services/attempts/, issue 29). */

@@ -21,8 +21,14 @@ import type { TestShopper } from '../../server/src/testing/shop-client.ts';
 import { pay, plain, readyGuest } from './lib/journeys.ts';
 import { leftCreated } from './lib/run.ts';
 import { useFaultStack } from './lib/stack.ts';
+import { FAULTS } from './lib/table.ts';
+import type { Fault } from '../../mocks/sandbox/src/core/faults.ts';
 
 const HORIZON_MS = 300;
+/** How long a request held by a latency fault takes to land after the proxy gave up on it. */
+const LATE_MS = 400;
+/** Every fault of the table, and the lost answer (handled, the connection closed without an answer). */
+const REVERSAL_FAULTS = { ...FAULTS, 'answer lost': { dropAfter: true } } satisfies Record<string, Fault>;
 const stack = useFaultStack(
   {
     ORDER_ATTEMPT_HORIZON_MS: String(HORIZON_MS),
@@ -120,6 +126,27 @@ describe('a reversal that fails (issue 29 path 1)', () => {
     expect((await attemptOf(orderNo))?.state, "Adyen's CANCEL_OR_REFUND webhook ended it").toBe('reversed');
     const now = adyenLedger().find((c) => c.pspReference === charge.pspReference);
     expect(now?.reversed, 'reversed at Adyen').toBeDefined();
+    expectMoneyKept(from, seed);
+  });
+});
+
+describe('the reversal calls × every fault (issue 29: the fault table faults the reversal calls)', () => {
+  // The billing-mismatch control reverses an authorisation at once (storefront §8): FR billing, a GB card.
+  const REVERSALS = { method: 'POST', path: '^/v71/(payments/[^/]+/reversals|cancels)$' };
+  it.each(Object.entries(REVERSAL_FAULTS))('%s on every reversal: retried, then reversed', async (_name, fault) => {
+    const seed = new Set(commerce.orders.keys());
+    const from = adyenLedger().length;
+    const shopper = await readyGuest(stack, 'FR');
+    stack.fault('adyen', { ...REVERSALS, ...fault });
+    const answer = await pay(shopper, 'FR', '4000008260000000', newKey());
+    expect(answer.response.status, JSON.stringify(answer.body)).toBe(409);
+    await sleep(LATE_MS);
+    stack.clearFaults();
+    const [charge] = adyenLedger().slice(from);
+    expect(charge, 'Adyen authorised the foreign card').toBeDefined();
+    await reconcileUntil(async () => (await attemptOf(charge!.pspReference))?.state === 'reversed');
+    expect((await attemptOf(charge!.pspReference))?.state).toBe('reversed');
+    expect(adyenLedger().find((c) => c.pspReference === charge!.pspReference)?.reversed).toBeDefined();
     expectMoneyKept(from, seed);
   });
 });

@@ -25,7 +25,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Fault } from '../../mocks/sandbox/src/core/faults.ts';
 import { adyenLedger } from '../../mocks/sandbox/src/upstreams/adyen/index.ts';
 import { state as commerce } from '../../mocks/sandbox/src/upstreams/commerce/state.ts';
-import { expectMoneyInvariant } from '../../server/src/testing/money-invariant.ts';
 import type { TestShopper } from '../../server/src/testing/shop-client.ts';
 import { adyenCardOf, ADYEN_BROWSER_INFO, newKey, token } from '../../server/src/testing/payments.ts';
 import { challenged, confirmBody, pay, plain, readyGuest, type Plain } from './lib/journeys.ts';
@@ -194,7 +193,7 @@ async function runPoint(point: Point, fault: PointFault, always: boolean): Promi
   expectNoChargeWithoutOrder(ledgerFrom);
   const placed = [...commerce.orders.values()].filter((o) => !seed.has(o.orderNo) && o.status === 'new');
   expect(placed.length, 'one order placed').toBe(1);
-  await expectMoneyInvariant(stack.sandboxUrl());
+  await stack.expectMoneyKept();
 }
 
 const rows = Object.entries(points).flatMap(([name, point]) =>

@@ -12,8 +12,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { expectMoneyInvariant } from '../../server/src/testing/money-invariant.ts';
 import { challenge, confirmStripeReturn, newKey, payStripe, token } from '../../server/src/testing/payments.ts';
 import { emailOf, signIn } from '../../server/src/testing/shop-browser.ts';
-import { readyBasket } from '../../server/src/testing/shop-client.ts';
-import { Cluster } from './lib/cluster.ts';
+import { readyBasket, TestShopper } from '../../server/src/testing/shop-client.ts';
+import { Cluster, type Instance } from './lib/cluster.ts';
 import { waitUntil } from './lib/processes.ts';
 import { ProviderState } from '../../server/src/testing/provider-state.ts';
 import { alternated, ClusterShopper } from './lib/shopper.ts';
@@ -23,6 +23,17 @@ import { scaleTools, SKIP_SCALE_TESTS } from './lib/tools.ts';
 const ADDRESS_LIMIT = 4;
 const CARD = '4242424242424242';
 const THREE_D_SECURE_CARD = '4000002760003184';
+/** How long an order attempt rests before a reconciler drives it on (well above any request here). */
+const HORIZON_MS = 3000;
+
+/** A counter's value in an instance's Prometheus text, summed over the series matching `labels`. */
+async function counter(instance: { metricsUrl: string }, name: string, labels: string): Promise<number> {
+  const text = await (await fetch(instance.metricsUrl)).text();
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith(`${name}{`) && line.includes(labels))
+    .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
+}
 
 describe.skipIf(SKIP_SCALE_TESTS)('two proxy instances behind nginx, sharing Redis (issue 16)', () => {
   let cluster: Cluster | undefined;
@@ -42,7 +53,14 @@ describe.skipIf(SKIP_SCALE_TESTS)('two proxy instances behind nginx, sharing Red
 
   // Installing redis-server and nginx (lib/tools.ts) may take minutes on a fresh machine.
   beforeAll(async () => {
-    cluster = await Cluster.start(scaleTools(), { proxyEnv: { RATE_LIMIT_ADDRESS: String(ADDRESS_LIMIT) } });
+    cluster = await Cluster.start(scaleTools(), {
+      proxyEnv: {
+        RATE_LIMIT_ADDRESS: String(ADDRESS_LIMIT),
+        // Test 7: the order-attempt reconcilers of both instances act within seconds (issue 29).
+        ORDER_ATTEMPT_HORIZON_MS: String(HORIZON_MS),
+        RECONCILE_INTERVAL_MS: '500',
+      },
+    });
   }, 600_000);
   afterAll(async () => {
     await cluster?.stop();
@@ -260,6 +278,46 @@ describe.skipIf(SKIP_SCALE_TESTS)('two proxy instances behind nginx, sharing Red
 
     await up().startProxy(draining);
     await up().waitBalanced();
+  });
+
+  it('7. when an instance is killed (SIGKILL) placing a paid order, then one reconciler of the two places it, once', async () => {
+    const [victim, survivor] = up().instances as [Instance, Instance];
+    // The journey on the victim itself: the kill must strike the instance placing the order.
+    const guest = await new TestShopper((p) => victim.url(p)).start();
+    await readyBasket(guest);
+    const placedBefore = await counter(survivor, 'proxy_order_attempts_reconciled_total', 'step="place",result="ok"');
+    // The update that places the paid order is held; the platform never sees it (its request dies with the victim).
+    await sandbox('PUT', '/__sandbox/faults/commerce', {
+      method: 'PATCH',
+      path: '^/s/[^/]+/dw/shop/v24_5/orders/',
+      latencyMs: 5000,
+      remaining: 1,
+    });
+    const inFlight = payStripe(guest, CARD).catch(() => undefined);
+    await waitUntil(
+      'the paid order being placed',
+      async () => !(await (await fetch(`${up().sandboxRoot}/__sandbox`)).json()).faults?.commerce,
+      { timeoutMs: 15_000, intervalMs: 20 },
+    );
+    const exit = await up().stopProxy(victim, 'SIGKILL');
+    expect(exit.signal).toBe('SIGKILL');
+    await inFlight;
+    await sandbox('DELETE', '/__sandbox/faults');
+    expect(providers.newOrders().map((o) => o.status)).toEqual(['created']);
+    // Both instances reconcile from the shared journal in Redis: the restarted victim and the survivor.
+    await up().startProxy(victim);
+    await waitUntil('the order placed by a reconciler', async () => providers.newOrders()[0]?.status === 'new', {
+      timeoutMs: HORIZON_MS + 15_000,
+      intervalMs: 100,
+    });
+    // Once: the two instances' place steps add up to one (the claim per attempt in Redis).
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const placed =
+      (await counter(survivor, 'proxy_order_attempts_reconciled_total', 'step="place",result="ok"')) -
+      placedBefore +
+      (await counter(victim, 'proxy_order_attempts_reconciled_total', 'step="place",result="ok"'));
+    expect(placed).toBe(1);
+    expect(providers.newOrders().map((o) => o.status)).toEqual(['new']);
   });
 
   it('6. when Redis restarts mid-journey, then 503 problem+json meanwhile, and the session and basket are still there', async () => {

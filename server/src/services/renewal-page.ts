@@ -13,7 +13,7 @@ import { orderability, rememberSkipCheckoutControl } from './checkout-control.ts
 import { categoryOf, getProduct, money, offeredVariantsOf, planName, type CommerceProduct } from './catalog.ts';
 import { contentAsset, countriesOf, faqItemsOf, RENEWAL_FAQS_ASSET } from './content.ts';
 import { longDate } from './long-dates.ts';
-import { failOrder, readOrder } from './orders.ts';
+import { failAbandonedOrder } from './attempts/settlement.ts';
 import { vehicleNotIdentified } from './page-access.ts';
 import { customPreferences } from './preferences.ts';
 import { switchLocale, type Shopper } from './shopper.ts';
@@ -60,15 +60,10 @@ export async function vehicleIdentifiers(
   return query;
 }
 
-/** An order left in created from an earlier attempt is marked failed; never fails the page. */
+/** An order left in created from an earlier attempt is marked failed by its attempt's owner; never fails the page. */
 async function failPendingOrder(ctx: AppContext, shopper: Shopper, orderNo: string | undefined): Promise<void> {
   if (!orderNo) return;
-  await tolerant(shopper, 'pending order', async () => {
-    const order = await readOrder(ctx, shopper, orderNo);
-    if (order?.status === 'created') {
-      await failOrder(ctx, shopper, orderNo, order.customerInfo?.customerName ?? order.customerName);
-    }
-  });
+  await tolerant(shopper, 'pending order', () => failAbandonedOrder(ctx, shopper, orderNo));
 }
 
 function renewalProduct(product: CommerceProduct): Schemas['RenewalProduct'] {

@@ -1,7 +1,8 @@
 /**
  * Runs one row of the fault table: the journey up to the step without faults, the fault aimed at
  * the step's call, the step (timed), the answer judged, then the fault cleared and what must hold
- * after it: no new order left in created, the basket kept, and the step succeeding when retried.
+ * after it: no new order left in created, the money invariant (issue 29), the basket kept, and the
+ * step succeeding when retried.
  */
 import { expect } from 'vitest';
 import { state as commerce } from '../../../mocks/sandbox/src/upstreams/commerce/state.ts';
@@ -52,6 +53,8 @@ export async function runRow<C>(stack: FaultStack, row: Row, step: Step<C>): Pro
   expectOutcome(row, answer);
   await settleLate(row);
   expect(leftCreated(seed), 'no order left in created').toEqual([]);
+  // Issue 29: every row ends with the money invariant, read from the sandbox's ledger.
+  await stack.expectMoneyKept();
   // A wrongly typed answer the step could still use is a success: the journey went on (basket ordered).
   if (answer.status >= 300) await step.kept?.(reached);
   else return;

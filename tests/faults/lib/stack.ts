@@ -9,6 +9,8 @@ import type { Sandbox } from '../../../mocks/sandbox/src/app.ts';
 import type { Fault, Upstream } from '../../../mocks/sandbox/src/core/faults.ts';
 import { useSandboxServer, type SandboxServerOptions } from '../../../server/src/testing/sandbox-server.ts';
 import type { ShopUnderTest } from '../../../server/src/testing/shop-browser.ts';
+import type { AttemptOwner } from '../../../server/src/services/attempts/attempts.ts';
+import { expectMoneyInvariant, moneyViolations, readLedger } from '../../../server/src/testing/money-invariant.ts';
 
 /** The proxy's upstream timeout in these tests (config UPSTREAM_TIMEOUT_MS); a latency fault goes past it. */
 export const UPSTREAM_TIMEOUT_MS = 500;
@@ -32,7 +34,16 @@ export interface FaultStack {
   /** The upstream calls since the last reset (or `mark()`). */
   calls: () => UpstreamCall[];
   mark: () => void;
+  /**
+   * The money invariant (issue 29), once the order attempts' reconciler has had its say: a row may
+   * leave a reversal to send again (its fault refused it), which the reconciler sends after the
+   * stack's short horizon. Passes run only while the invariant does not hold yet.
+   */
+  expectMoneyKept: () => Promise<void>;
 }
+
+/** The fault stack's order-attempt horizon: a row's resting attempts are reconciled soon after it. */
+export const ATTEMPT_HORIZON_MS = 200;
 
 export function useFaultStack(env: Record<string, string> = {}, options: SandboxServerOptions = {}): FaultStack {
   const stack = useSandboxServer(
@@ -41,6 +52,9 @@ export function useFaultStack(env: Record<string, string> = {}, options: Sandbox
       RATE_LIMIT_LOGIN: '10000',
       RATE_LIMIT_PAYMENT: '10000',
       RATE_LIMIT_ADDRESS: '10000',
+      ORDER_ATTEMPT_HORIZON_MS: String(ATTEMPT_HORIZON_MS),
+      RECONCILE_RETRY_MS: '50',
+      RECONCILE_RETRY_MAX_MS: '200',
       ...env,
     },
     options,
@@ -69,6 +83,15 @@ export function useFaultStack(env: Record<string, string> = {}, options: Sandbox
     calls: () => recorded,
     mark: () => {
       recorded = [];
+    },
+    expectMoneyKept: async () => {
+      const owner = stack.shop.server.context.attempts as AttemptOwner;
+      for (let pass = 0; pass < 6; pass += 1) {
+        if (moneyViolations(await readLedger(stack.sandboxUrl())).length === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, ATTEMPT_HORIZON_MS + 60));
+        await owner.reconcile();
+      }
+      await expectMoneyInvariant(stack.sandboxUrl());
     },
   };
 }

@@ -41,6 +41,8 @@ export interface Instance {
   readonly child: Child;
   /** A URL of this instance itself, past nginx. */
   url(path: string): string;
+  /** Its Prometheus metrics (METRICS_PORT). */
+  metricsUrl: string;
 }
 
 export interface ClusterOptions {
@@ -191,7 +193,14 @@ export class Cluster {
         extra: options.proxyEnv,
       });
       const child = proxyChild(`proxy ${name} (:${port})`, env);
-      return { name, port, addr: `127.0.0.1:${port}`, child, url: (p) => `http://127.0.0.1:${port}${p}` };
+      return {
+        name,
+        port,
+        addr: `127.0.0.1:${port}`,
+        child,
+        url: (p) => `http://127.0.0.1:${port}${p}`,
+        metricsUrl: `http://127.0.0.1:${ports[i * 2 + 1]!}/metrics`,
+      };
     });
     const nginxDir = path.join(dir, 'nginx');
     mkdirSync(nginxDir);

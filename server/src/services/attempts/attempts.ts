@@ -13,63 +13,15 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { canMove, isEndState, restsUntil, type AttemptState } from '../../../../domain/order-attempt.ts';
 import type { AppContext } from '../../context.ts';
-import type { PendingPayment } from '../../session.ts';
-import type { Shopper } from '../shopper.ts';
 import type { AttemptRecord, JournalStore } from './journal.ts';
-import type { ProviderEvent, ProviderEventSink } from './provider-events.ts';
+import type { AttemptAlert, AttemptSettings, AttemptShopper, JournalHand, OrderAttempts } from './port.ts';
+import type { ProviderEvent } from './provider-events.ts';
 import { drive } from './reconciler.ts';
 
-export interface AttemptSettings {
-  /** How long an attempt may rest in a state before the reconciler drives it on (ORDER_ATTEMPT_HORIZON_MS). */
-  horizonMs: number;
-  /** How long a shopper may stay on a 3-D Secure or bank page before the attempt is given up. */
-  awayMs: number;
-  /** How often the reconciler looks (RECONCILE_INTERVAL_MS); 0: only at start-up and shutdown. */
-  intervalMs: number;
-  /** The first retry's delay after a failed step; doubled each time up to `retryMaxMs`. */
-  retryBaseMs: number;
-  retryMaxMs: number;
-  /** After this many failed tries of a reversal (or of placing a paid order) a person is alerted. */
-  alertAfterTries: number;
-}
+export type { AttemptAlert, AttemptSettings, OrderAttempts } from './port.ts';
 
-/** What the reconciler raises when a person must act (a metric, the log, Sentry). */
-export type AttemptAlert = (reason: 'reversal-not-confirmed' | 'order-not-placed', record: AttemptRecord) => void;
-
-export interface OrderAttempts extends ProviderEventSink {
-  /** Opens the journal of a new attempt before createOrder is sent; its id. */
-  begin(shopper: Shopper, input: { provider: 'stripe' | 'adyen'; basketId: string }): Promise<string>;
-  /**
-   * Writes the attempt's next recovery point (with what it learnt: the order, the provider's
-   * references). A move the table does not allow, because a webhook or the reconciler moved the
-   * attempt on meanwhile, is logged and skipped: the record stays what the later actor wrote.
-   *
-   * `strict` (the point before a write that may take money: createOrder's `begin`, `paymentSent`):
-   * a journal that cannot be written throws, so the write is never sent without its recovery point.
-   * Otherwise (after the provider acted) the failure is logged and the attempt goes on: placing a
-   * paid order, or failing and reversing, is safer than stopping, and the reconciler, finding the
-   * earlier point, reads the order's status before it acts (issue 29 path 4: Redis lost after the
-   * provider acted).
-   */
-  record(
-    id: string | undefined,
-    to: AttemptState,
-    patch?: Partial<AttemptRecord>,
-    options?: { strict?: boolean },
-  ): Promise<AttemptRecord | undefined>;
-  get(id: string): Promise<AttemptRecord | undefined>;
-  /** Starts the reconciler: a pass now, then every intervalMs. */
-  start(ctx: AppContext, alert: AttemptAlert): void;
-  /** One pass over the resting attempts (tests and shutdown). */
-  reconcile(): Promise<void>;
-  /** Stops the timer, runs a last pass within `deadlineMs`, closes the journal. */
-  stop(deadlineMs?: number): Promise<void>;
-}
-
-/** The pending payment as the journal keeps it (the references the reconciler needs). */
-export const journalPending = (pending: PendingPayment): PendingPayment => ({ ...pending });
-
-export class AttemptOwner implements OrderAttempts {
+/** The owner: the request's side (OrderAttempts) and the reconciler, which server.ts starts and stops. */
+export class AttemptOwner implements OrderAttempts, JournalHand {
   private ctx?: AppContext;
   private alert: AttemptAlert = () => undefined;
   private timer?: NodeJS.Timeout;
@@ -87,7 +39,7 @@ export class AttemptOwner implements OrderAttempts {
     this.now = now;
   }
 
-  async begin(shopper: Shopper, input: { provider: 'stripe' | 'adyen'; basketId: string }): Promise<string> {
+  async begin(shopper: AttemptShopper, input: { provider: 'stripe' | 'adyen'; basketId: string }): Promise<string> {
     const id = randomUUID();
     const at = this.now();
     const { session } = shopper;
@@ -111,6 +63,10 @@ export class AttemptOwner implements OrderAttempts {
 
   async get(id: string): Promise<AttemptRecord | undefined> {
     return this.store.get(id);
+  }
+
+  async find(reference: string): Promise<AttemptRecord | undefined> {
+    return this.store.findByReference(reference);
   }
 
   async record(

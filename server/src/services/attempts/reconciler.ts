@@ -21,15 +21,13 @@ import type { Logger } from 'pino';
 import { reconcileStep, retryDelay } from '../../../../domain/order-attempt.ts';
 import type { AppContext } from '../../context.ts';
 import type { SessionData } from '../../session.ts';
-import { restoreFromOrder } from '../basket/basket.ts';
 import { LATE_ORDER_MS, orderMadeSince } from '../basket/order-in-doubt.ts';
-import { writeOrderPaid } from '../checkout/settlement.ts';
+import { failAndGiveBack, sendReversal, writeOrderPaid } from './settlement.ts';
 import { flagOrderForUpdate } from '../order-management.ts';
-import { failOrder, readOrder, type CommerceOrder } from '../orders.ts';
-import { paymentProvider } from '../payments/providers.ts';
+import { readOrder } from '../orders.ts';
 import { ensureShopperToken } from '../shopper-auth.ts';
 import { shopperFor, type Shopper } from '../shopper.ts';
-import type { AttemptAlert, AttemptOwner } from './attempts.ts';
+import type { AttemptAlert, JournalHand as AttemptOwner } from './port.ts';
 import type { AttemptRecord } from './journal.ts';
 
 /** At most this many moves per pass for one attempt (each is one recovery point). */
@@ -162,15 +160,11 @@ async function fail(ctx: AppContext, owner: AttemptOwner, shopper: Shopper, reco
   if (!record.orderNo) return after();
   const order = await readOrder(ctx, shopper, record.orderNo);
   if (isPlaced(order)) return owner.save(record, 'placed');
-  if (order?.status === 'created') {
-    await failOrder(ctx, shopper, record.orderNo, customerNameOf(order, record));
-    await restoreFromOrder(ctx, shopper, order);
-  }
+  const options = { restore: 'whenFailed' as const, customerName: record.customerName };
+  if (order?.status === 'created' && !(await failAndGiveBack(ctx, shopper, record.orderNo, order, options)))
+    throw new Error('the order could not be failed');
   return after();
 }
-
-const customerNameOf = (order: CommerceOrder, record: AttemptRecord) =>
-  order.customerInfo?.customerName ?? order.customerName ?? record.customerName;
 
 /** What the provider said decides: authorised or saved → paid; refused → failing without a charge; nothing → failing with one. */
 async function askProvider(ctx: AppContext, owner: AttemptOwner, record: AttemptRecord, log: Logger) {
@@ -212,9 +206,9 @@ async function reverse(ctx: AppContext, owner: AttemptOwner, shopper: Shopper, r
   const pending = record.pending;
   // Nothing was sent to the provider under a reference it knows: nothing to give back.
   if (!pending) return owner.save(record, 'reversed');
-  const sent = await paymentProvider(record.provider).reverse(ctx, shopper, pending);
+  const sent = await sendReversal(ctx, shopper, pending);
   if (!sent) throw new Error('the reversal could not be sent');
-  if (record.provider === 'stripe') return owner.save(record, 'reversed');
+  if (sent === 'reversed') return owner.save(record, 'reversed');
   if (record.state === 'reversalSent') {
     // Sent again: the provider's word is awaited once more, with the backoff of a retry.
     const tries = record.tries + 1;

@@ -12,13 +12,14 @@ import type { PendingPayment } from '../../session.ts';
 import { restoreFromOrder } from '../basket/basket.ts';
 import { recordOrdered } from '../checkout-control.ts';
 import { flagOrderForUpdate } from '../order-management.ts';
-import { failOrder, readOrder, updateOrder } from '../orders.ts';
+import { failOrder, readOrder, updateOrder, type CommerceOrder } from '../orders.ts';
+import { mayHoldPayment } from '../../../../domain/order-attempt.ts';
 import { asPaymentProblem, forPaymentMethod } from '../payments/payment-problems.ts';
 import { OutcomeUnknown } from '../payments/uncertain.ts';
 import { paymentProvider } from '../payments/providers.ts';
 import type { PaymentResult } from '../payments/provider.ts';
 import type { Shopper } from '../shopper.ts';
-import { definiteProblem, type Answer } from './idempotency.ts';
+import { definiteProblem, type Answer } from '../checkout/idempotency.ts';
 
 type Schemas = components['schemas'];
 export type PaymentAnswer = Answer<Schemas['OrderPlaced'] | Schemas['ActionRequired'] | Schemas['PaymentConfirmation']>;
@@ -89,15 +90,10 @@ async function paidNotSettled(
   shopper.log.error({ err: failure, orderNo }, 'paid order not settled: reading it back');
   const order = await orderNow(ctx, shopper, orderNo);
   if (isPlaced(order)) return { status: 201, body: await placedInSession(ctx, shopper, pending) };
-  const failed = await failOrder(ctx, shopper, orderNo, order?.customerInfo?.customerName ?? order?.customerName).then(
-    () => true,
-    () => false,
-  );
-  if (failed) {
-    // Fail before reversing: the journal says the order is failed and the payment must go back.
+  if (await failAndGiveBack(ctx, shopper, orderNo, order, { restore: 'whenFailed' })) {
+    // Fail before reversing: the order is failed, so the payment goes back.
     await ctx.attempts.record(pending.attempt, 'failing', { charged: true });
     await giveBack(ctx, shopper, pending, true);
-    if (order) await restoreFromOrder(ctx, shopper, order);
     delete shopper.session.pendingPayment;
     throw definiteProblem(forPaymentMethod(asPaymentProblem(failure), pending.paymentType));
   }
@@ -182,17 +178,58 @@ export async function settleFailed(
     : false;
   await ctx.attempts.record(pending?.attempt, 'failing', { charged });
   const order = await readOrder(ctx, shopper, orderNo).catch(() => null);
-  const failed = await failOrder(ctx, shopper, orderNo, order?.customerInfo?.customerName ?? order?.customerName).then(
+  // The basket comes back at once, even when the platform takes no write now: the reconciler fails the order later.
+  const failed = await failAndGiveBack(ctx, shopper, orderNo, order, { restore: 'always' });
+  if (failed && pending) await giveBack(ctx, shopper, pending, charged);
+  delete shopper.session.pendingPayment;
+  return definiteProblem(problem);
+}
+
+/** The customer's name as the order carries it (failing an order writes it, storefront §4). */
+export const customerNameOf = (order: CommerceOrder | null | undefined, fallback?: string): unknown =>
+  order?.customerInfo?.customerName ?? order?.customerName ?? fallback;
+
+/**
+ * Fail the order and give its basket back, written once (issue 29; storefront §4 "On payment":
+ * failed → the order failed with c_stripe_status error and the customer's name, the same basket
+ * back). True once the order is failed; false when the platform took no write (logged: the
+ * attempt's reconciler tries again). The basket is restored from the order `whenFailed`, `always`
+ * (the shopper's own request: they may pay again at once, the reconciler fails the order later), or
+ * `never` (the renewal page's abandoned order, storefront §4 "Renewal page load").
+ */
+export async function failAndGiveBack(
+  ctx: AppContext,
+  shopper: Shopper,
+  orderNo: string,
+  order: CommerceOrder | null,
+  options: { restore: 'whenFailed' | 'always' | 'never'; customerName?: string | undefined },
+): Promise<boolean> {
+  const failed = await failOrder(ctx, shopper, orderNo, customerNameOf(order, options.customerName)).then(
     () => true,
     (error: unknown) => {
       shopper.log.error({ err: error, orderNo }, 'marking the order failed did not work: the reconciler retries');
       return false;
     },
   );
-  if (failed && pending) await giveBack(ctx, shopper, pending, charged);
-  if (order) await restoreFromOrder(ctx, shopper, order);
-  delete shopper.session.pendingPayment;
-  return definiteProblem(problem);
+  const restore = options.restore === 'always' || (options.restore === 'whenFailed' && failed);
+  if (order && restore) await restoreFromOrder(ctx, shopper, order);
+  return failed;
+}
+
+/**
+ * Storefront §4 "Renewal page load": an order stored from an earlier attempt and still created is
+ * marked failed with the customer's name. When its attempt may have had the provider act (a 3-D
+ * Secure page left open), the payment is given back too (issue 29: never a charge without an order).
+ */
+export async function failAbandonedOrder(ctx: AppContext, shopper: Shopper, orderNo: string): Promise<void> {
+  const order = await readOrder(ctx, shopper, orderNo);
+  if (order?.status !== 'created') return;
+  const attempt = await ctx.attempts.find(orderNo);
+  const charged = attempt ? mayHoldPayment(attempt.state) || attempt.charged === true : false;
+  if (attempt) await ctx.attempts.record(attempt.id, 'failing', { charged });
+  if (!(await failAndGiveBack(ctx, shopper, orderNo, order, { restore: 'never' }))) return;
+  if (attempt?.pending) await giveBack(ctx, shopper, attempt.pending, charged);
+  else if (attempt) await ctx.attempts.record(attempt.id, charged ? 'reversing' : 'failed');
 }
 
 /**
@@ -203,6 +240,21 @@ async function giveBack(ctx: AppContext, shopper: Shopper, pending: PendingPayme
   const record = await ctx.attempts.record(pending.attempt, charged ? 'reversing' : 'failed');
   if (!charged) return;
   // The session's copy is the freshest (the provider wrote its references there); the journal's may add a webhook's.
-  const sent = await paymentProvider(pending.provider).reverse(ctx, shopper, { ...record?.pending, ...pending });
-  if (sent) await ctx.attempts.record(pending.attempt, pending.provider === 'stripe' ? 'reversed' : 'reversalSent');
+  const sent = await sendReversal(ctx, shopper, { ...record?.pending, ...pending });
+  if (sent) await ctx.attempts.record(pending.attempt, sent);
+}
+
+/**
+ * Sends the reversal of what the provider may hold for the payment (with the attempt's derived
+ * idempotency key, so sending it again is harmless); the state it leaves the attempt in, undefined
+ * when it could not be sent. Stripe's cancel or detach is done when answered; Adyen's reversal is
+ * done when its webhook says so (`reversalSent` until then).
+ */
+export async function sendReversal(
+  ctx: AppContext,
+  shopper: Shopper,
+  pending: PendingPayment,
+): Promise<'reversed' | 'reversalSent' | undefined> {
+  if (!(await paymentProvider(pending.provider).reverse(ctx, shopper, pending))) return undefined;
+  return pending.provider === 'stripe' ? 'reversed' : 'reversalSent';
 }

@@ -10,10 +10,7 @@ import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, invalidField } from '../../errors.ts';
 import { commerceCall, commerceData, reachCommerce } from '../commerce-answer.ts';
-import { failOrder, readOrder } from '../orders.ts';
-import type { OrderInDoubt } from '../../session.ts';
 import type { Shopper } from '../shopper.ts';
-import { DOUBT_MS, LATE_ORDER_MS, orderMadeSince } from './order-in-doubt.ts';
 
 type Schemas = components['schemas'];
 type Commerce = CommerceComponents['schemas'];
@@ -50,36 +47,8 @@ export async function currentBasket(ctx: AppContext, shopper: Shopper): Promise<
   );
   const basket =
     result.response.status === 404 ? null : (commerceData(result, 'baskets', shopper).baskets?.[0] ?? null);
-  if (!basket && shopper.session.orderInDoubt) return basketOfOrderInDoubt(ctx, shopper, shopper.session.orderInDoubt);
   if (basket && basket.currency !== shopper.market.currency) return setCurrency(ctx, shopper, basket);
   return basket;
-}
-
-/**
- * The basket gone after an attempt whose createOrder answer was lost (order-in-doubt.ts): the order
- * the platform made of it late is failed and its basket given back, so the shopper loses nothing
- * and no unpaid order stays created; when the shopper placed another order since, it is only failed.
- */
-async function basketOfOrderInDoubt(
-  ctx: AppContext,
-  shopper: Shopper,
-  doubt: OrderInDoubt,
-): Promise<CommerceBasket | null> {
-  delete shopper.session.orderInDoubt;
-  const fact =
-    Date.now() - doubt.sinceMs < DOUBT_MS
-      ? await orderMadeSince(ctx, shopper, doubt.sinceMs, doubt.sinceMs + LATE_ORDER_MS)
-      : null;
-  const order = fact && (await readOrder(ctx, shopper, fact.orderNo).catch(() => null));
-  if (order) {
-    await failOrder(ctx, shopper, fact.orderNo, order.customerInfo?.customerName ?? order.customerName).catch(
-      (error: unknown) =>
-        shopper.log.error({ err: error, orderNo: fact.orderNo }, 'failing the order in doubt did not work'),
-    );
-    if ((shopper.session.placedOrders?.length ?? 0) === doubt.placedBefore) await restoreFromOrder(ctx, shopper, order);
-  }
-  await shopper.persist();
-  return order ? currentBasket(ctx, shopper) : null;
 }
 
 function setCurrency(ctx: AppContext, shopper: Shopper, basket: CommerceBasket): Promise<CommerceBasket> {

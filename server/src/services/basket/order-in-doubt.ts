@@ -4,8 +4,9 @@
  * basket into it, even after the proxy gave up waiting. This module finds such an order among the
  * customer's orders (getCustomerOrders takes a guest's token too, SCAPI shopper-customers): in
  * status created, made since the attempt began, and unknown to the session (not among its placed
- * orders). The checkout pays it when it is found at once (place-order.ts); one found later, once the
- * basket is seen gone, is failed and its basket given back (basket.ts `currentBasket`).
+ * orders). The checkout pays it when it is found at once (attempts/order-attempt.ts); one found
+ * later is failed and its basket given back by the order attempt's reconciler (attempts/reconciler.ts,
+ * issue 29). Only reads: a basket read never writes an order.
  */
 import type { AppContext } from '../../context.ts';
 import { commerceData, reachCommerce } from '../commerce-answer.ts';
@@ -20,9 +21,6 @@ export interface OrderFact {
 
 const CUSTOMER_ORDERS =
   '/customer/shopper-customers/v1/organizations/{organizationId}/customers/{customerId}/orders' as const;
-
-/** How long the session keeps looking for an order in doubt (an older mark is dropped unused). */
-export const DOUBT_MS = 30 * 60_000;
 
 /** How far the platform's clock may be from the proxy's when telling an order made by the attempt. */
 const CLOCK_SKEW_MS = 5_000;

@@ -12,7 +12,7 @@ import { authorisationFailed, forPaymentMethod } from '../payments/payment-probl
 import { paymentProvider } from '../payments/providers.ts';
 import type { ReturnRequest } from '../payments/provider.ts';
 import type { Shopper } from '../shopper.ts';
-import { settle, settleFailed, type PaymentAnswer } from './settlement.ts';
+import { settle, settleFailed, type PaymentAnswer } from '../attempts/settlement.ts';
 
 export async function confirmPayment(
   ctx: AppContext,

@@ -11,7 +11,7 @@ import { toAddress } from '../basket/basket.ts';
 import { money, planName, planOf, vatLinesOf } from '../catalog.ts';
 import { readOrder, type CommerceOrder } from '../orders.ts';
 import type { Shopper } from '../shopper.ts';
-import { settleLeftPaid } from './settlement.ts';
+import { settleLeftPaid } from '../attempts/settlement.ts';
 
 type Schemas = components['schemas'];
 

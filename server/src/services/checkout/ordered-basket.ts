@@ -18,7 +18,7 @@ import type { AppContext } from '../../context.ts';
 import { customerOrders, type OrderFact } from '../basket/order-in-doubt.ts';
 import { readOrder } from '../orders.ts';
 import type { Shopper } from '../shopper.ts';
-import type { PaymentAnswer } from './settlement.ts';
+import type { PaymentAnswer } from '../attempts/settlement.ts';
 
 type Schemas = components['schemas'];
 

@@ -5,9 +5,11 @@
  *
  * 1. the basket and the payment method are checked (the billing mismatch too, where the card's
  *    country is known before paying);
- * 2. the one payment instrument and the order (status created) are written;
- * 3. the provider pays; the result is READ BACK from the provider, never taken from the browser;
- * 4. the order is settled: new when verified paid, failed with the basket restored otherwise.
+ * 2. the one payment instrument is written;
+ * 3. the order attempt's owner (services/attempts/order-attempt.ts, issue 29) makes the order
+ *    (status created), has the provider pay (the result READ BACK from the provider, never taken
+ *    from the browser) and settles it: new when verified paid, failed with the basket restored
+ *    otherwise, each step first written to its durable journal.
  *
  * One order and one charge per attempt: the request edge holds the session's lock, `once`
  * replays the first answer per Idempotency-Key, the providers get keys derived from it, and the
@@ -15,13 +17,9 @@
  */
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
-import type { PendingPayment } from '../../session.ts';
 import { currentBasket, fromAddress, putAddress, replacePaymentInstrument, toAddress } from '../basket/basket.ts';
 import type { CommerceBasket } from '../basket/basket.ts';
-import { basketServices, orderedBy, refuseHeldBack, type BasketService } from '../checkout-control.ts';
-import { orderMadeSince } from '../basket/order-in-doubt.ts';
-import { createOrder } from '../orders.ts';
-import { AppError } from '../../errors.ts';
+import { basketServices, refuseHeldBack } from '../checkout-control.ts';
 import { providerMethodType } from '../../../../domain/payment-method.ts';
 import {
   billingMismatch,
@@ -32,13 +30,14 @@ import {
   wrongProvider,
 } from '../payments/payment-problems.ts';
 import { paymentProvider } from '../payments/providers.ts';
-import type { CheckedMethod, PaymentParty, PaymentResult } from '../payments/provider.ts';
+import type { CheckedMethod, PaymentParty } from '../payments/provider.ts';
 import { customPreferences } from '../preferences.ts';
 import type { Shopper } from '../shopper.ts';
 import { once } from './idempotency.ts';
 import { answerForOrderedBasket } from './ordered-basket.ts';
 import { savedCardToPay } from './saved-card.ts';
-import { settle, settleFailed, type PaymentAnswer } from './settlement.ts';
+import { payOrder } from '../attempts/order-attempt.ts';
+import type { PaymentAnswer } from '../attempts/settlement.ts';
 
 type Schemas = components['schemas'];
 type FieldError = Schemas['FieldError'];
@@ -102,33 +101,18 @@ async function attempt(
   // 2. The one payment instrument, then the order.
   const holder = [ready.billingAddress?.firstName, ready.billingAddress?.lastName].filter(Boolean).join(' ');
   await replacePaymentInstrument(ctx, shopper, ready, instrumentOf(request, method, total, holder));
-  const pending = await openOrder(ctx, shopper, ready, request, method, key, services, holder);
-
-  // 3. The provider pays and reads the result back; 4. the order is settled. The journal says a payment
-  // was sent before it is (issue 29): a process that dies now leaves the reconciler a charge to resolve.
-  let result: PaymentResult;
-  try {
-    await ctx.attempts.record(pending.attempt, 'paymentSent', { charged: true, pending }, { strict: true });
-    result = await provider.pay(ctx, shopper, {
-      pending,
-      method,
-      request,
-      amount: { value: total, currency: ready.currency! },
-      customer: { email: ready.customerInfo?.email ?? '', name: holder },
-      billing: ready.billingAddress!,
-      client,
-      returnUrl: `${ctx.config.publicOrigin}/${shopper.locale}/payment-confirmation?orderNo=${encodeURIComponent(pending.orderNo)}&provider=${request.provider}`,
-    });
-    // Authorised with a card of another country than the billing address: the attempt fails as paid,
-    // so its owner gives the authorisation back (settleFailed), never captured.
-    if (result.status === 'paid' && mismatchOf(result.card?.country)) {
-      await ctx.attempts.record(pending.attempt, 'paid', { pending });
-      throw billingMismatch();
-    }
-  } catch (failure) {
-    throw await settleFailed(ctx, shopper, pending.orderNo, failure);
-  }
-  return settle(ctx, shopper, pending, result);
+  // 3. The order, the payment and its settlement: the order attempt's owner (services/attempts/, issue 29).
+  return payOrder(ctx, shopper, {
+    basket: ready,
+    request,
+    method,
+    key,
+    services,
+    holder,
+    total,
+    client,
+    mismatchOf,
+  });
 }
 
 /** The basket when it can be ordered: an item, the e-mail, the shipping address and method, the billing address. */
@@ -165,66 +149,4 @@ function instrumentOf(request: Schemas['PlaceOrderRequest'], method: CheckedMeth
         }
       : {}),
   };
-}
-
-/** Creates the order (status created) and keeps it in the session as the payment in flight. */
-async function openOrder(
-  ctx: AppContext,
-  shopper: Shopper,
-  basket: CommerceBasket,
-  request: Schemas['PlaceOrderRequest'],
-  method: CheckedMethod,
-  key: string,
-  services: BasketService[],
-  holder: string,
-): Promise<PendingPayment> {
-  const { session } = shopper;
-  const started = Date.now();
-  // The recovery point before createOrder (a journal that cannot be written stops the attempt here):
-  // an order made with its answer lost is found and failed later.
-  const attempt = await ctx.attempts.begin(shopper, { provider: request.provider, basketId: basket.basketId! });
-  const order = await createOrder(ctx, shopper, basket.basketId!, {
-    ...(session.vehicle ? { c_SNP_OMS_vin: session.vehicle.vin, c_SNP_OMS_vehicleName: session.vehicle.model } : {}),
-    c_SNP_OMS_locale: shopper.locale,
-    c_SNP_OMS_brand: shopper.siteId,
-    c_SNP_OMS_StorefrontCountry: shopper.market.country,
-    c_payment_type: request.paymentMethodType,
-    ...(session.principalUUID ? { c_SNP_OMS_CustomerUUID: session.principalUUID } : {}),
-  }).catch(async (failure: unknown) => {
-    // A refusal made nothing; otherwise the order may have been made with only its answer lost.
-    if (failure instanceof AppError && failure.status < 500) {
-      await ctx.attempts.record(attempt, 'failed');
-      throw failure;
-    }
-    // Made, the basket is gone: the order is the customer's newest unknown one in created.
-    const left = await currentBasket(ctx, shopper).catch(() => undefined);
-    const made =
-      left === null || (left && left.basketId !== basket.basketId)
-        ? await orderMadeSince(ctx, shopper, started, Date.now())
-        : null;
-    if (made) return made;
-    // Not (yet) made: a later look, once the basket is seen gone, gives it back (basket.ts).
-    session.orderInDoubt = { sinceMs: started, placedBefore: session.placedOrders?.length ?? 0 };
-    await shopper.persist();
-    throw failure;
-  });
-  const orderNo = order.orderNo!;
-  session.placedOrders = [...(session.placedOrders ?? []), orderNo].slice(-20);
-  session.basketItemCount = 0;
-  const card = method.type === 'card' ? method.card : undefined;
-  const pending: PendingPayment = {
-    orderNo,
-    attempt,
-    provider: request.provider,
-    key,
-    paymentType: request.paymentMethodType,
-    ...(method.id ? { paymentMethodId: method.id } : {}),
-    ...(card ? { card: { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear } } : {}),
-    ordered: orderedBy(services, { orderNo, creationDate: order.creationDate }),
-    // The account's saved card pays: a reversal must never detach it (stripe.ts reverse).
-    ...(method.stored ? { savedCard: true as const } : {}),
-  };
-  session.pendingPayment = pending;
-  await ctx.attempts.record(attempt, 'orderCreated', { orderNo, pending, ...(holder ? { customerName: holder } : {}) });
-  return pending;
 }

@@ -113,6 +113,11 @@ async function authorise(
     native: boolean;
     /** The account's saved card paying instead of the component's method (storefront §6). */
     stored?: StoredMethod | undefined;
+    /**
+     * Reverse here what an unknown outcome may have charged: the account's saving. An order's payment
+     * is reversed by its attempt's owner (services/attempts/, issue 29), which the journal lets retry.
+     */
+    reverseUnknown: boolean;
   },
 ): Promise<AdyenResult> {
   const { record, billing, request, stored } = payment;
@@ -165,13 +170,14 @@ async function authorise(
     },
   };
   // The same request with the same key when the answer was lost; still unknown: whatever it may have
-  // charged is cancelled by our reference before the attempt fails (issue 17).
+  // charged is cancelled by our reference before the attempt fails (issue 17), by the order attempt's
+  // owner for an order (issue 29).
   const charge = { reference: payment.reference, key: record.key };
   const result = await knownOutcome(
     () => ctx.upstreams.adyen.POST('/payments', { body, headers: { 'Idempotency-Key': `${record.key}-pay` } }),
     readable,
   ).catch(async (error: unknown) => {
-    await reverseAdyenPayment(ctx, shopper.log, charge);
+    if (payment.reverseUnknown) await reverseAdyenPayment(ctx, shopper.log, charge);
     throw asPaymentProblem(error);
   });
   if (!result.data) throw providerFailure(result.response.status);
@@ -184,7 +190,8 @@ const readable = (data: { resultCode?: unknown }) => typeof data.resultCode === 
 
 /**
  * /payments/details, asked again with the same key when its answer was lost; still unknown: the
- * payment (its pspReference known from /payments) is reversed before the return fails (issue 17).
+ * payment (its pspReference known from /payments) is reversed before the return fails (issue 17):
+ * here for the account's saving (`reverseUnknown`), by the order attempt's owner for an order.
  */
 async function submitDetails(
   ctx: AppContext,
@@ -192,6 +199,7 @@ async function submitDetails(
   record: ProviderReferences,
   reference: string,
   request: ReturnRequest,
+  reverseUnknown: boolean,
 ): Promise<AdyenResult> {
   const details = await knownOutcome(
     () =>
@@ -201,7 +209,8 @@ async function submitDetails(
       }),
     readable,
   ).catch(async (error: unknown) => {
-    await reverseAdyenPayment(ctx, shopper.log, { pspReference: record.pspReference, reference, key: record.key });
+    if (reverseUnknown)
+      await reverseAdyenPayment(ctx, shopper.log, { pspReference: record.pspReference, reference, key: record.key });
     throw asPaymentProblem(error);
   });
   if (!details.data) throw providerFailure(details.response.status);
@@ -275,6 +284,7 @@ export const adyenProvider: PaymentProvider = {
       // where the issuer asks for it, goes by redirect (GET or POST), which the page follows.
       native: !attempt.method.stored,
       stored: attempt.method.stored,
+      reverseUnknown: false,
     });
     return outcomeOf(pending, data);
   },
@@ -282,7 +292,14 @@ export const adyenProvider: PaymentProvider = {
   async saveMethod(ctx, shopper, attempt) {
     const reference = attempt.orderNo ?? `payment-method-${shopper.tokens.customerId ?? attempt.record.key}`;
     const amount = { value: 0, currency: attempt.currency };
-    const data = await authorise(ctx, shopper, { ...attempt, reference, amount, store: true, native: false });
+    const data = await authorise(ctx, shopper, {
+      ...attempt,
+      reference,
+      amount,
+      store: true,
+      native: false,
+      reverseUnknown: !attempt.orderNo,
+    });
     return savedOf(shopper, attempt.record, data, reference);
   },
 
@@ -297,13 +314,13 @@ export const adyenProvider: PaymentProvider = {
   },
 
   async confirm(ctx, shopper, pending, request) {
-    return outcomeOf(pending, await submitDetails(ctx, shopper, pending, pending.orderNo, request));
+    return outcomeOf(pending, await submitDetails(ctx, shopper, pending, pending.orderNo, request, false));
   },
 
   async confirmSave(ctx, shopper, record, _methodId, request) {
     if (!request.redirectResult && !request.threeDSResult) throw providerFailure(400);
     const reference = `payment-method-${shopper.tokens.customerId ?? record.key}`;
-    return savedOf(shopper, record, await submitDetails(ctx, shopper, record, reference, request), reference);
+    return savedOf(shopper, record, await submitDetails(ctx, shopper, record, reference, request, true), reference);
   },
 
   async reverse(ctx, shopper, pending) {
