@@ -28,11 +28,16 @@ export interface OpsSettings {
   /** The order-attempt journal's folder, or `:memory:`; unused with REDIS_URL. */
   dataDir: string;
   orderAttempts: {
+    /** How long an attempt may rest in a state before the reconciler drives it on. */
     horizonMs: number;
+    /** The same for a shopper on a 3-D Secure or bank page. */
     awayMs: number;
+    /** How often the reconciler looks; 0: only at start-up and shutdown. */
     intervalMs: number;
+    /** The first retry's delay after a failed step, doubled each time up to `retryMaxMs`. */
     retryBaseMs: number;
     retryMaxMs: number;
+    /** After this many failed tries of one step a person is alerted. */
     alertAfterTries: number;
   };
 }

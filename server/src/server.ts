@@ -256,7 +256,9 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
     // The reconciler's first pass at start-up: what a killed process left in flight.
     attempts.start(context, (reason, record) => {
       metrics.attemptAlerts.inc({ reason });
+      // A state to look at, not a place in the code: the event carries no stack.
       const error = new Error(`order attempt needs a person: ${reason}`);
+      error.stack = `${error.name}: ${error.message}`;
       logger.error(
         {
           attempt: record.id,

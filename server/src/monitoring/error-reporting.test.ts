@@ -9,6 +9,7 @@ import type { Sandbox } from '../../../mocks/sandbox/src/app.ts';
 import { buildSandbox } from '../../../mocks/sandbox/src/sandbox.ts';
 import { sandboxDsn, type StoredEnvelope } from '../../../mocks/sandbox/src/upstreams/sentry/index.ts';
 import type { ProxyServer } from '../server.ts';
+import type { AttemptOwner } from '../services/attempts/attempts.ts';
 import { startTestServer, testConfig } from '../test-helpers.ts';
 import { expectConforms } from '../testing/conformance.ts';
 
@@ -37,6 +38,9 @@ beforeAll(async () => {
       SENTRY_DSN: dsn,
       SENTRY_RELEASE: 'vehicle-services-shop@it-1',
       SENTRY_ENVIRONMENT: 'integration',
+      // The order-attempt alert below: one failed reversal is enough.
+      ORDER_ATTEMPT_HORIZON_MS: '100',
+      RECONCILE_ALERT_AFTER: '1',
     }),
   ));
 });
@@ -228,5 +232,42 @@ describe("the site's configuration", () => {
     const body = (await res.json()) as { errorReporting?: unknown };
     expectConforms('getSiteConfig', res, body);
     expect(body.errorReporting).toEqual({ dsn, release: 'vehicle-services-shop@it-1', environment: 'integration' });
+  });
+});
+
+describe('the order attempt alert (issue 29)', () => {
+  it('when a reversal cannot be sent after its retries, then an event names the alert, without personal data', async () => {
+    const owner = server.context.attempts as AttemptOwner;
+    const at = Date.now() - 1000;
+    // An attempt whose payment must go back (its order failed), as a killed process would leave it.
+    await owner.store.create({
+      id: 'alert-test-attempt',
+      state: 'reversing',
+      provider: 'adyen',
+      site: 'aurora',
+      locale: 'fr-FR',
+      tokens: { accessToken: 'still-valid', customerId: 'c-alert', expiresAt: Date.now() + 600_000 },
+      authType: 'guest',
+      basketId: 'b-alert',
+      startedAtMs: at,
+      updatedAtMs: at,
+      notBeforeMs: 0,
+      tries: 0,
+      orderNo: '00099001',
+      customerName: 'Alex Owner',
+      charged: true,
+      pending: { orderNo: '00099001', provider: 'adyen', key: 'alert-key', paymentType: 'CREDIT_CARD' },
+    });
+    await fetch(`${root}/__sandbox/faults/adyen`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 503 }),
+    });
+    await owner.reconcile();
+    const envelope = await arrived((e) => eventOf(e)?.tags?.problem_type === 'order-attempt-reversal-not-confirmed');
+    expect(eventOf(envelope).exception).toBeDefined();
+    expect((await owner.get('alert-test-attempt'))?.alerted).toBe(true);
+    expectNoPersonalData(envelope);
+    expect(envelope.raw).not.toContain('still-valid');
   });
 });

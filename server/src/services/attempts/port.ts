@@ -5,7 +5,7 @@
  * below the context (session, config), never from modules that import the context.
  */
 import type { AttemptState } from '../../../../domain/order-attempt.ts';
-import type { SiteId } from '../../config.ts';
+import type { Config, SiteId } from '../../config.ts';
 import type { SessionData, ShopperTokens } from '../../session.ts';
 import type { AttemptRecord } from './journal.ts';
 import type { ProviderEventSink } from './provider-events.ts';
@@ -43,19 +43,8 @@ export interface OrderAttempts extends ProviderEventSink {
   find(reference: string): Promise<AttemptRecord | undefined>;
 }
 
-export interface AttemptSettings {
-  /** How long an attempt may rest in a state before the reconciler drives it on (ORDER_ATTEMPT_HORIZON_MS). */
-  horizonMs: number;
-  /** How long a shopper may stay on a 3-D Secure or bank page before the attempt is given up. */
-  awayMs: number;
-  /** How often the reconciler looks (RECONCILE_INTERVAL_MS); 0: only at start-up and shutdown. */
-  intervalMs: number;
-  /** The first retry's delay after a failed step; doubled each time up to `retryMaxMs`. */
-  retryBaseMs: number;
-  retryMaxMs: number;
-  /** After this many failed tries of a reversal (or of placing a paid order) a person is alerted. */
-  alertAfterTries: number;
-}
+/** The reconciler's settings (ORDER_ATTEMPT_HORIZON_MS, ORDER_ATTEMPT_AWAY_MS, RECONCILE_*: ops-settings.ts). */
+export type AttemptSettings = Config['orderAttempts'];
 
 /** What the reconciler raises when a person must act (a metric, the log, Sentry). */
 export type AttemptAlert = (reason: 'reversal-not-confirmed' | 'order-not-placed', record: AttemptRecord) => void;

@@ -7,16 +7,12 @@
  * the shopper's IP from the geolocation service, and the client's Adyen environment from
  * ADYEN_ENVIRONMENT. Runs against the in-process sandbox.
  */
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Sandbox } from '../../../../mocks/sandbox/src/app.ts';
 import { buildSandbox } from '../../../../mocks/sandbox/src/sandbox.ts';
 import type { AppContext } from '../../context.ts';
-import { MemoryKeyedLock } from '../../locks.ts';
-import { Sessions, type SessionData } from '../../session.ts';
-import { MemorySessionStore } from '../../state/memory-session-store.ts';
-import { testAttempts, testConfig } from '../../test-helpers.ts';
-import { createUpstreams } from '../../upstreams.ts';
+import { type SessionData } from '../../session.ts';
+import { sandboxContext } from '../../testing/provider-context.ts';
 import { shopperFor, type Shopper } from '../shopper.ts';
 import { ADYEN_BROWSER_INFO } from '../../testing/payments.ts';
 import { adyenProvider } from './adyen.ts';
@@ -26,17 +22,7 @@ let sandbox: Sandbox;
 let port = 0;
 
 function contextWith(env: Record<string, string> = {}): AppContext {
-  const config = testConfig({ SANDBOX_URL: `http://localhost:${port}`, ...env });
-  const sessions = new Sessions({ store: new MemorySessionStore(), secret: 'test', ttlSeconds: 60, secure: false });
-  return {
-    config,
-    upstreams: createUpstreams(config),
-    sessions,
-    logger: pino({ level: 'silent' }),
-    locks: new MemoryKeyedLock(),
-    startedAt: 0,
-    attempts: testAttempts(config),
-  };
+  return sandboxContext(port, env);
 }
 
 beforeAll(async () => {

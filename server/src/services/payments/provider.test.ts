@@ -5,17 +5,13 @@
  * away (Adyen's stored payment methods, Stripe's detach), `keepOnlyStoredMethod` keeps one (Adyen:
  * get, remove, keep one) and `storedCardExpiry` reads a saved card's expiry (§5 card expiry).
  */
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../../mocks/sandbox/src/app.ts';
 import { buildSandbox } from '../../../../mocks/sandbox/src/sandbox.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { Sessions, type SessionData } from '../../session.ts';
-import { MemorySessionStore } from '../../state/memory-session-store.ts';
-import { testAttempts, testConfig } from '../../test-helpers.ts';
-import { createUpstreams } from '../../upstreams.ts';
-import { MemoryKeyedLock } from '../../locks.ts';
+import { type SessionData } from '../../session.ts';
+import { sandboxContext } from '../../testing/provider-context.ts';
 import { shopperFor, type Shopper } from '../shopper.ts';
 import { adyenProvider } from './adyen.ts';
 import type { MethodRequest, PaymentProvider, SaveAttempt } from './provider.ts';
@@ -27,18 +23,7 @@ let ctx: AppContext;
 beforeAll(async () => {
   sandbox = buildSandbox();
   const port = await sandbox.start(0);
-  const config = testConfig({ SANDBOX_URL: `http://localhost:${port}` });
-  const logger = pino({ level: 'silent' });
-  const sessions = new Sessions({ store: new MemorySessionStore(), secret: 'test', ttlSeconds: 60, secure: false });
-  ctx = {
-    config,
-    upstreams: createUpstreams(config),
-    sessions,
-    logger,
-    locks: new MemoryKeyedLock(),
-    startedAt: 0,
-    attempts: testAttempts(config),
-  };
+  ctx = sandboxContext(port);
 });
 afterAll(() => sandbox.stop());
 

@@ -8,7 +8,6 @@
  * `metadata[orderNo]`, also when confirmed again for the next order, so that a late reversal of the
  * failed order never gives back what the next one saved.
  */
-import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../../mocks/sandbox/src/app.ts';
 import { buildSandbox } from '../../../../mocks/sandbox/src/sandbox.ts';
@@ -18,12 +17,9 @@ import {
   STRIPE_SEED,
 } from '../../../../mocks/sandbox/src/upstreams/stripe/store.ts';
 import type { AppContext } from '../../context.ts';
-import { MemoryKeyedLock } from '../../locks.ts';
-import { Sessions, type PendingPayment, type SessionData } from '../../session.ts';
-import { MemorySessionStore } from '../../state/memory-session-store.ts';
+import { type PendingPayment, type SessionData } from '../../session.ts';
 import { readLedger } from '../../testing/money-invariant.ts';
-import { testAttempts, testConfig } from '../../test-helpers.ts';
-import { createUpstreams } from '../../upstreams.ts';
+import { sandboxContext } from '../../testing/provider-context.ts';
 import { shopperFor, type Shopper } from '../shopper.ts';
 import type { CheckedMethod, PaymentResult, ProviderReferences } from './provider.ts';
 import { formOf, stripeProvider } from './stripe.ts';
@@ -34,18 +30,7 @@ let ctx: AppContext;
 beforeAll(async () => {
   sandbox = buildSandbox();
   const port = await sandbox.start(0);
-  const config = testConfig({ SANDBOX_URL: `http://localhost:${port}` });
-  const logger = pino({ level: 'silent' });
-  const sessions = new Sessions({ store: new MemorySessionStore(), secret: 'test', ttlSeconds: 60, secure: false });
-  ctx = {
-    config,
-    upstreams: createUpstreams(config),
-    sessions,
-    logger,
-    locks: new MemoryKeyedLock(),
-    startedAt: 0,
-    attempts: testAttempts(config),
-  };
+  ctx = sandboxContext(port);
 });
 afterAll(() => sandbox.stop());
 beforeEach(async () => {

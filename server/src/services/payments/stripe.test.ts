@@ -9,7 +9,6 @@
  * - a stored customer that Stripe answers deleted or resource_missing is replaced by a new one
  *   (storefront §4; https://docs.stripe.com/error-codes#resource-missing).
  */
-import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../../mocks/sandbox/src/app.ts';
 import { buildSandbox } from '../../../../mocks/sandbox/src/sandbox.ts';
@@ -21,11 +20,8 @@ import {
   stripeSetupIntentIds,
 } from '../../../../mocks/sandbox/src/upstreams/stripe/store.ts';
 import type { AppContext } from '../../context.ts';
-import { MemoryKeyedLock } from '../../locks.ts';
-import { Sessions, type SessionData } from '../../session.ts';
-import { MemorySessionStore } from '../../state/memory-session-store.ts';
-import { testAttempts, testConfig } from '../../test-helpers.ts';
-import { createUpstreams } from '../../upstreams.ts';
+import { type SessionData } from '../../session.ts';
+import { sandboxContext } from '../../testing/provider-context.ts';
 import { shopperFor, type Shopper } from '../shopper.ts';
 import type { SaveAttempt } from './provider.ts';
 import { formOf, stripeProvider } from './stripe.ts';
@@ -36,18 +32,7 @@ let ctx: AppContext;
 beforeAll(async () => {
   sandbox = buildSandbox();
   const port = await sandbox.start(0);
-  const config = testConfig({ SANDBOX_URL: `http://localhost:${port}` });
-  const logger = pino({ level: 'silent' });
-  const sessions = new Sessions({ store: new MemorySessionStore(), secret: 'test', ttlSeconds: 60, secure: false });
-  ctx = {
-    config,
-    upstreams: createUpstreams(config),
-    sessions,
-    logger,
-    locks: new MemoryKeyedLock(),
-    startedAt: 0,
-    attempts: testAttempts(config),
-  };
+  ctx = sandboxContext(port);
 });
 afterAll(() => sandbox.stop());
 beforeEach(async () => {
