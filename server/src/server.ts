@@ -205,6 +205,9 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
             // A session the server render started already (render/pages.ts) is the page's.
             if (String(res.getHeader('Set-Cookie') ?? '').includes(`${SESSION_COOKIE}=`)) return;
             if (await sessions.current(req)) return;
+            // A cookie whose id a login or logout just rotated: this page is sent without a new
+            // session, so a stale page load cannot replace the new cookie (issue 30).
+            if (sessions.cookieRotated(req)) return;
             const session = sessions.create({
               site: isSiteId(site) ? site : config.sites.defaultSite,
               locale: locale && marketOfLocale(locale) ? locale : DEFAULT_LOCALE,

@@ -15,13 +15,17 @@ import { configProblems, sessionCookie, testConfig } from './test-helpers.ts';
 const OLD_SECRET = 'old-secret-'.padEnd(40, 'o');
 const NEW_SECRET = 'new-secret-'.padEnd(40, 'n');
 
-/** Counts how the store is written (a whole record, or only its lifetime). */
+/** Counts how the store is written (a whole record, new or updated, or only its lifetime). */
 class CountingStore extends MemorySessionStore {
   sets = 0;
   touches = 0;
   override async set(data: SessionData, ttlSeconds: number) {
     this.sets += 1;
     return super.set(data, ttlSeconds);
+  }
+  override async update(data: SessionData, ttlSeconds: number) {
+    this.sets += 1;
+    return super.update(data, ttlSeconds);
   }
   override async touch(id: string, ttlSeconds: number) {
     this.touches += 1;

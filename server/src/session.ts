@@ -197,18 +197,37 @@ export function readSession(json: string): SessionData {
 }
 
 /**
+ * How long a rotated id's tombstone lasts (issue 30): longer than any request in flight at the
+ * rotation can take (the upstream timeouts), short enough that the store does not fill.
+ */
+export const ROTATED_TOMBSTONE_SECONDS = 60;
+/** At most this many rotated ids are remembered in the process (`Sessions.guardCookie`), the oldest leaving first. */
+const MAX_ROTATED_IDS = 10_000;
+
+/**
  * Where sessions live: this in-memory store serves one instance, the Redis store
  * (state/redis-session-store.ts) many. A store that cannot answer throws (a 503 problem): `get`
  * resolves undefined only when the session does not exist, never for a failure (issue 16).
  */
 export interface SessionStore {
   get(id: string): Promise<SessionData | undefined>;
+  /** Writes a session that is new (or whatever the store held under its id). */
   set(data: SessionData, ttlSeconds: number): Promise<void>;
+  /**
+   * Writes a session read from the store only while the store still holds it (Redis `SET … XX`);
+   * false, writing nothing, when it has gone: a rotation or a logout is never undone (issue 30).
+   */
+  update(data: SessionData, ttlSeconds: number): Promise<boolean>;
   /** Renews an unchanged session's lifetime; false when the store no longer holds it. */
   touch(id: string, ttlSeconds: number): Promise<boolean>;
   delete(id: string): Promise<void>;
-  /** Stores `data` under its new id and deletes `previousId`, in one step (a rotated session id). */
-  replace(previousId: string, data: SessionData, ttlSeconds: number): Promise<void>;
+  /**
+   * Stores `data` under its new id, deletes `previousId` and leaves a tombstone on it for
+   * `tombstoneSeconds`, in one step (a rotated session id, issue 30).
+   */
+  replace(previousId: string, data: SessionData, ttlSeconds: number, tombstoneSeconds: number): Promise<void>;
+  /** True while `id` carries the tombstone of a rotation (`replace`). */
+  rotated(id: string): Promise<boolean>;
 }
 
 export interface SessionOptions {
@@ -234,6 +253,20 @@ export class Sessions {
   private readonly stored = new WeakMap<SessionData, string>();
   /** What each answer's last save stored and put in its cookie. */
   private readonly savedFor = new WeakMap<Response, string>();
+  /**
+   * Anonymous views answered to a cookie whose id was rotated away (issue 30): never stored, never
+   * in a cookie, so a stale request cannot sign out whoever holds the new id.
+   */
+  private readonly views = new WeakSet<SessionData>();
+  /** Sessions whose record went while a request held them (rotated, logged out, expired): never saved again. */
+  private readonly interrupted = new WeakSet<SessionData>();
+  /** Requests whose cookie names a rotated id (its tombstone), as `current` found. */
+  private readonly rotatedCookie = new WeakSet<Request>();
+  /** The ids this instance rotated away lately, and until when (`guardCookie`), oldest first. */
+  private readonly rotatedIds = new Map<string, number>();
+  /** The session id each answer's cookie names, and the answers whose headers check it (`guardCookie`). */
+  private readonly cookieIds = new WeakMap<Response, string>();
+  private readonly guarded = new WeakSet<Response>();
 
   constructor(options: SessionOptions) {
     this.options = options;
@@ -250,24 +283,50 @@ export class Sessions {
 
   /**
    * The session named by the request's cookie, if it exists and its signature holds. A store that
-   * cannot answer throws its 503: a failed read is never taken for "no session".
+   * cannot answer throws its 503: a failed read is never taken for "no session". When the id is
+   * gone, its tombstone says whether a login or logout rotated it (`cookieRotated`).
    */
   async current(req: Request): Promise<SessionData | undefined> {
     const raw = readCookie(req, SESSION_COOKIE);
     const id = raw ? this.idOf(raw) : undefined;
-    const session = id ? await this.options.store.get(id) : undefined;
-    if (!session) return undefined;
+    if (!id) return undefined;
+    const session = await this.options.store.get(id);
+    if (!session) {
+      if (await this.options.store.rotated(id)) this.rotatedCookie.add(req);
+      return undefined;
+    }
     if (dropExpiredVehicle(session)) {
-      await this.options.store.set(session, this.ttlOf(session));
       readFrom.delete(session);
+      if (!(await this.options.store.update(session, this.ttlOf(session)))) {
+        this.interrupted.add(session);
+        return session;
+      }
     }
     this.stored.set(session, readFrom.get(session) ?? JSON.stringify(session));
     return session;
   }
 
-  /** The current session, or a new anonymous one (saved by `save`); a store failure throws, never a new one. */
+  /** True when the request's cookie names an id a login or logout rotated away moments ago (issue 30). */
+  cookieRotated(req: Request): boolean {
+    return this.rotatedCookie.has(req);
+  }
+
+  /**
+   * The current session, or a new anonymous one (saved by `save`); a store failure throws, never a
+   * new one. A cookie naming a rotated id (a request sent before a login's or logout's answer
+   * arrived) gets no new session: a read sees an anonymous view that is never stored nor put in a
+   * cookie, so its answer cannot replace the new cookie in the browser; a write is refused as a
+   * stale CSRF token is, which the client recovers from by reading the session again (issue 30,
+   * docs/decisions/026).
+   */
   async currentOrNew(req: Request, defaults: Pick<SessionData, 'site' | 'locale'>): Promise<SessionData> {
-    return (await this.current(req)) ?? this.create(defaults);
+    const session = await this.current(req);
+    if (session) return session;
+    if (!this.cookieRotated(req)) return this.create(defaults);
+    if (UNSAFE_METHODS.has(req.method)) throw csrfTokenInvalid();
+    const view = this.create(defaults);
+    this.views.add(view);
+    return view;
   }
 
   /** A new anonymous session with a fresh CSRF token (saved by `save`). */
@@ -292,17 +351,31 @@ export class Sessions {
   /**
    * Stores the session and (re)sets the cookie, renewing its lifetime (one Set-Cookie per answer).
    * The cookie is always signed with the current secret: a session read with a previous one is
-   * re-signed here.
+   * re-signed here. A session read from the store is written only while the store still holds it:
+   * once a login or logout rotated its id away (or it expired), a request that read it earlier
+   * neither writes it back nor sends its cookie again, as Django's SessionInterrupted and
+   * express-session do (issue 30). Only a session never read from nor written to the store (a new
+   * one, from `create`) is written with a plain set.
    */
   async save(res: Response, session: SessionData): Promise<void> {
+    if (this.views.has(session) || this.interrupted.has(session)) return;
     const ttlSeconds = this.ttlOf(session);
     const json = JSON.stringify(session);
     // A request saves as it goes (its token, its vehicle, its locale): once stored and in the
     // cookie, the same state is not stored and signed again for the same answer.
     if (this.savedFor.get(res) === json && res.headersSent === false) return;
-    const unchanged = this.stored.get(session) === json;
-    if (!unchanged || !(await this.options.store.touch(session.id, ttlSeconds))) {
+    const storedAs = this.stored.get(session);
+    if (storedAs === undefined) {
       await this.options.store.set(session, ttlSeconds);
+    } else {
+      const kept =
+        storedAs === json
+          ? await this.options.store.touch(session.id, ttlSeconds)
+          : await this.options.store.update(session, ttlSeconds);
+      if (!kept) {
+        this.interrupted.add(session);
+        return;
+      }
     }
     this.stored.set(session, json);
     this.setCookie(res, session, ttlSeconds);
@@ -312,33 +385,42 @@ export class Sessions {
   /**
    * A new id and CSRF token for the session at login and logout (no fixation, issue 16): the
    * session is stored under the new id and the old record deleted in one step, then the cookie
-   * names the new id. Everything else the session holds stays.
+   * names the new id. Everything else the session holds stays. The old id keeps a tombstone for
+   * ROTATED_TOMBSTONE_SECONDS, written in the same step: a request still carrying it is answered
+   * without a new session or cookie (`currentOrNew`, issue 30).
    */
   async rotate(res: Response, session: SessionData): Promise<void> {
     const previous = { id: session.id, csrfToken: session.csrfToken };
     Object.assign(session, { id: randomToken(), csrfToken: randomToken() });
     const ttlSeconds = this.ttlOf(session);
     try {
-      await this.options.store.replace(previous.id, session, ttlSeconds);
+      await this.options.store.replace(previous.id, session, ttlSeconds, ROTATED_TOMBSTONE_SECONDS);
     } catch (error) {
       // Nothing was stored (one step): the session keeps its id and token, the old record stays valid.
       Object.assign(session, previous);
       throw error;
     }
+    this.interrupted.delete(session);
+    this.rotatedIds.set(previous.id, Date.now() + ROTATED_TOMBSTONE_SECONDS * 1000);
+    if (this.rotatedIds.size > MAX_ROTATED_IDS) this.rotatedIds.delete(this.rotatedIds.keys().next().value!);
     this.stored.set(session, JSON.stringify(session));
     this.setCookie(res, session, ttlSeconds);
   }
 
+  /** Takes this answer's shop_session cookie out of its Set-Cookie header, keeping any other cookie. */
+  private static dropCookie(res: Response): void {
+    const earlier = res.getHeader('Set-Cookie');
+    if (earlier === undefined) return;
+    const others = (Array.isArray(earlier) ? earlier : [String(earlier)]).filter(
+      (cookie) => !cookie.startsWith(`${SESSION_COOKIE}=`),
+    );
+    if (others.length) res.setHeader('Set-Cookie', others);
+    else res.removeHeader('Set-Cookie');
+  }
+
   private setCookie(res: Response, session: SessionData, ttlSeconds: number): void {
     if (res.headersSent) return;
-    const earlier = res.getHeader('Set-Cookie');
-    if (earlier !== undefined) {
-      const others = (Array.isArray(earlier) ? earlier : [String(earlier)]).filter(
-        (cookie) => !cookie.startsWith(`${SESSION_COOKIE}=`),
-      );
-      if (others.length) res.setHeader('Set-Cookie', others);
-      else res.removeHeader('Set-Cookie');
-    }
+    Sessions.dropCookie(res);
     res.cookie(SESSION_COOKIE, sign(session.id, this.options.secret), {
       httpOnly: true,
       sameSite: 'lax',
@@ -347,17 +429,60 @@ export class Sessions {
       maxAge: ttlSeconds * 1000,
       encode: (v: string) => v,
     });
+    this.guardCookie(res, session.id);
+  }
+
+  /** True while this instance rotated `id` away less than ROTATED_TOMBSTONE_SECONDS ago. */
+  private rotatedHere(id: string): boolean {
+    const until = this.rotatedIds.get(id);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    this.rotatedIds.delete(id);
+    return false;
+  }
+
+  /**
+   * A read saves early (its shopper token) and answers later (its upstream calls): when a login or
+   * logout rotated the id meanwhile, the renewed cookie it set would land after the rotation's and
+   * put the old id back in the browser, signing the owner out (issue 30). So the cookie is checked
+   * once more as the headers leave: an id this instance rotated away meanwhile is taken out.
+   */
+  private guardCookie(res: Response, id: string): void {
+    this.cookieIds.set(res, id);
+    if (this.guarded.has(res) || typeof res.writeHead !== 'function') return;
+    this.guarded.add(res);
+    const writeHead = res.writeHead;
+    res.writeHead = ((...args: Parameters<Response['writeHead']>) => {
+      const named = this.cookieIds.get(res);
+      if (named !== undefined && this.rotatedHere(named)) Sessions.dropCookie(res);
+      return writeHead.apply(res, args);
+    }) as Response['writeHead'];
   }
 
   /** Deletes the session and clears the cookie (a store failure throws before the cookie is touched). */
   async destroy(res: Response, session: SessionData): Promise<void> {
     await this.options.store.delete(session.id);
     this.savedFor.delete(res);
+    this.cookieIds.delete(res);
     res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: this.options.secure, path: '/' });
   }
 }
 
 export const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The 403 of a state-changing request without its session's CSRF token: also the answer to a
+ * cookie whose id a login or logout rotated away (issue 30): the client forgets its token on a 403,
+ * reads the session again and retries with the new one (client/src/lib/api/client.ts).
+ */
+export function csrfTokenInvalid(): AppError {
+  return new AppError(
+    403,
+    'csrf-token-invalid',
+    'Invalid CSRF token',
+    'The X-CSRF-Token header is missing or does not match the session.',
+  );
+}
 
 /**
  * 403 unless a state-changing request carries the session's CSRF token in X-CSRF-Token. A session
@@ -373,16 +498,7 @@ export function csrfProtection(sessions: Sessions): RequestHandler {
     } catch (error) {
       return next(error);
     }
-    if (!given || !session || !sameToken(given, session.csrfToken)) {
-      return next(
-        new AppError(
-          403,
-          'csrf-token-invalid',
-          'Invalid CSRF token',
-          'The X-CSRF-Token header is missing or does not match the session.',
-        ),
-      );
-    }
+    if (!given || !session || !sameToken(given, session.csrfToken)) return next(csrfTokenInvalid());
     next();
   };
 }

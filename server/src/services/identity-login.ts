@@ -165,6 +165,13 @@ async function checkVehicleOwner(
   );
 }
 
+/** The login in progress is not this one (its state differs) or not there any more. */
+function loginStateMismatch(): AppError {
+  return new AppError(400, 'login-state-mismatch', 'Login failed', 'The login state does not match; start again.', {
+    errors: [{ field: '/state', message: 'Does not match the login in progress.', code: 'state_mismatch' }],
+  });
+}
+
 /**
  * Back from the identity provider: checks the state, exchanges code and verifier at the vehicle
  * services (principalUUID and id token), requires the id token's customer-relations id and
@@ -180,13 +187,15 @@ export async function completeLogin(
 ): Promise<Schemas['LoginResult']> {
   const login = session?.login;
   if (!session || !login || login.state !== body.state) {
-    throw new AppError(400, 'login-state-mismatch', 'Login failed', 'The login state does not match; start again.', {
-      errors: [{ field: '/state', message: 'Does not match the login in progress.', code: 'state_mismatch' }],
-    });
+    throw loginStateMismatch();
   }
   // The verifier is single use, whatever happens next (stored now; the cookie is set once, below).
+  // Only while the session still exists: a login whose session a concurrent login or logout
+  // rotated away is not in progress any more, and must not bring that session back (issue 30).
   delete session.login;
-  await ctx.sessions.options.store.set(session, ctx.sessions.ttlOf(session));
+  if (!(await ctx.sessions.options.store.update(session, ctx.sessions.ttlOf(session)))) {
+    throw loginStateMismatch();
+  }
 
   const exchange = await ctx.upstreams.vehicles
     .POST('/v1/identity/access-token', {

@@ -9,7 +9,7 @@ import { AppError } from '../errors.ts';
 import { REGISTERED_SESSION_TTL_SECONDS, Sessions, type SessionData } from '../session.ts';
 import { redisServerBinary, startRedisServer, type RedisServer } from '../testing/redis-server.ts';
 import { closeClient, createRedisClient, whenReady, type RedisClient } from './redis-client.ts';
-import { RedisSessionStore, SESSION_KEY_PREFIX } from './redis-session-store.ts';
+import { RedisSessionStore, ROTATED_KEY_PREFIX, SESSION_KEY_PREFIX } from './redis-session-store.ts';
 
 const redis = redisServerBinary();
 const log = pino({ level: 'silent' });
@@ -78,11 +78,26 @@ describe.skipIf(!redis.path)('RedisSessionStore', () => {
     expect(await store.touch('missing', 500)).toBe(false);
   });
 
-  it('when a session is replaced under a new id, then the new id holds it and the old is deleted', async () => {
+  it('when a session is replaced under a new id, then the new id holds it, the old is deleted and tombstoned for a short while', async () => {
     await store.set(session('before'), 60);
-    await store.replace('before', session('after'), 60);
+    await store.replace('before', session('after'), 60, 30);
     expect(await store.get('before')).toBeUndefined();
     expect((await store.get('after'))?.csrfToken).toBe('csrf-after');
+    expect(await store.rotated('before')).toBe(true);
+    expect(await store.rotated('after')).toBe(false);
+    const tombstoneTtl = await client.ttl(`${ROTATED_KEY_PREFIX}before`);
+    expect(tombstoneTtl).toBeGreaterThan(25);
+    expect(tombstoneTtl).toBeLessThanOrEqual(30);
+  });
+
+  it('when a session is updated, then only while its key exists (SET XX, issue 30), with the lifetime given', async () => {
+    await store.set(session('present'), 60);
+    expect(await store.update(session('present', { basketItemCount: 3 }), 600)).toBe(true);
+    expect((await store.get('present'))?.basketItemCount).toBe(3);
+    expect(await client.ttl(`${SESSION_KEY_PREFIX}present`)).toBeGreaterThan(595);
+    await store.replace('present', session('rotated-to'), 60, 30);
+    expect(await store.update(session('present'), 600)).toBe(false);
+    expect(await client.exists(`${SESSION_KEY_PREFIX}present`)).toBe(0);
   });
 
   it('when Redis is away, then every operation is a 503 problem (never undefined) and counted; back, it answers again', async () => {

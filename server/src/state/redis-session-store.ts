@@ -12,6 +12,8 @@ import { readSession, type SessionData, type SessionStore } from '../session.ts'
 import { storeCall, type RedisClient, type StoreMonitor } from './redis-client.ts';
 
 export const SESSION_KEY_PREFIX = 'shop:session:';
+/** A rotated id's tombstone (issue 30): `shop:session-rotated:<oldId>`, expiring on its own. */
+export const ROTATED_KEY_PREFIX = 'shop:session-rotated:';
 
 export class RedisSessionStore implements SessionStore {
   private readonly client: RedisClient;
@@ -44,6 +46,17 @@ export class RedisSessionStore implements SessionStore {
     );
   }
 
+  /** `SET … XX EX`: written only while the key exists, so a rotated or logged-out id stays gone (issue 30). */
+  async update(data: SessionData, ttlSeconds: number): Promise<boolean> {
+    const written = await storeCall(this.monitor, 'session write', () =>
+      this.client.set(this.key(data.id), JSON.stringify(data), {
+        expiration: { type: 'EX', value: ttlSeconds },
+        condition: 'XX',
+      }),
+    );
+    return written === 'OK';
+  }
+
   async touch(id: string, ttlSeconds: number): Promise<boolean> {
     const renewed = await storeCall(this.monitor, 'session touch', () => this.client.expire(this.key(id), ttlSeconds));
     return renewed === 1;
@@ -53,14 +66,23 @@ export class RedisSessionStore implements SessionStore {
     await storeCall(this.monitor, 'session delete', () => this.client.del(this.key(id)));
   }
 
-  /** MULTI/EXEC: the new id's record and the old id's deletion happen together or not at all. */
-  async replace(previousId: string, data: SessionData, ttlSeconds: number): Promise<void> {
+  /**
+   * MULTI/EXEC: the new id's record, the old id's deletion and its tombstone happen together or not
+   * at all, so no instance sees the old id gone without its tombstone (issue 30).
+   */
+  async replace(previousId: string, data: SessionData, ttlSeconds: number, tombstoneSeconds: number): Promise<void> {
     await storeCall(this.monitor, 'session rotate', () =>
       this.client
         .multi()
         .del(this.key(previousId))
         .set(this.key(data.id), JSON.stringify(data), { expiration: { type: 'EX', value: ttlSeconds } })
+        .set(`${ROTATED_KEY_PREFIX}${previousId}`, '1', { expiration: { type: 'EX', value: tombstoneSeconds } })
         .exec(),
     );
+  }
+
+  async rotated(id: string): Promise<boolean> {
+    const found = await storeCall(this.monitor, 'session read', () => this.client.exists(`${ROTATED_KEY_PREFIX}${id}`));
+    return found === 1;
   }
 }
