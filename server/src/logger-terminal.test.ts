@@ -16,6 +16,8 @@ const env: NodeJS.ProcessEnv = {
   NODE_ENV: 'development',
   LOG_LEVEL: 'info',
   FORCE_COLOR: '0',
+  // The order-attempt journal in the process, not in the repository's .data/ (issue 29).
+  DATA_DIR: ':memory:',
 };
 delete env.LOG_FORMAT;
 

@@ -39,6 +39,8 @@ async function startProxy(): Promise<string> {
       SENTRY_DSN: DSN,
       SENTRY_RELEASE: RELEASE,
       SENTRY_ENVIRONMENT: 'e2e',
+      // Its order-attempt journal in the process, not in the repository's .data/ (issue 29).
+      DATA_DIR: ':memory:',
     },
   });
   proxy = child;

@@ -87,6 +87,9 @@ export function proxyEnvironment(settings: {
     RATE_LIMIT_LOGIN: '100000',
     RATE_LIMIT_PAYMENT: '100000',
     RATE_LIMIT_ADDRESS: '100000',
+    // Without Redis (the bench's single instance) the order-attempt journal stays in the process, not
+    // in the repository's .data/ (issue 29).
+    DATA_DIR: ':memory:',
     ...settings.extra,
   };
   delete env.SESSION_PREVIOUS_SECRETS;
