@@ -57,9 +57,6 @@ export const END_STATES: readonly AttemptState[] = ['placed', 'failed', 'reverse
 
 export const isEndState = (state: AttemptState): boolean => END_STATES.includes(state);
 
-export const isAttemptState = (value: unknown): value is AttemptState =>
-  typeof value === 'string' && (ATTEMPT_STATES as readonly string[]).includes(value);
-
 /** True when an attempt in `from` may move to `to`. */
 export function canMove(from: AttemptState, to: AttemptState): boolean {
   return from === to || ATTEMPT_MOVES[from].includes(to);

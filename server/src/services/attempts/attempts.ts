@@ -82,7 +82,7 @@ export class AttemptOwner implements OrderAttempts, JournalHand {
         this.log.error({ attempt: id, to }, 'order attempt missing from the journal');
         return undefined;
       }
-      return await this.save(record, to, patch);
+      return await this.moveFrom(record, to, patch);
     } catch (error) {
       if (options.strict) throw error;
       this.log.error({ err: error, attempt: id, to }, 'order attempt journal not written: the attempt goes on');
@@ -93,12 +93,15 @@ export class AttemptOwner implements OrderAttempts, JournalHand {
   /**
    * Moves the attempt to `to` with `patch` and writes it; skipped (with a log line) when the table
    * forbids it. The move starts from the journal's record, not the caller's copy: a webhook may have
-   * moved the attempt on while the caller talked to a provider (a reversal confirmed before its
-   * `reversalSent` is written), and that later word must not be overwritten.
+   * moved the attempt on, or noted a fact, while the caller talked to a provider (a reversal
+   * confirmed before its `reversalSent` is written), and that later word must not be overwritten.
    */
   async save(stale: AttemptRecord, to: AttemptState, patch: Partial<AttemptRecord> = {}): Promise<AttemptRecord> {
-    const current = await this.store.get(stale.id);
-    const record = current && current.state !== stale.state ? current : stale;
+    return this.moveFrom((await this.store.get(stale.id)) ?? stale, to, patch);
+  }
+
+  /** The move of `save` from a record just read from the journal. */
+  private async moveFrom(record: AttemptRecord, to: AttemptState, patch: Partial<AttemptRecord>) {
     if (!canMove(record.state, to)) {
       this.log.warn(
         { attempt: record.id, orderNo: record.orderNo, from: record.state, to },

@@ -8,7 +8,7 @@
  * (the embedded default, so `make start` stopped and started again loses nothing), and Redis (REDIS_URL,
  * shared by every instance; AOF persistence required: docs/runbook.md).
  */
-import { canMove, isEndState, type AttemptState } from '../../../../domain/order-attempt.ts';
+import { isEndState, type AttemptState } from '../../../../domain/order-attempt.ts';
 import type { PendingPayment, ShopperTokens } from '../../session.ts';
 import type { SiteId } from '../../config.ts';
 
@@ -91,31 +91,6 @@ export function referencesOf(record: AttemptRecord): string[] {
   return [record.orderNo, record.pending?.pspReference, record.pending?.setupIntentId].filter(
     (r): r is string => typeof r === 'string' && r.length > 0,
   );
-}
-
-export class AttemptMoveError extends Error {
-  constructor(id: string, from: AttemptState, to: AttemptState) {
-    super(`order attempt ${id}: no move from ${from} to ${to}`);
-    this.name = 'AttemptMoveError';
-  }
-}
-
-/** The record moved to `to` with `patch`, checked against the domain's table. */
-export function moved(
-  record: AttemptRecord,
-  to: AttemptState,
-  patch: Partial<AttemptRecord>,
-  nowMs: number,
-): AttemptRecord {
-  if (!canMove(record.state, to)) throw new AttemptMoveError(record.id, record.state, to);
-  const fresh = record.state !== to;
-  return {
-    ...record,
-    ...patch,
-    state: to,
-    updatedAtMs: nowMs,
-    ...(fresh ? { tries: 0, notBeforeMs: 0 } : {}),
-  };
 }
 
 /** The in-memory store (tests, and a process that asks for no durability). */
