@@ -6,6 +6,7 @@ import { App } from './app/app.tsx';
 import { createRoutes } from './app/routes.tsx';
 import { ADAS_PRODUCT_ID, preloadRenewalPage } from './features/renewal/api/get-renewal-page.ts';
 import { preloadProxyClient } from './lib/api/client.ts';
+import { holdReadsOnLoginReturn } from './lib/api/read-hold.ts';
 import { preloadSession } from './lib/api/get-session.ts';
 import { preloadServerData, readServerData } from './lib/api/server-data.ts';
 import { setLocale } from './lib/i18n.ts';
@@ -17,6 +18,8 @@ import { markHydrating, unlessLeaving } from './lib/page-exit.ts';
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
 const { locale: prefix, rest } = splitLocale(window.location.pathname);
+// On the login's return page, no read goes before the login has answered (issue 30).
+holdReadsOnLoginReturn(rest);
 const server = readServerData();
 
 if (server) {

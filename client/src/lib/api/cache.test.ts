@@ -14,7 +14,13 @@ import { applyCacheRow, CACHED_READS, cacheTable, type Answer } from './cache.ts
 const SRC = path.resolve(process.cwd(), 'client/src');
 /** The proxy client itself reads the session for its CSRF token; it is no operation's file. */
 const CLIENT_FILE = 'lib/api/client.ts';
-const LAYER_FILES = new Set([CLIENT_FILE, 'lib/api/cache.ts', 'lib/api/mutation.ts', 'lib/api/server-data.ts']);
+const LAYER_FILES = new Set([
+  CLIENT_FILE,
+  'lib/api/cache.ts',
+  'lib/api/mutation.ts',
+  'lib/api/read-hold.ts',
+  'lib/api/server-data.ts',
+]);
 
 const kebab = (operationId: string) => operationId.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 

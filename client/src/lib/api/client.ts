@@ -9,6 +9,7 @@
  * is held to 100 KB (issue 12).
  */
 import type { components, ProxyClient } from '../../../../generated/proxy/client.ts';
+import { readsHeld } from './read-hold.ts';
 
 export type { components };
 export type { operationTypes } from '../../../../generated/proxy/client.ts';
@@ -57,7 +58,10 @@ export function preloadProxyClient(): void {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const forward = <M extends Method>(method: M) =>
   ((...args: unknown[]) =>
-    proxyClient().then((client) => (client[method] as (...call: unknown[]) => unknown)(...args))) as ProxyClient[M];
+    // A read waits while the login's return page holds reads (read-hold.ts); a change never does.
+    Promise.all([proxyClient(), method === 'GET' ? readsHeld() : undefined]).then(([client]) =>
+      (client[method] as (...call: unknown[]) => unknown)(...args),
+    )) as ProxyClient[M];
 
 /** The proxy's operations by method and path, typed by the contract (openapi-fetch's client). */
 export const api: Pick<ProxyClient, Method> = {
@@ -77,7 +81,8 @@ export function setCsrfToken(token: string | undefined): void {
 
 async function currentCsrfToken(): Promise<string | undefined> {
   if (csrfToken) return csrfToken;
-  const { data } = await api.GET('/session');
+  // Past any hold of reads: the login's own call needs the token (read-hold.ts).
+  const { data } = await (await proxyClient()).GET('/session');
   csrfToken = data?.csrfToken;
   return csrfToken;
 }

@@ -4,9 +4,11 @@
  * (issue 14), never the proxy's English detail.
  */
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { adoptSession, type Session } from '../../../lib/api/get-session.ts';
+import { holdReadsOnLoginReturn, releaseReads } from '../../../lib/api/read-hold.ts';
 import cs from '../../../locales/cs.json' with { type: 'json' };
-import { SESSION_STUB, stubApi } from '../../../testing/api-stub.ts';
+import { operationExample, SESSION_STUB, stubApi } from '../../../testing/api-stub.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 const failed = (status: number, body: Record<string, unknown>) =>
@@ -62,5 +64,50 @@ describe('login callback failures (storefront §8 Login)', () => {
     const { router } = renderApp('/cs-CZ/callback?code=abc&state=xyz');
     await waitFor(() => expect(router.state.location.pathname).toBe('/cs-CZ/restricted-access'));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('the reads of the login’s return page (issue 30, docs/decisions/026)', () => {
+  afterEach(releaseReads);
+
+  it('when the login has not answered yet, then no read has gone with the pre-login cookie; once it has, the held reads go', async () => {
+    let answerLogin = () => {};
+    const loginAnswered = new Promise<void>((resolve) => (answerLogin = resolve));
+    const loggedIn = operationExample('/session/login/callback', 'post', 200, 'loggedIn');
+    const stub = stubApi([SESSION_STUB, ['POST', /\/api\/session\/login\/callback$/, { body: loggedIn }]]);
+    // The POST is answered only when the test says so: hold fetch's answer for it.
+    const answer = globalThis.fetch;
+    globalThis.fetch = async (...args: Parameters<typeof fetch>) => {
+      const response = await answer(...args);
+      if (new Request(args[0]).method === 'POST') await loginAnswered;
+      return response;
+    };
+    adoptSession((SESSION_STUB[2] as { body: Session }).body);
+    holdReadsOnLoginReturn('/callback');
+    const { router } = renderApp('/en-GB/callback?code=abc&state=xyz');
+    await waitFor(() => expect(stub.calls.map((call) => call.method)).toContain('POST'));
+    // The shell, the header and SWR would each read now; they wait for the login.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stub.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/session/login/callback']);
+    answerLogin();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/my-subscriptions'));
+    await waitFor(() => expect(stub.calls.filter((call) => call.method === 'GET').length).toBeGreaterThan(0));
+  });
+
+  it('when the return page has no code (the login was cancelled), then the reads go at once', async () => {
+    const stub = stubApi([SESSION_STUB]);
+    holdReadsOnLoginReturn('/callback/forgerock');
+    renderApp('/en-GB/callback/forgerock?error_description=Cancelled');
+    expect((await screen.findByRole('alert')).textContent).toBe('Cancelled');
+    await waitFor(() => expect(stub.calls.some((call) => call.method === 'GET')).toBe(true));
+  });
+
+  it('when a page is not the login’s return page, then nothing is held', () => {
+    for (const rest of ['/checkout', '/callbacks', '/account/callback', '/']) {
+      holdReadsOnLoginReturn(rest);
+    }
+    const stub = stubApi([SESSION_STUB]);
+    renderApp('/en-GB/home');
+    return waitFor(() => expect(stub.calls.some((call) => call.path.startsWith('/api/session'))).toBe(true));
   });
 });

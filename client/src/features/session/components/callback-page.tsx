@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Link } from '../../../components/ui/link.tsx';
 import { useLocale } from '../../../lib/locales.ts';
 import { ApiError } from '../../../lib/api/client.ts';
+import { releaseReads } from '../../../lib/api/read-hold.ts';
 import { problemText } from '../../../lib/problem-text.ts';
 import { useCompleteLogin } from '../api/complete-login.ts';
 
@@ -11,7 +12,7 @@ import { useCompleteLogin } from '../api/complete-login.ts';
  * /callback, /callback/forgerock and /callback/forgerock-vcsj (storefront §2, §4 Authentication):
  * the identity provider's redirect. The proxy exchanges the code with the PKCE verifier it kept;
  * the page then goes where the login started. Login errors (E001, "FORGEROCK Token Error") show
- * their message.
+ * their message. The app's reads wait until the login has answered (lib/api/read-hold.ts).
  */
 export function CallbackPage() {
   const { t } = useTranslation();
@@ -29,6 +30,7 @@ export function CallbackPage() {
     const code = params.get('code');
     const state = params.get('state');
     if (!code || !state) {
+      releaseReads();
       setError(params.get('error_description') ?? t('login.cancelled'));
       return;
     }
