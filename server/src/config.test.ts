@@ -75,7 +75,7 @@ describe('configuration', () => {
     const config = loadConfig(env);
     expect(config.mode).toBe('live');
     expect(config.testFlagHosts).toEqual([]);
-    expect(config.credentials.stripe.secretKey).toBe('live-STRIPE_SECRET_KEY');
+    expect(config.credentials.stripe.secretKey).toBe('sk_live_STRIPE_SECRET_KEY');
     // The commerce image host is allowed for images, and only for images.
     const csp = contentSecurityPolicy(config);
     expect(csp['img-src']).toContain('https://images.shop.example');
@@ -134,6 +134,74 @@ describe('configuration', () => {
       'ADYEN_HMAC_KEY: must be the hex key of the Customer Area',
     ]);
     expect(problemsOf({ ADYEN_HMAC_KEY: 'ABC' })).toEqual(['ADYEN_HMAC_KEY: must be the hex key of the Customer Area']);
+  });
+
+  // Issue 31: "A live start with mixed keys must refuse to start with a clear message."
+  it.each([
+    [
+      'STRIPE_SECRET_KEY',
+      'sk_test_51abc',
+      /^STRIPE_SECRET_KEY: not a live secret key \(sk_live_… or rk_live_…\) while PAYMENT_KEYS=live: give the live key, or set PAYMENT_KEYS=test/,
+    ],
+    ['STRIPE_PUBLISHABLE_KEY', 'pk_test_51abc', /^STRIPE_PUBLISHABLE_KEY: not a live publishable key \(pk_live_…\)/],
+    ['ADYEN_CLIENT_KEY', 'test_ABCDEF', /^ADYEN_CLIENT_KEY: not a live client key \(live_…\)/],
+    ['ADYEN_ENVIRONMENT', 'test', /^ADYEN_ENVIRONMENT: test while PAYMENT_KEYS=live: give the live region/],
+    [
+      'ADYEN_BASE_URL',
+      'https://checkout-test.adyen.com/v71',
+      /^ADYEN_BASE_URL: Adyen's test Checkout API \(checkout-test.adyen.com\)/,
+    ],
+  ])(
+    'when a live shop is given a test %s (%s), then it refuses to start, naming the variable',
+    (variable, value, problem) => {
+      const problems = problemsOf(liveEnv({ [variable]: value }));
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(problem);
+      expect(() => loadConfig(liveEnv({ [variable]: value }))).toThrow(new RegExp(`- ${variable}: `));
+    },
+  );
+
+  it('when a live shop leaves ADYEN_ENVIRONMENT unset, then it refuses to start (its default is test)', () => {
+    const env = liveEnv();
+    delete env.ADYEN_ENVIRONMENT;
+    expect(problemsOf(env)).toEqual([
+      expect.stringMatching(/^ADYEN_ENVIRONMENT: unset \(test\) while PAYMENT_KEYS=live/),
+    ]);
+  });
+
+  it('when a live shop holds live keys of every form (restricted key, a regional environment, the live endpoint), then it starts', () => {
+    const env = liveEnv({
+      STRIPE_SECRET_KEY: 'rk_live_51abc',
+      ADYEN_ENVIRONMENT: 'live-us',
+      ADYEN_BASE_URL: 'https://1797a841fbb37ca7-AdyenDemo-checkout-live-us.adyenpayments.com/checkout/v71',
+    });
+    expect(problemsOf(env)).toEqual([]);
+    expect(loadConfig(env).credentials.adyen.environment).toBe('live-us');
+  });
+
+  it('when a staging shop says PAYMENT_KEYS=test, then it starts on test keys only and refuses a live one among them', () => {
+    const staging = liveEnv({
+      PAYMENT_KEYS: 'test',
+      STRIPE_SECRET_KEY: 'sk_test_51abc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_51abc',
+      ADYEN_CLIENT_KEY: 'test_ABCDEF',
+      ADYEN_ENVIRONMENT: 'test',
+      ADYEN_BASE_URL: 'https://checkout-test.adyen.com/v71',
+    });
+    expect(problemsOf(staging)).toEqual([]);
+    expect(problemsOf({ ...staging, STRIPE_PUBLISHABLE_KEY: 'pk_live_51abc' })).toEqual([
+      'STRIPE_PUBLISHABLE_KEY: not a test publishable key (pk_test_…) while PAYMENT_KEYS=test: give the test key (PAYMENT_KEYS=test)',
+    ]);
+    expect(
+      problemsOf({ ...staging, ADYEN_BASE_URL: 'https://abc-AdyenDemo-checkout-live.adyenpayments.com/checkout/v71' }),
+    ).toEqual([
+      "ADYEN_BASE_URL: Adyen's live Checkout API (abc-adyendemo-checkout-live.adyenpayments.com) while PAYMENT_KEYS=test",
+    ]);
+    expect(problemsOf({ ...staging, PAYMENT_KEYS: 'both' })[0]).toMatch(/^PAYMENT_KEYS: /);
+  });
+
+  it('when the shop runs on the sandbox, then its test keys are what it should hold (no check)', () => {
+    expect(problemsOf({})).toEqual([]);
   });
 
   it("when Adyen's webhook Basic authentication is given, then both user and password are needed", () => {

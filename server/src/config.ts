@@ -9,6 +9,7 @@ import { DEFAULT_LOCALE, marketOfLocale } from './markets.ts';
 import { errorReportingSettings, type ErrorReportingSettings } from './monitoring/settings.ts';
 import { billingRegionRules } from './billing-region-rules.ts';
 import { OPS_ENV, opsSettings, type OpsSettings } from './ops-settings.ts';
+import { PAYMENT_KEYS_ENV, paymentKeyProblems } from './payment-keys.ts';
 import { tagManagerContainerIds } from './tag-manager.ts';
 import {
   BASE_URL_ENV,
@@ -207,6 +208,7 @@ const envSchema = z.object({
   BILLING_REGION_RULES: z.string().default('{}'),
   // Adyen Web's environments (its API_ENVIRONMENTS): test, or live with the account's region.
   ADYEN_ENVIRONMENT: z.enum(ADYEN_ENVIRONMENTS).default('test'),
+  ...PAYMENT_KEYS_ENV, // live mode: live keys only, or test keys only (payment-keys.ts)
   GTM_CONTAINER_IDS: csv(''), // site:GTM-XXXXXXX pairs (tag-manager.ts); no container by default
   // Error reporting (monitoring/settings.ts): off without a DSN.
   SENTRY_DSN: z.string().optional(),
@@ -294,6 +296,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const adyenHmacKey = credential('ADYEN_HMAC_KEY');
   if (!/^(?:[0-9A-Fa-f]{2})+$/.test(adyenHmacKey))
     problems.push('ADYEN_HMAC_KEY: must be the hex key of the Customer Area');
+  if (live) problems.push(...paymentKeyProblems(env, baseUrls.adyen, e.PAYMENT_KEYS));
   const webhookUser = env.ADYEN_WEBHOOK_USERNAME?.trim();
   const webhookPassword = env.ADYEN_WEBHOOK_PASSWORD?.trim();
   if (Boolean(webhookUser) !== Boolean(webhookPassword))

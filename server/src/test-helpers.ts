@@ -46,7 +46,8 @@ export const LIVE_CREDENTIAL_NAMES = [
 
 /**
  * A live-mode environment that loads: every upstream's base URL at https://<variable>.example.com,
- * every credential `live-<name>` (the Adyen HMAC key in hex), a session secret and a public origin;
+ * every credential `live-<name>` (the Adyen HMAC key in hex, the Stripe keys and Adyen client key
+ * live ones, the Adyen environment live), a session secret and a public origin;
  * `extra` on top.
  */
 export function liveEnv(extra: Record<string, string> = {}): Record<string, string> {
@@ -58,6 +59,11 @@ export function liveEnv(extra: Record<string, string> = {}): Record<string, stri
   for (const variable of Object.values(BASE_URL_ENV)) env[variable] = `https://${variable.toLowerCase()}.example.com`;
   for (const name of LIVE_CREDENTIAL_NAMES) env[name] = `live-${name}`;
   env.ADYEN_HMAC_KEY = 'A1'.repeat(32);
+  // Live keys of the providers' own forms (payment-keys.ts refuses test ones in live mode).
+  env.STRIPE_SECRET_KEY = 'sk_live_STRIPE_SECRET_KEY';
+  env.STRIPE_PUBLISHABLE_KEY = 'pk_live_STRIPE_PUBLISHABLE_KEY';
+  env.ADYEN_CLIENT_KEY = 'live_ADYEN_CLIENT_KEY';
+  env.ADYEN_ENVIRONMENT = 'live';
   return { ...env, ...extra };
 }
 

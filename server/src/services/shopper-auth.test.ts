@@ -54,6 +54,13 @@ function liveConfig(): Config {
   env.COMMERCE_ORGANIZATION_ID = 'f_ecom_abcd_prd';
   // The webhook's HMAC key as Adyen's Customer Area shows it: hex (issue 29).
   env.ADYEN_HMAC_KEY ??= 'A1'.repeat(32);
+  // Live keys in the providers' forms (a live shop refuses test ones: payment-keys.ts).
+  Object.assign(env, {
+    STRIPE_SECRET_KEY: 'sk_live_key',
+    STRIPE_PUBLISHABLE_KEY: 'pk_live_key',
+    ADYEN_CLIENT_KEY: 'live_KEY',
+    ADYEN_ENVIRONMENT: 'live',
+  });
   try {
     return loadConfig(env);
   } catch (error) {
