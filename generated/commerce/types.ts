@@ -1541,6 +1541,11 @@ export interface components {
             c_showAutoRenewal?: boolean;
             /** @description Whether the billing country must equal the card's country (account §5). */
             c_billingMismatchControl?: boolean;
+            /**
+             * @description The region's extra market (storefront §5, §9: Slovakia, Canada, USA): a vehicle registered
+             *     there renews in this region too. Absent when the region has none.
+             */
+            c_extraMarket?: string;
         };
         /** @description Values of an order to change (classic OCAPI); status and custom attributes. */
         ClassicOrderUpdate: {

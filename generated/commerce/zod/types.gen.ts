@@ -853,6 +853,12 @@ export type CustomObject = {
      * Whether the billing country must equal the card's country (account §5).
      */
     c_billingMismatchControl?: boolean;
+    /**
+     * The region's extra market (storefront §5, §9: Slovakia, Canada, USA): a vehicle registered
+     * there renews in this region too. Absent when the region has none.
+     *
+     */
+    c_extraMarket?: string;
 };
 
 /**

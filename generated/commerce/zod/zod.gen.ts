@@ -701,7 +701,8 @@ export const zCustomObject = z.object({
     c_hidePaymentMethodPage: z.boolean().optional(),
     c_showMyOverview: z.boolean().optional(),
     c_showAutoRenewal: z.boolean().optional(),
-    c_billingMismatchControl: z.boolean().optional()
+    c_billingMismatchControl: z.boolean().optional(),
+    c_extraMarket: z.string().regex(/^[A-Z]{2}$/).optional()
 });
 
 /**

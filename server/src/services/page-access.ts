@@ -23,7 +23,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { startLogin } from './identity-login.ts';
 import type { Shopper } from './shopper.ts';
-import { lookupVersion } from './vehicle-lookup.ts';
+import { lookupSettings } from './vehicle-lookup.ts';
 
 /** The main page (storefront §2: "The default main page is /home"). */
 export const MAIN_PAGE = '/home';
@@ -32,7 +32,8 @@ export const LOCAL_LOGIN_PAGE = '/test';
 
 /** The selectedVCSVersion of the shopper's region: the setting that also picks the vehicle lookup's version. */
 export async function regionVersion(ctx: AppContext, shopper: Shopper): Promise<VcsVersion> {
-  return (await lookupVersion(ctx, shopper.siteId, shopper.market.country, shopper.headers)) === 'v11' ? '11' : '12';
+  const { version } = await lookupSettings(ctx, shopper.siteId, shopper.market.country, shopper.headers);
+  return version === 'v11' ? '11' : '12';
 }
 
 /** What §6 asks of the customer: registered, a vehicle in the link or storage, the ADAS flag, a payment return. */

@@ -53,7 +53,8 @@ export async function siteConfig(
     enabledPaymentMethods: market.paymentMethods,
     pricesIncludeVat: market.pricesIncludeVat,
     allowedCountries: market.allowedCountries,
-    extraMarkets: [],
+    // The region's extra market (storefront §5, §9), from its custom preferences like the rest.
+    extraMarkets: preferences.c_extraMarket ? [preferences.c_extraMarket] : [],
     splashCountryPrefixes: ctx.config.splashCountryPrefixes,
     maintenancePollIntervalMs: ctx.config.maintenancePollIntervalMs,
     ...(tagManagerContainerId ? { tagManagerContainerId } : {}),

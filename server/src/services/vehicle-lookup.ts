@@ -31,23 +31,29 @@ export interface VehicleIdentifiers {
 export interface LookupContext {
   site: SiteId;
   country: string;
-  extraMarket?: string | null;
 }
 
 /** The shopper's site and the market of the session's locale: where the vehicle must belong. */
 export function lookupContext(shopper: Pick<Shopper, 'siteId' | 'market'>): LookupContext {
-  return { site: shopper.siteId, country: shopper.market.country, extraMarket: null };
+  return { site: shopper.siteId, country: shopper.market.country };
 }
 
-/** v11 or v12: the market's `selectedVCSVersion` custom preference; v12 when absent or unreadable. */
-export async function lookupVersion(
+/**
+ * The region's lookup settings, from its custom preferences: v11 or v12 by `selectedVCSVersion`
+ * (v12 when absent or unreadable), and its extra market (storefront §5, §9), whose vehicles renew
+ * here too (none when absent or unreadable).
+ */
+export async function lookupSettings(
   ctx: AppContext,
   site: SiteId,
   country: string,
   auth: { Authorization: string },
-): Promise<'v11' | 'v12'> {
+): Promise<{ version: 'v11' | 'v12'; extraMarket: string | null }> {
   const preferences = await customPreferences(ctx, site, country, auth);
-  return String(preferences.c_selectedVCSVersion ?? '12') === '11' ? 'v11' : 'v12';
+  return {
+    version: String(preferences.c_selectedVCSVersion ?? '12') === '11' ? 'v11' : 'v12',
+    extraMarket: preferences.c_extraMarket ?? null,
+  };
 }
 
 const problemVehicle = (v: UpstreamVehicle): Schemas['VehicleSummary'] => ({
@@ -82,7 +88,7 @@ export async function lookupVehicleOrFail(
     });
   }
   const identifier = vin ? { vin } : cryptedVin ? { cryptedVin } : { userMailToken: token! };
-  const version = await lookupVersion(ctx, where.site, where.country, shopper.headers);
+  const { version, extraMarket } = await lookupSettings(ctx, where.site, where.country, shopper.headers);
   const { data, response } = await ctx.upstreams.vehicles
     .GET('/{version}/vehicles', {
       params: {
@@ -97,7 +103,7 @@ export async function lookupVehicleOrFail(
     });
   const outcome = checkVehicleLookup(
     { status: response.status, vehicles: data?.result ?? null },
-    { brand: where.site, country: where.country, extraMarket: where.extraMarket ?? null },
+    { brand: where.site, country: where.country, extraMarket },
   );
   const redirect = vehicleLookupRedirect(outcome);
   const vehicle = data?.result?.[0];
@@ -123,7 +129,7 @@ export async function lookupVehicleOrFail(
         409,
         'invalid-market-vin',
         'Market Error',
-        `The vehicle ${vehicle!.vin} is registered in ${vehicle!.market}, not in ${where.country}.`,
+        `The vehicle ${vehicle!.vin} is registered in ${vehicle!.market}, not in ${[where.country, extraMarket].filter(Boolean).join(' or ')}.`,
         { redirectUrl: redirect!.path, vehicle: problemVehicle(vehicle!) },
       );
     case 'genericError':

@@ -237,6 +237,12 @@ export const CONTENT_ASSETS: Record<string, { name: string; body: string; descri
   },
 };
 
+/**
+ * The regions' extra markets (storefront §5, §9 "Extra markets: Slovakia, Canada, USA"): a Slovak
+ * vehicle renews in the Czech shop, and the North American shops take each other's vehicles.
+ */
+const EXTRA_MARKET_OF: Record<string, string> = { CZ: 'SK', US: 'CA', CA: 'US' };
+
 /** The region custom preferences of a market (custom object `CustomPreferences`, keyed by country). */
 export function customPreferences(country: string): Schemas['CustomObject'] | undefined {
   const market = MARKETS[country];
@@ -253,5 +259,6 @@ export function customPreferences(country: string): Schemas['CustomObject'] | un
     c_showMyOverview: market.showMyOverview,
     c_showAutoRenewal: market.showAutoRenewal,
     ...{ c_billingMismatchControl: market.billingMismatchControl },
+    ...(EXTRA_MARKET_OF[country] ? { c_extraMarket: EXTRA_MARKET_OF[country] } : {}),
   };
 }
