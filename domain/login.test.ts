@@ -3,6 +3,7 @@ import {
   customerAuthType,
   externalLoginErrorMessage,
   hasRequiredIdentifiers,
+  isRefreshRefused,
   loginDecision,
   mismatchedUserOutcome,
   shouldRetryAfterRefreshFailure,
@@ -47,6 +48,27 @@ describe('shouldRetryAfterRefreshFailure', () => {
     [undefined, 0, false],
   ])('when refresh fails with "%s" after %i retries, then retry is %s', (message, retries, expected) => {
     expect(shouldRetryAfterRefreshFailure(message, retries)).toBe(expected);
+  });
+});
+
+describe('isRefreshRefused', () => {
+  it.each<[string, { status: number; error?: string; message?: string }, boolean]>([
+    // RFC 6749 §5.2: a dead refresh token is invalid_grant; SLAS answers 400, a gateway may answer 401.
+    [
+      '400 invalid_grant',
+      { status: 400, error: 'invalid_grant', message: 'invalid_grant: Invalid Refresh Token' },
+      true,
+    ],
+    ['401 invalid_grant', { status: 401, error: 'invalid_grant' }, true],
+    // storefront §4's words, whatever the error code
+    ['400 invalid refresh_token', { status: 400, message: 'invalid_request: invalid refresh_token' }, true],
+    ['400 EXPIRED_TOKEN', { status: 400, message: 'EXPIRED_TOKEN' }, true],
+    // the shop's own client, or the platform failing: not the token's fault
+    ['401 invalid_client', { status: 401, error: 'invalid_client', message: 'Client authentication failed.' }, false],
+    ['503', { status: 503, error: 'invalid_grant' }, false],
+    ['500 without body', { status: 500 }, false],
+  ])('when the refresh answers %s, then refused is %s', (_label, answer, expected) => {
+    expect(isRefreshRefused(answer)).toBe(expected);
   });
 });
 

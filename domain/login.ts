@@ -29,6 +29,22 @@ export function shouldRetryAfterRefreshFailure(errorMessage: string | null | und
   return message.includes('invalid refresh_token') || message.includes('EXPIRED_TOKEN');
 }
 
+/**
+ * A refresh the platform refused (issue 30): the refresh token is dead (revoked elsewhere, expired,
+ * unknown) and asking again cannot help. RFC 6749 §5.2's `invalid_grant` (SLAS answers it with 400,
+ * some gateways with 401), or the spec's 'invalid refresh_token' and EXPIRED_TOKEN. Anything else is
+ * the platform failing, not the token: a 5xx, no answer at all, or `invalid_client` (the shop's own
+ * client configuration).
+ */
+export function isRefreshRefused(answer: {
+  status: number;
+  error?: string | null | undefined;
+  message?: string | null | undefined;
+}): boolean {
+  if (answer.status !== 400 && answer.status !== 401) return false;
+  return answer.error === 'invalid_grant' || shouldRetryAfterRefreshFailure(answer.message, 0);
+}
+
 export const LOGIN_ERRORS = {
   vinConnectedToAnotherUser: 'E001: The VIN is connected to another user',
   tokenError: 'FORGEROCK Token Error',
