@@ -2,7 +2,9 @@
  * The commerce platform stand-in (`/commerce`): shopper login (SLAS), baskets, orders, products,
  * customers, classic OCAPI shop calls and storefront controllers, with real state seeded from
  * seed.ts and the module's own content. Controls: `POST /commerce/__sandbox/token-lifetime
- * {"seconds": 5}` and `POST /commerce/__sandbox/maintenance {"on": true}`.
+ * {"seconds": 5}`, `POST /commerce/__sandbox/maintenance {"on": true}`, and the shopper tokens'
+ * (token-controls.ts): `POST /commerce/__sandbox/shoppers/{login}/revoke`,
+ * `GET /commerce/__sandbox/token-requests`.
  */
 import express, { type Router } from 'express';
 import type { SandboxContext, UpstreamModule } from '../../app.ts';
@@ -15,6 +17,7 @@ import { errorBody, finalErrorHandler, problem } from './errors.ts';
 import { connectStandIns } from './integration.ts';
 import { ordersRouter } from './orders.ts';
 import { resetState, setMaintenance, setTokenLifetime, state } from './state.ts';
+import { tokenControls, tokenRequestLog } from './token-controls.ts';
 
 export { onOrderPlaced, getOrderByNo, failOrderByNo } from './orders.ts';
 export { setTokenLifetime, setMaintenance } from './state.ts';
@@ -51,9 +54,9 @@ function commerceRouter(context: SandboxContext): Router {
   connectStandIns(context);
 
   const router = express.Router();
-  router.use('/__sandbox', controls());
+  router.use('/__sandbox', controls(), tokenControls());
   router.use(imagesRouter());
-  router.use(`/shopper/auth/v1${ORG}`, authRouter(context));
+  router.use(`/shopper/auth/v1${ORG}`, ...tokenRequestLog(context), authRouter(context));
   router.use(`/checkout/shopper-baskets/v1${ORG}`, basketsRouter(context));
   router.use(`/checkout/shopper-orders/v1${ORG}`, ordersRouter(context));
   router.use(`/product/shopper-products/v1${ORG}`, productsRouter(context));
