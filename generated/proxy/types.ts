@@ -1157,7 +1157,7 @@ export interface components {
             detail: string;
             /** @description Identifier of this occurrence (request id). */
             instance?: string;
-            /** @description Short stable code where the spec names one (E000, E001, MissingParameters, MissingBody, provider decline codes). */
+            /** @description Short stable code where the spec names one (E000, E001, MissingParameters, MissingBody, provider decline codes), or `session-ended` on a login-required problem whose sign-in ended without a logout. */
             code?: string;
             /** @description Field errors. */
             errors?: components["schemas"]["FieldError"][];

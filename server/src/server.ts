@@ -208,7 +208,7 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
             // A cookie whose id a login or logout just rotated: this page is sent without a new
             // session, so a stale page load cannot replace the new cookie (issue 30).
             if (sessions.cookieRotated(req)) return;
-            const session = sessions.create({
+            const session = sessions.fresh(req, {
               site: isSiteId(site) ? site : config.sites.defaultSite,
               locale: locale && marketOfLocale(locale) ? locale : DEFAULT_LOCALE,
             });

@@ -47,6 +47,13 @@ export interface SessionData {
   ownerAccountEmail?: string;
   /** Server-only: never serialised into a response. */
   shopperTokens?: ShopperTokens;
+  /**
+   * Server-only: why this browser's sign-in ended without a logout (issue 30, docs/decisions/029):
+   * the commerce platform refused the shopper's tokens, or the stored session was lost (a Redis
+   * restart without persistence, an eviction, a failover). The account's login problem then says
+   * "Your session has ended"; the next login or logout clears it.
+   */
+  sessionEnded?: 'token-refused' | 'session-lost';
   /** Server-only: the identity provider's id token (logout). */
   idToken?: string;
   /** Server-only: PKCE verifier and state of a login in progress. */

@@ -96,6 +96,8 @@ export class Sessions {
   private readonly interrupted = new WeakSet<SessionData>();
   /** Requests whose cookie names a rotated id (its tombstone), as `current` found. */
   private readonly rotatedCookie = new WeakSet<Request>();
+  /** Requests whose validly signed cookie names a session the store no longer holds, without a tombstone. */
+  private readonly lostCookie = new WeakSet<Request>();
   /** The ids this instance rotated away lately, and until when (`guardCookie`), oldest first. */
   private readonly rotatedIds = new Map<string, number>();
   /** The session id each answer's cookie names, and the answers whose headers check it (`guardCookie`). */
@@ -118,7 +120,8 @@ export class Sessions {
   /**
    * The session named by the request's cookie, if it exists and its signature holds. A store that
    * cannot answer throws its 503: a failed read is never taken for "no session". When the id is
-   * gone, its tombstone says whether a login or logout rotated it (`cookieRotated`).
+   * gone, its tombstone says whether a login or logout rotated it (`cookieRotated`); without one,
+   * the session was lost (`cookieLost`).
    */
   async current(req: Request): Promise<SessionData | undefined> {
     const raw = readCookie(req, SESSION_COOKIE);
@@ -127,6 +130,7 @@ export class Sessions {
     const session = await this.options.store.get(id);
     if (!session) {
       if (await this.options.store.rotated(id)) this.rotatedCookie.add(req);
+      else this.lostCookie.add(req);
       return undefined;
     }
     if (dropExpiredVehicle(session)) {
@@ -146,6 +150,27 @@ export class Sessions {
   }
 
   /**
+   * True when the request's cookie is validly signed but names a session the store does not hold and
+   * no rotation left a tombstone on (issue 30, docs/decisions/029): the cookie lives exactly as long
+   * as its record, so the record was lost (a Redis restart without persistence, an eviction, a
+   * failover, an in-memory store restarted), not expired.
+   */
+  cookieLost(req: Request): boolean {
+    return this.lostCookie.has(req);
+  }
+
+  /**
+   * A new anonymous session for the request (saved by `save`). After a lost session it remembers
+   * that the browser's sign-in ended (`sessionEnded`), so the account says so rather than answering
+   * as to a first visit.
+   */
+  fresh(req: Request, defaults: Pick<SessionData, 'site' | 'locale'>): SessionData {
+    const session = this.create(defaults);
+    if (this.cookieLost(req)) session.sessionEnded = 'session-lost';
+    return session;
+  }
+
+  /**
    * The current session, or a new anonymous one (saved by `save`); a store failure throws, never a
    * new one. A cookie naming a rotated id (a request sent before a login's or logout's answer
    * arrived) gets no new session: a read sees an anonymous view that is never stored nor put in a
@@ -156,7 +181,7 @@ export class Sessions {
   async currentOrNew(req: Request, defaults: Pick<SessionData, 'site' | 'locale'>): Promise<SessionData> {
     const session = await this.current(req);
     if (session) return session;
-    if (!this.cookieRotated(req)) return this.create(defaults);
+    if (!this.cookieRotated(req)) return this.fresh(req, defaults);
     if (UNSAFE_METHODS.has(req.method)) throw csrfTokenInvalid();
     const view = this.create(defaults);
     this.views.add(view);

@@ -29,7 +29,7 @@ export type Problem = {
      */
     instance?: string;
     /**
-     * Short stable code where the spec names one (E000, E001, MissingParameters, MissingBody, provider decline codes).
+     * Short stable code where the spec names one (E000, E001, MissingParameters, MissingBody, provider decline codes), or `session-ended` on a login-required problem whose sign-in ended without a logout.
      */
     code?: string;
     /**

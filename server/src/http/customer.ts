@@ -2,7 +2,8 @@
  * The account area is for a signed-in, registered customer only (account §6: identified by a
  * customer identity id). Every operation tagged `account` in proxy.yaml passes `requireCustomer`
  * first (routes/route-table.ts): anyone else gets a 401 problem whose `redirectUrl` starts the login
- * and comes back to the account page the operation serves.
+ * and comes back to the account page the operation serves. When the browser's sign-in ended without
+ * a logout (its session lost: issue 30, docs/decisions/029) the problem says so (`code` session-ended).
  */
 import type { Request, RequestHandler } from 'express';
 import type { OperationId } from '../../../generated/proxy/operations.ts';
@@ -38,24 +39,40 @@ export function isCustomerSession(
   return session?.authType === 'registered' && Boolean(session.principalUUID);
 }
 
-/** The login problem for `operationId` (its path parameters), returning to its page under the session's locale. */
+/** The words of an ended sign-in (issue 30; the specs have none for it). */
+export const SESSION_ENDED_TEXT = 'Your session has ended. Please sign in again.';
+
+/**
+ * The login problem for `operationId` (its path parameters), returning to its page under the
+ * session's locale. `ended`: the browser's sign-in ended without a logout (by default when the
+ * session remembers it did, `sessionEnded`).
+ */
 export function loginRequired(
   operationId: OperationId,
   params: Request['params'],
   session: SessionData | undefined,
+  ended = Boolean(session?.sessionEnded),
 ): AppError {
   const page = ACCOUNT_PAGES[operationId]?.(params) ?? '/account/my-subscriptions';
   const returnTo = `/${session?.locale ?? DEFAULT_LOCALE}${page}`;
-  return new AppError(401, 'login-required', 'Login required', 'Please log in to see your account.', {
-    redirectUrl: `/api/session/login?returnTo=${encodeURIComponent(returnTo)}`,
-  });
+  const redirectUrl = `/api/session/login?returnTo=${encodeURIComponent(returnTo)}`;
+  return ended
+    ? new AppError(401, 'login-required', 'Login required', SESSION_ENDED_TEXT, { code: 'session-ended', redirectUrl })
+    : new AppError(401, 'login-required', 'Login required', 'Please log in to see your account.', { redirectUrl });
 }
 
 /** Lets the request through for a registered customer's session; any other answers 401. */
 export function requireCustomer(ctx: AppContext, operationId: OperationId): RequestHandler {
   return async (req, _res, next) => {
     const session = await ctx.sessions.current(req);
-    if (!isCustomerSession(session)) throw loginRequired(operationId, req.params, session);
+    if (!isCustomerSession(session)) {
+      throw loginRequired(
+        operationId,
+        req.params,
+        session,
+        Boolean(session?.sessionEnded) || ctx.sessions.cookieLost(req),
+      );
+    }
     next();
   };
 }

@@ -255,6 +255,7 @@ export async function completeLogin(
   if (merged !== undefined) session.basketItemCount = merged;
 
   session.shopperTokens = tokens;
+  delete session.sessionEnded;
   session.authType = customerAuthType(Boolean(tokens.refreshToken));
   session.idToken = idToken;
   session.principalUUID = principalUUID;

@@ -59,6 +59,7 @@ function tokensOf(
 
 /** Removes every auth item from the session (tokens, identity, customer, login in progress). */
 export function clearAuth(session: SessionData): void {
+  delete session.sessionEnded;
   delete session.shopperTokens;
   delete session.idToken;
   delete session.principalUUID;
