@@ -14,6 +14,7 @@ import { createLoqateClient, type LoqateClient } from '../../generated/loqate/cl
 import { createSomClient, type SomClient } from '../../generated/som/client.ts';
 import { createStripeClient, type StripeClient } from '../../generated/stripe/client.ts';
 import { createVehiclesClient, type VehiclesClient } from '../../generated/vehicles/client.ts';
+import { withBearerRenewal } from './bearer-renewal.ts';
 import type { Config, UpstreamName } from './config.ts';
 import { withCorrelation } from './correlation.ts';
 import type { ProxyMetrics } from './metrics/registry.ts';
@@ -184,17 +185,23 @@ export function createUpstreams(
   };
   // openapi-fetch builds each call's request with UpstreamRequest (upstream-message.ts): what the
   // calls need of a Request, without its signal following and body streams.
-  const base = (name: UpstreamName) => ({
+  const base = (name: UpstreamName, wrap = (fetch: FetchFn) => fetch) => ({
     baseUrl: config.baseUrls[name],
-    fetch: upstreamFetch(name) as (input: Request) => Promise<Response>,
+    fetch: wrap(upstreamFetch(name)) as (input: Request) => Promise<Response>,
     Request: UpstreamRequest as unknown as typeof Request,
   });
+  // Shopper calls carry the shopper's own token; one the platform refuses before its expiry is
+  // renewed once and the call sent again (bearer-renewal.ts, issue 30).
+  const shopperBase = (name: 'commerce' | 'commerceClassic') => base(name, withBearerRenewal);
   const { credentials } = config;
   const serviceAuth = { Authorization: `Bearer ${credentials.serviceToken}` };
   return {
     // Shopper calls carry the shopper's own token per request; no shared credential here.
-    commerce: createCommerceClient(base('commerce')),
-    commerceClassic: withOcapiClientId(createCommerceClient(base('commerceClassic')), credentials.commerce.clientIds),
+    commerce: createCommerceClient(shopperBase('commerce')),
+    commerceClassic: withOcapiClientId(
+      createCommerceClient(shopperBase('commerceClassic')),
+      credentials.commerce.clientIds,
+    ),
     som: createSomClient({ ...base('som'), headers: serviceAuth }),
     vehicles: createVehiclesClient({ ...base('vehicles'), headers: serviceAuth }),
     identity: createIdentityClient(base('identity')),

@@ -3,7 +3,9 @@
  * customer identity id). Every operation tagged `account` in proxy.yaml passes `requireCustomer`
  * first (routes/route-table.ts): anyone else gets a 401 problem whose `redirectUrl` starts the login
  * and comes back to the account page the operation serves. When the browser's sign-in ended without
- * a logout (its session lost: issue 30, docs/decisions/029) the problem says so (`code` session-ended).
+ * a logout (its tokens refused, its session lost: issue 30, docs/decisions/029) the problem says so
+ * (`code` session-ended), and an account operation whose sign-in ends while it runs answers it too
+ * (`signInEnded`), never the 502 of the refused call.
  */
 import type { Request, RequestHandler } from 'express';
 import type { OperationId } from '../../../generated/proxy/operations.ts';
@@ -61,6 +63,18 @@ export function loginRequired(
     : new AppError(401, 'login-required', 'Login required', 'Please log in to see your account.', { redirectUrl });
 }
 
+/** Requests `requireCustomer` let through, and those among them whose sign-in ended while they ran. */
+const customerRequests = new WeakSet<Request>();
+const endedRequests = new WeakMap<Request, SessionData>();
+
+/** True for a request of an account operation (it passed `requireCustomer`). */
+export const isCustomerRequest = (req: Request): boolean => customerRequests.has(req);
+
+/** The shopper's sign-in ended while `req` ran (http/shopper.ts): its tokens were refused. */
+export function markSignInEnded(req: Request, session: SessionData): void {
+  endedRequests.set(req, session);
+}
+
 /** Lets the request through for a registered customer's session; any other answers 401. */
 export function requireCustomer(ctx: AppContext, operationId: OperationId): RequestHandler {
   return async (req, _res, next) => {
@@ -73,8 +87,19 @@ export function requireCustomer(ctx: AppContext, operationId: OperationId): Requ
         Boolean(session?.sessionEnded) || ctx.sessions.cookieLost(req),
       );
     }
+    customerRequests.add(req);
     next();
   };
+}
+
+/**
+ * What an account operation that failed answers: the ended sign-in's login problem when the
+ * platform refused the shopper's tokens while it ran (the failure is then the refused call's, or
+ * its answer withheld: http/send.ts `withholdAnswer`), else its own error.
+ */
+export function signInEnded(req: Request, operationId: OperationId, error: unknown): unknown {
+  const session = endedRequests.get(req);
+  return session ? loginRequired(operationId, req.params, session, true) : error;
 }
 
 /** Every operation that has an account page: a test holds it equal to proxy.yaml's `account` tag. */

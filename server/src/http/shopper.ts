@@ -2,14 +2,22 @@
  * The request edge of every shopper operation: the session named by the request's cookie (a new
  * one when there is none), a usable commerce shopper token, and the Shopper handed to services.
  * Only this module and the routes touch Express's request and response.
+ *
+ * A registered shopper's sign-in that ends because the platform refused the tokens (issue 30,
+ * docs/decisions/029) ends cleanly here: the session is rotated away as at logout (decision 026),
+ * an account operation answers the login problem (http/customer.ts), and any other goes on as a guest
+ * (storefront §4: one retry after clearing auth).
  */
 import type { Request, Response } from 'express';
+import { renewBearerWith } from '../bearer-renewal.ts';
 import type { AppContext } from '../context.ts';
 import { DEFAULT_LOCALE } from '../markets.ts';
-import { ensureShopperToken } from '../services/shopper-auth.ts';
+import { becomeGuest, commerceLogin, ensureShopperToken, renewRefused } from '../services/shopper-auth.ts';
 import { shopperFor, type RequestScope, type Shopper } from '../services/shopper.ts';
-import type { SessionData } from '../session.ts';
+import type { SessionData, ShopperTokens } from '../session.ts';
 import { resolveSite } from '../site.ts';
+import { isCustomerRequest, markSignInEnded } from './customer.ts';
+import { withholdAnswer } from './send.ts';
 
 /**
  * The request's signal, logger and the saver of `session` that sets the cookie on this response
@@ -30,6 +38,79 @@ export function requestScope(
   };
 }
 
+/** The rotations of ended sign-ins in flight, by the id they rotate away: one per session, whichever request saw it end. */
+const endings = new Map<string, Promise<void>>();
+
+/**
+ * The platform refused the shopper's tokens during `req` and the session's sign-in ended
+ * (`endSignIn`): the session gets a new id as at logout, its old id a tombstone (decision 026), so
+ * no request still holding the signed-in session can write it back. The session's other requests
+ * that see the same end (in flight on this instance, or later with the old id's tombstone in place)
+ * leave the rotation to the first: their copies are never saved (Sessions.save finds the id gone).
+ */
+async function signOut(req: Request, res: Response, ctx: AppContext, session: SessionData): Promise<void> {
+  markSignInEnded(req, session);
+  // An account operation answers the login, whatever it read before (the route turns this into it).
+  if (isCustomerRequest(req)) withholdAnswer(res, () => new Error('the sign-in ended during an account operation'));
+  const id = session.id;
+  const running = endings.get(id);
+  if (running) return running;
+  const rotation = (async () => {
+    if (!(await ctx.sessions.options.store.rotated(id))) await ctx.sessions.rotate(res, session);
+  })().finally(() => endings.delete(id));
+  endings.set(id, rotation);
+  return rotation;
+}
+
+/**
+ * A usable token for `session` (ensureShopperToken), signing out cleanly when a refused refresh
+ * ended the registered shopper's sign-in.
+ */
+export async function tokenFor(
+  req: Request,
+  res: Response,
+  ctx: AppContext,
+  session: SessionData,
+): Promise<ShopperTokens> {
+  const registered = session.authType === 'registered';
+  const tokens = await ensureShopperToken(session, ctx, req.signal);
+  if (registered && session.authType !== 'registered') await signOut(req, res, ctx, session);
+  return tokens;
+}
+
+/**
+ * How `shopper`'s request renews a token the platform refused (bearer-renewal.ts): one refresh
+ * (renewRefused); when it is refused too, a registered shopper is signed out (`signOut`) and an
+ * account operation stops there (it answers the login), any other request logs in as a guest and
+ * sends the call again with the guest's token. A platform that cannot answer leaves the call its 401
+ * (the services' 502).
+ */
+function renewalFor(req: Request, res: Response, ctx: AppContext, shopper: Shopper) {
+  const adopt = async (tokens: ShopperTokens) => {
+    shopper.tokens = tokens;
+    shopper.headers.Authorization = `Bearer ${tokens.accessToken}`;
+    await shopper.persist();
+    return tokens.accessToken;
+  };
+  return async (refused: string): Promise<string | undefined> => {
+    const { session } = shopper;
+    const registered = session.authType === 'registered';
+    let renewed: ShopperTokens | undefined;
+    try {
+      renewed = await renewRefused(session, ctx, refused);
+    } catch (error) {
+      shopper.log.warn({ err: error }, 'a refused shopper token could not be renewed');
+      return undefined;
+    }
+    if (renewed) return adopt(renewed);
+    if (registered) await signOut(req, res, ctx, session);
+    if (isCustomerRequest(req)) return undefined;
+    const guest = await commerceLogin(session, ctx, { signal: req.signal });
+    becomeGuest(session, guest);
+    return adopt(guest);
+  };
+}
+
 /**
  * The session's shopper, logged in as guest when it had no usable token; the session is saved. A
  * new session takes `defaults` (a page names its site and locale), else the host's site in en-GB.
@@ -42,8 +123,9 @@ export async function shopperOf(
 ): Promise<Shopper> {
   const site = defaults?.site ?? resolveSite(req, ctx.config, undefined) ?? ctx.config.sites.defaultSite;
   const session = await ctx.sessions.currentOrNew(req, { site, locale: defaults?.locale ?? DEFAULT_LOCALE });
-  const tokens = await ensureShopperToken(session, ctx, req.signal);
+  const tokens = await tokenFor(req, res, ctx, session);
   const shopper = shopperFor(ctx, session, tokens, requestScope(req, res, ctx, session));
+  renewBearerWith(renewalFor(req, res, ctx, shopper));
   await shopper.persist();
   return shopper;
 }

@@ -30,7 +30,11 @@ async function asRead<T>(read: () => Promise<T>): Promise<T> {
   }
 }
 
-/** An account read: a registered customer's only, in the locale asked for, as the API's route answers it. */
+/**
+ * An account read: a registered customer's only, in the locale asked for, as the API's route answers
+ * it. A read during which the platform refused the shopper's tokens and the sign-in ended (issue 30)
+ * is the login, whatever it read, as the API's route answers it.
+ */
 function accountRead<T>(
   shopper: Shopper,
   operationId: OperationId,
@@ -40,7 +44,15 @@ function accountRead<T>(
   return asRead(async () => {
     if (!isCustomerSession(shopper.session)) throw loginRequired(operationId, {}, shopper.session);
     await switchLocale(shopper, locale);
-    return read();
+    let answer: T;
+    try {
+      answer = await read();
+    } catch (error) {
+      if (isCustomerSession(shopper.session)) throw error;
+      throw loginRequired(operationId, {}, shopper.session);
+    }
+    if (!isCustomerSession(shopper.session)) throw loginRequired(operationId, {}, shopper.session);
+    return answer;
   });
 }
 

@@ -7,7 +7,7 @@
 import express, { type RequestHandler, type Router } from 'express';
 import { operations, type OperationId } from '../../../generated/proxy/operations.ts';
 import type { AppContext, Handler } from '../context.ts';
-import { requireCustomer } from '../http/customer.ts';
+import { requireCustomer, signInEnded } from '../http/customer.ts';
 import type { rateLimits } from '../security.ts';
 import { findAddresses } from './address/find-addresses.ts';
 import { probeAddressLookup } from './address/probe-address-lookup.ts';
@@ -181,9 +181,15 @@ export function mountRoutes(
     const handler = table[operationId];
     const group = RATE_LIMITED[operationId];
     const chain: RequestHandler[] = group ? [limits[group]] : [];
-    if (operations[operationId].tag === 'account') chain.push(requireCustomer(ctx, operationId));
+    const account = operations[operationId].tag === 'account';
+    if (account) chain.push(requireCustomer(ctx, operationId));
     chain.push(async (req, res) => {
-      await handler(req, res, ctx);
+      try {
+        await handler(req, res, ctx);
+      } catch (error) {
+        // An account operation whose sign-in ended while it ran (its tokens refused, issue 30): the login, not the 502.
+        throw account ? signInEnded(req, operationId, error) : error;
+      }
     });
     router[method](expressPath(path), ...chain);
     mounted.push({ operationId, method, path: expressPath(path) });

@@ -1,9 +1,12 @@
 /**
  * Commerce shopper tokens (SLAS) kept in the server session: storefront §4 Authentication. The
  * decision order is the domain's (`loginDecision`): reuse a token valid with its 60 s margin, else
- * refresh with the refresh token, else a guest login; a refresh failing with 'invalid
- * refresh_token' or EXPIRED_TOKEN clears auth and logs in as guest once more. PKCE verifiers are
- * 128 characters for the commerce login and 96 for the identity provider (storefront §9).
+ * refresh with the refresh token, else a guest login; a refresh the platform refuses (`isRefreshRefused`:
+ * invalid_grant, 'invalid refresh_token', EXPIRED_TOKEN) clears auth and logs in as guest once more,
+ * and a registered shopper's sign-in ends there (`endSignIn`, issue 30). A token the platform refuses
+ * before its expiry is refreshed once too (`renewRefused`). The requests of a session that hold the
+ * same token share one refresh (`sharedRefresh`). PKCE verifiers are 128 characters for the commerce
+ * login and 96 for the identity provider (storefront §9).
  *
  * Guests log in with the site's public client (authorize with `hint=guest`, PKCE). A registered
  * shopper's tokens come, after the identity provider's login, from SLAS's trusted-system
@@ -12,10 +15,10 @@
  * kept, 90 days) and names itself on logout.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { loginDecision, shouldRetryAfterRefreshFailure } from '../../../domain/login.ts';
+import { isRefreshRefused, loginDecision } from '../../../domain/login.ts';
 import type { AppContext } from '../context.ts';
 import { upstreamError } from '../errors.ts';
-import type { SessionData, ShopperTokens } from '../session.ts';
+import { ROTATED_TOMBSTONE_SECONDS, type SessionData, type ShopperTokens } from '../session.ts';
 
 /** A PKCE verifier of exactly `length` characters from the unreserved set (base64url). */
 export function pkceVerifier(length: 96 | 128): string {
@@ -35,14 +38,8 @@ interface OAuthFailure {
   error_description?: string;
 }
 
-/** A refresh that failed with an OAuth error the spec retries on (or any other failure). */
-class RefreshFailure extends Error {
-  readonly oauthMessage: string;
-  constructor(message: string) {
-    super(message);
-    this.oauthMessage = message;
-  }
-}
+/** A refresh's outcome: new tokens, or the platform's refusal (its OAuth error); a failure to answer throws. */
+type RefreshOutcome = { tokens: ShopperTokens } | { refused: string };
 
 function tokensOf(
   data: { access_token: string; refresh_token: string; usid: string; customer_id: string; expires_in: number },
@@ -181,7 +178,16 @@ export async function registeredLogin(
   return { ...tokensOf(token.data, Date.now()), privateClient: true };
 }
 
-async function refresh(session: SessionData, ctx: AppContext, signal?: AbortSignal): Promise<ShopperTokens> {
+/**
+ * A registered shopper's sign-in ended without a logout: the platform refused the tokens (issue 30).
+ * Auth is cleared as at logout, and the session remembers why, for the account's login problem.
+ */
+export function endSignIn(session: SessionData): void {
+  clearAuth(session);
+  session.sessionEnded = 'token-refused';
+}
+
+async function refresh(session: SessionData, ctx: AppContext): Promise<RefreshOutcome> {
   const { organizationId, clientIds } = ctx.config.credentials.commerce;
   const refreshToken = session.shopperTokens?.refreshToken ?? '';
   // The private client authenticates with HTTP Basic; a public client names itself in the form.
@@ -199,16 +205,60 @@ async function refresh(session: SessionData, ctx: AppContext, signal?: AbortSign
         'content-type': 'application/x-www-form-urlencoded',
         ...(privateClient ? { Authorization: privateClientAuth(ctx) } : {}),
       },
-      ...(signal ? { signal } : {}),
     })
     .catch((cause: unknown) => {
       throw upstreamError('commerce', cause);
     });
-  if (!result.data) {
-    const failure = (result.error ?? {}) as OAuthFailure;
-    throw new RefreshFailure(`${failure.error ?? ''}: ${failure.error_description ?? ''}`);
+  if (result.data)
+    return { tokens: { ...tokensOf(result.data, Date.now()), ...(privateClient ? { privateClient } : {}) } };
+  const failure = (result.error ?? {}) as OAuthFailure;
+  const reason = `${failure.error ?? ''}: ${failure.error_description ?? ''}`;
+  const status = result.response.status;
+  if (isRefreshRefused({ status, error: failure.error, message: reason })) return { refused: reason };
+  ctx.logger.warn({ status, reason }, 'shopper token refresh failed');
+  throw upstreamError('commerce');
+}
+
+/**
+ * How long a refresh's outcome is kept for the token it replaced: as long as a rotated id's
+ * tombstone, which outlasts any request in flight (issue 30).
+ */
+const REFRESH_KEPT_MS = ROTATED_TOMBSTONE_SECONDS * 1000;
+/** Refreshes in flight or just done, per instance (its commerce client) and by the token they replace. */
+const refreshes = new WeakMap<object, Map<string, Promise<RefreshOutcome>>>();
+
+/**
+ * One refresh for every request of the session holding the same token (issue 30): a page's
+ * parallel reads, or a read that lands after another renewed or lost the token, adopt the first
+ * one's outcome instead of asking again, which a public client's rotated refresh token would
+ * refuse. Kept REFRESH_KEPT_MS; a failure to reach the platform is not kept (the next request asks
+ * again). The refresh carries no request's signal: one shopper leaving does not fail the others.
+ */
+function sharedRefresh(session: SessionData, ctx: AppContext): Promise<RefreshOutcome> {
+  const tokens = session.shopperTokens;
+  const key = `${tokens?.accessToken ?? ''} ${tokens?.refreshToken ?? ''}`;
+  let inFlight = refreshes.get(ctx.upstreams.commerce);
+  if (!inFlight) refreshes.set(ctx.upstreams.commerce, (inFlight = new Map()));
+  const known = inFlight.get(key);
+  if (known) return known;
+  const running = refresh(session, ctx);
+  const kept = inFlight;
+  kept.set(key, running);
+  running.then(
+    () => setTimeout(() => kept.delete(key), REFRESH_KEPT_MS).unref(),
+    () => kept.delete(key),
+  );
+  return running;
+}
+
+/** Takes a refused refresh's consequence: a registered shopper's sign-in ends, a guest's tokens go. */
+function refused(session: SessionData, ctx: AppContext, reason: string): void {
+  if (session.authType === 'registered') {
+    ctx.logger.info({ reason }, 'registered shopper signed out: the platform refused the refresh token');
+    endSignIn(session);
+  } else {
+    clearAuth(session);
   }
-  return { ...tokensOf(result.data, Date.now()), ...(privateClient ? { privateClient } : {}) };
 }
 
 /** Stores a guest login's tokens: a guest without customer summary. */
@@ -220,7 +270,9 @@ export function becomeGuest(session: SessionData, tokens: ShopperTokens): void {
 
 /**
  * A usable shopper token for the session, by the spec's decision order. Mutates the session (the
- * caller saves it). Throws a 502 problem when the commerce platform cannot give one.
+ * caller saves it). A refused refresh ends a registered shopper's sign-in (`endSignIn`) and logs in
+ * as guest, as for a guest (storefront §4). Throws a 502 problem when the commerce platform cannot
+ * give one.
  */
 export async function ensureShopperToken(
   session: SessionData,
@@ -237,24 +289,42 @@ export async function ensureShopperToken(
   );
   if (step === 'reuseToken' && current) return current;
   if (step === 'refresh') {
-    try {
-      const renewed = await refresh(session, ctx, signal);
-      session.shopperTokens = renewed;
+    const outcome = await sharedRefresh(session, ctx);
+    if ('tokens' in outcome) {
+      session.shopperTokens = outcome.tokens;
       if (session.authType === 'none') session.authType = 'guest';
-      return renewed;
-    } catch (error) {
-      if (!(error instanceof RefreshFailure)) throw error;
-      if (!shouldRetryAfterRefreshFailure(error.oauthMessage, 0)) {
-        ctx.logger.warn({ reason: error.oauthMessage }, 'shopper token refresh failed');
-        throw upstreamError('commerce');
-      }
-      // One retry after clearing auth: a new guest login.
-      clearAuth(session);
+      return outcome.tokens;
     }
+    // One retry after clearing auth: a new guest login.
+    refused(session, ctx, outcome.refused);
   }
   const tokens = await commerceLogin(session, ctx, signal ? { signal } : {});
   becomeGuest(session, tokens);
   return tokens;
+}
+
+/**
+ * The commerce platform answered 401 to `refusedToken`, an access token of the session that had
+ * not expired (revoked at the platform, issue 30): one refresh (shared as `sharedRefresh` shares
+ * it). The session's new tokens; its current ones when another call renewed it meanwhile; or
+ * undefined when the refresh was refused too: a registered shopper's sign-in has ended
+ * (`endSignIn`), a guest's tokens are gone. Throws a 502 problem when the platform cannot answer.
+ */
+export async function renewRefused(
+  session: SessionData,
+  ctx: AppContext,
+  refusedToken: string,
+): Promise<ShopperTokens | undefined> {
+  const current = session.shopperTokens;
+  if (current && current.accessToken !== refusedToken) return current;
+  if (!current?.refreshToken) return undefined;
+  const outcome = await sharedRefresh(session, ctx);
+  if ('tokens' in outcome) {
+    session.shopperTokens = outcome.tokens;
+    return outcome.tokens;
+  }
+  refused(session, ctx, outcome.refused);
+  return undefined;
 }
 
 /** Ends the commerce session of the refresh token (failures are logged, never thrown). */

@@ -1,16 +1,17 @@
 import type { Handler } from '../../context.ts';
 import { DEFAULT_LOCALE } from '../../markets.ts';
-import { ensureShopperToken } from '../../services/shopper-auth.ts';
+import { tokenFor } from '../../http/shopper.ts';
 import { sessionView } from '../../session.ts';
 
 /**
  * POST /api/session/guest: a shopper token by the spec's order (reuse, refresh, guest login; one
- * guest retry after a refused refresh). A registered session stays registered. No token leaves
- * the server: the answer is the session view.
+ * guest retry after a refused refresh). A registered session stays registered, unless the platform
+ * refused its refresh token: it is then signed out cleanly (issue 30). No token leaves the server:
+ * the answer is the session view.
  */
 export const createGuestSession: Handler = async (req, res, ctx) => {
   const session = await ctx.sessions.currentOrNew(req, { site: ctx.config.sites.defaultSite, locale: DEFAULT_LOCALE });
-  await ensureShopperToken(session, ctx, req.signal);
+  await tokenFor(req, res, ctx, session);
   await ctx.sessions.save(res, session);
   res.setHeader('Cache-Control', 'no-store');
   res.status(201).json(sessionView(session));
