@@ -39,6 +39,8 @@ export const PROBLEM_CODE_KEYS: Readonly<Record<string, string>> = {
   postal_code_excluded: 'problems.code.postalCodeExcluded',
   country_not_supported: 'address.errors.countryCode',
   region_not_supported: 'problems.code.regionNotSupported',
+  // A login-required problem whose sign-in ended without a logout (tokens refused, session lost: docs/decisions/029).
+  'session-ended': 'account.sessionEnded',
 };
 
 /** Problem types (their slug under PROBLEM_BASE) → catalogue key. */

@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api/client.ts';
 import { useSiteConfig } from '../../../lib/api/get-site-config.ts';
 import { startLogin } from '../../../lib/api/start-login.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { problemText } from '../../../lib/problem-text.ts';
 import { useLocale } from '../../../lib/locales.ts';
 import { useSite } from '../../../lib/site.tsx';
 import './account.css';
@@ -83,8 +84,8 @@ export function AccountPage<T>({
 
 /**
  * What an account page shows while its read is not answered: "Loading…", or for a failure the login
- * (a guest or an ended session: account §6, issue 13 — the login starts and returns to this page) or
- * the retry of a failed read.
+ * (a guest or an ended session: account §6, issue 13 — the login starts and returns to this page;
+ * a sign-in that ended without a logout says so, issue 30) or the retry of a failed read.
  */
 export function AccountState({ error, retry }: { error: unknown; retry: () => void }) {
   const { t } = useTranslation();
@@ -97,7 +98,7 @@ export function AccountState({ error, retry }: { error: unknown; retry: () => vo
   if (login) {
     return (
       <div className="account__state" role="status">
-        <p>{t('account.loginRequired')}</p>
+        <p>{problemText(t, error.problem, 'account.loginRequired')}</p>
         <button
           type="button"
           className="button button--primary"

@@ -100,6 +100,35 @@ describe('My Subscriptions', () => {
       '/en-GB/account/my-subscriptions',
     );
   });
+
+  it('when alex’s sign-in ended without a logout (tokens refused, session lost), then the page says so and the login starts, never Try again', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, origin: 'http://localhost' });
+    stubApi([
+      SESSION_STUB,
+      SITE,
+      [
+        'GET',
+        /\/api\/account\/subscriptions$/,
+        {
+          status: 401,
+          body: {
+            type: 'https://shop.example/problems/login-required',
+            title: 'Login required',
+            status: 401,
+            detail: 'Your session has ended. Please sign in again.',
+            code: 'session-ended',
+            redirectUrl: '/api/session/login?returnTo=%2Fde-DE%2Faccount%2Fmy-subscriptions',
+          },
+        },
+      ],
+      ['GET', /\/api\/session\/login$/, { body: { authorizeUrl: 'http://idp.example/authorize?x=2' } }],
+    ]);
+    renderApp('/de-DE/account/my-subscriptions');
+    expect(await screen.findByText('Ihre Sitzung wurde beendet. Bitte melden Sie sich erneut an.')).toBeTruthy();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://idp.example/authorize?x=2'));
+    expect(screen.queryByRole('button', { name: 'Erneut versuchen' })).toBeNull();
+  });
 });
 
 describe('the manage modal', () => {
