@@ -129,8 +129,12 @@ export class Sessions {
     if (!id) return undefined;
     const session = await this.options.store.get(id);
     if (!session) {
-      if (await this.options.store.rotated(id)) this.rotatedCookie.add(req);
-      else this.lostCookie.add(req);
+      if (await this.options.store.rotated(id)) {
+        this.rotatedCookie.add(req);
+      } else if (!this.lostCookie.has(req)) {
+        this.lostCookie.add(req);
+        req.log?.info('session lost from the store: a signed cookie names a session it does not hold');
+      }
       return undefined;
     }
     if (dropExpiredVehicle(session)) {
