@@ -86,13 +86,19 @@ export async function tokenFor(
  * (the services' 502).
  */
 function renewalFor(req: Request, res: Response, ctx: AppContext, shopper: Shopper) {
+  // The tokens this shopper held in this request: a call made with anyone else's (an order attempt's
+  // own token) is not the shopper's to renew.
+  const held = new Set([shopper.tokens.accessToken]);
+  let guest: Promise<string> | undefined;
   const adopt = async (tokens: ShopperTokens) => {
+    held.add(tokens.accessToken);
     shopper.tokens = tokens;
     shopper.headers.Authorization = `Bearer ${tokens.accessToken}`;
     await shopper.persist();
     return tokens.accessToken;
   };
   return async (refused: string): Promise<string | undefined> => {
+    if (!held.has(refused)) return undefined;
     const { session } = shopper;
     const registered = session.authType === 'registered';
     let renewed: ShopperTokens | undefined;
@@ -105,9 +111,12 @@ function renewalFor(req: Request, res: Response, ctx: AppContext, shopper: Shopp
     if (renewed) return adopt(renewed);
     if (registered) await signOut(req, res, ctx, session);
     if (isCustomerRequest(req)) return undefined;
-    const guest = await commerceLogin(session, ctx, { signal: req.signal });
-    becomeGuest(session, guest);
-    return adopt(guest);
+    // One guest login for the request's calls refused together.
+    guest ??= commerceLogin(session, ctx, { signal: req.signal }).then((tokens) => {
+      becomeGuest(session, tokens);
+      return adopt(tokens);
+    });
+    return guest;
   };
 }
 

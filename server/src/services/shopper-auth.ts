@@ -319,6 +319,9 @@ export async function renewRefused(
   if (current && current.accessToken !== refusedToken) return current;
   if (!current?.refreshToken) return undefined;
   const outcome = await sharedRefresh(session, ctx);
+  // Another call of the request took an outcome meanwhile (the same refresh, or the guest login after it).
+  const now = session.shopperTokens;
+  if (now?.accessToken !== refusedToken) return now;
   if ('tokens' in outcome) {
     session.shopperTokens = outcome.tokens;
     return outcome.tokens;
