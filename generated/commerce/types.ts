@@ -65,9 +65,12 @@ export interface paths {
          * Get a registered shopper's tokens on behalf of the shopper (trusted system)
          * @description Trusted System on Behalf (TSOB): after the identity provider's login, the proxy (a trusted
          *     server) asks SLAS for the registered shopper's tokens with `grant_type=client_credentials`,
-         *     `hint=ts_ext_on_behalf_of`, the shopper's `login_id` at the identity provider, `idp_origin`,
+         *     `hint=ts_ext_on_behalf_of`, the shopper's `login_id` (the identity provider's directory UID,
+         *     which stays when the shopper changes e-mail), the shopper's `email_id`, `idp_origin`,
          *     `channel_id`, the site's public `client_id` and the guest's `usid` (so the guest basket can
-         *     be merged). It authenticates with HTTP Basic as a private SLAS client holding the
+         *     be merged). A `login_id` SLAS has not seen for this identity provider creates a new
+         *     registered shopper (login `login_id`, e-mail `email_id`, else `login_id`); it is never
+         *     refused as unknown. It authenticates with HTTP Basic as a private SLAS client holding the
          *     `sfcc.ts_ext_on_behalf_of` scope; public clients are refused. The tokens belong to the
          *     private client: their refresh (`getAccessToken`, `grant_type=refresh_token`, HTTP Basic)
          *     keeps the same refresh token, valid `refresh_token_expires_in` seconds (90 days), and their
@@ -1013,8 +1016,10 @@ export interface components {
              * @enum {string}
              */
             hint: "ts_ext_on_behalf_of";
-            /** @description The shopper's login at the identity provider (the e-mail of the signed-in identity). */
+            /** @description The shopper's stable id at the identity provider: the directory UID of the id token's identifiers (never the e-mail, which the shopper can change). Every `login_id` new to SLAS for the `idp_origin` creates a new registered shopper. */
             login_id: string;
+            /** @description The shopper's e-mail at the identity provider (the id token's `email`), for the profile of a shopper SLAS creates; `login_id` is used instead when it is missing. */
+            email_id?: string;
             /**
              * @description The identity provider the shopper signed in with.
              * @enum {string}
@@ -1882,7 +1887,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponse"];
                 };
             };
-            /** @description A parameter is missing or wrong (hint, login_id, idp_origin, channel_id). */
+            /** @description A parameter is missing or wrong (hint, login_id, idp_origin, channel_id). An unknown `login_id` is not wrong: it creates a new shopper. */
             400: {
                 headers: {
                     [name: string]: unknown;

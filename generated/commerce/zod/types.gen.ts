@@ -165,9 +165,13 @@ export type TrustedSystemTokenRequest = {
      */
     hint: 'ts_ext_on_behalf_of';
     /**
-     * The shopper's login at the identity provider (the e-mail of the signed-in identity).
+     * The shopper's stable id at the identity provider: the directory UID of the id token's identifiers (never the e-mail, which the shopper can change). Every `login_id` new to SLAS for the `idp_origin` creates a new registered shopper.
      */
     login_id: string;
+    /**
+     * The shopper's e-mail at the identity provider (the id token's `email`), for the profile of a shopper SLAS creates; `login_id` is used instead when it is missing.
+     */
+    email_id?: string;
     /**
      * The identity provider the shopper signed in with.
      */
@@ -1126,7 +1130,7 @@ export type GetTrustedSystemAccessTokenData = {
 
 export type GetTrustedSystemAccessTokenErrors = {
     /**
-     * A parameter is missing or wrong (hint, login_id, idp_origin, channel_id).
+     * A parameter is missing or wrong (hint, login_id, idp_origin, channel_id). An unknown `login_id` is not wrong: it creates a new shopper.
      */
     400: Oauth2ErrorResponse;
     /**

@@ -91,6 +91,7 @@ export const zTrustedSystemTokenRequest = z.object({
     grant_type: z.enum(['client_credentials']),
     hint: z.enum(['ts_ext_on_behalf_of']),
     login_id: z.string().max(128),
+    email_id: z.string().max(128).optional(),
     idp_origin: z.enum(['forgerock']),
     client_id: z.string().max(40),
     channel_id: z.string().max(100),

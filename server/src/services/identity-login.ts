@@ -226,11 +226,14 @@ export async function completeLogin(
     throw tokenError();
   }
 
-  // The shopper's login at the identity provider is the e-mail of the signed-in identity: SLAS's
-  // trusted-system token gives the registered shopper's commerce tokens for it.
+  // SLAS's trusted-system token gives the registered shopper's commerce tokens, keyed by the
+  // directory UID checked above: it stays when the shopper changes e-mail at the identity provider,
+  // where an e-mail key would make SLAS create a new, empty shopper (docs/decisions/030). The
+  // e-mail goes along for the profile of a shopper SLAS creates.
+  const directoryUid = claims.identifiers?.uid ?? '';
   const email = claims.email ?? '';
   if (!email) throw tokenError();
-  const tokens = await registeredLogin(session, ctx, email, scope.signal);
+  const tokens = await registeredLogin(session, ctx, { directoryUid, email }, scope.signal);
   const auth = { Authorization: `Bearer ${tokens.accessToken}` };
   const customerId = tokens.customerId ?? '';
   const customer = await ctx.upstreams.commerce

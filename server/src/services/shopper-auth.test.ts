@@ -97,6 +97,9 @@ function liveContext() {
 
 const basic = `Basic ${Buffer.from('shop-bff:bff-secret').toString('base64')}`;
 
+/** alex as the id token names him: the directory UID of its identifiers and his e-mail. */
+const ALEX = { directoryUid: '8a1f0c2e-0001-4a6b-9c1d-a1e2c3d4e5f6', email: 'alex.owner@example.com' };
+
 function guestSession(): SessionData {
   return guestSessionData({
     shopperTokens: { accessToken: 'at-guest', refreshToken: 'rt-guest', usid: 'usid-guest-1', expiresAt: 0 },
@@ -104,9 +107,9 @@ function guestSession(): SessionData {
 }
 
 describe('registered commerce login in live mode', () => {
-  it('when the identity provider’s login is done, then the trusted-system token is asked for the shopper with the private client', async () => {
+  it('when the identity provider’s login is done, then the trusted-system token is asked for the shopper’s directory UID with the private client', async () => {
     const { ctx, seen } = liveContext();
-    const tokens = await registeredLogin(guestSession(), ctx, 'alex.owner@example.com');
+    const tokens = await registeredLogin(guestSession(), ctx, ALEX);
     expect(tokens).toMatchObject({ accessToken: 'at-registered', customerId: 'abcRegistered01', privateClient: true });
     const request = seen[0]!;
     expect(request.method).toBe('POST');
@@ -118,12 +121,25 @@ describe('registered commerce login in live mode', () => {
     expect(Object.fromEntries(new URLSearchParams(await request.text()))).toEqual({
       grant_type: 'client_credentials',
       hint: 'ts_ext_on_behalf_of',
-      login_id: 'alex.owner@example.com',
+      login_id: ALEX.directoryUid,
+      email_id: 'alex.owner@example.com',
       idp_origin: 'forgerock',
       client_id: 'public-aurora',
       channel_id: 'aurora',
       usid: 'usid-guest-1',
     });
+  });
+
+  it('when the owner’s e-mail has changed at the identity provider, then SLAS is asked for the same login_id, his directory UID, and only email_id changes (issue 31, review item 6)', async () => {
+    const { ctx, seen } = liveContext();
+    await registeredLogin(guestSession(), ctx, ALEX);
+    await registeredLogin(guestSession(), ctx, { ...ALEX, email: 'alex.new@example.com' });
+    const [before, after] = await Promise.all(
+      seen.map(async (request) => Object.fromEntries(new URLSearchParams(await request.text()))),
+    );
+    expect(after!.login_id).toBe(before!.login_id);
+    expect(after!.login_id).toBe('8a1f0c2e-0001-4a6b-9c1d-a1e2c3d4e5f6');
+    expect([before!.email_id, after!.email_id]).toEqual(['alex.owner@example.com', 'alex.new@example.com']);
   });
 
   it('when a registered token has expired, then the private client refreshes it with HTTP Basic and no public client id', async () => {

@@ -142,14 +142,17 @@ export async function commerceLogin(
 
 /**
  * A registered shopper's tokens after the identity provider's login: SLAS's trusted-system
- * on-behalf-of token (`grant_type=client_credentials`, `hint=ts_ext_on_behalf_of`) for `loginId`,
- * the shopper's login at the identity provider, with the server's private client (HTTP Basic).
- * The guest's usid goes along so that the guest basket can be merged.
+ * on-behalf-of token (`grant_type=client_credentials`, `hint=ts_ext_on_behalf_of`) with the
+ * server's private client (HTTP Basic). `login_id` is the shopper's stable id at the identity
+ * provider, the directory UID: SLAS makes a new shopper of every login_id it has not seen, so an
+ * e-mail there would lose the shopper's account when it changes (docs/decisions/030). The e-mail
+ * goes as `email_id`, for the profile of a shopper SLAS creates. The guest's usid goes along so
+ * that the guest basket can be merged.
  */
 export async function registeredLogin(
   session: SessionData,
   ctx: AppContext,
-  loginId: string,
+  identity: { directoryUid: string; email: string },
   signal?: AbortSignal,
 ): Promise<ShopperTokens> {
   const { organizationId, clientIds } = ctx.config.credentials.commerce;
@@ -159,7 +162,8 @@ export async function registeredLogin(
       body: {
         grant_type: 'client_credentials',
         hint: 'ts_ext_on_behalf_of',
-        login_id: loginId,
+        login_id: identity.directoryUid,
+        email_id: identity.email,
         idp_origin: IDP_ORIGIN,
         client_id: clientIds[session.site],
         channel_id: session.site,
