@@ -201,6 +201,8 @@ const SHOP_REDIRECT = 'http://localhost:3000/callback';
 /** The shop server's private SLAS client (HTTP Basic), for the trusted-system token. */
 const PRIVATE_CLIENT = `Basic ${Buffer.from('webshop-server:webshop-server-sandbox-secret').toString('base64')}`;
 const ALEX_ID = 'abcAlexOwner0001';
+/** alex's login_id for the trusted-system token: his directory UID (docs/decisions/030). */
+const ALEX_LOGIN_ID = '8a1f0c2e-0001-4a6b-9c1d-a1e2c3d4e5f6';
 const ADDRESS = {
   firstName: 'Alex',
   lastName: 'Owner',
@@ -529,11 +531,14 @@ describe('the contract holds', () => {
           channel_id: 'aurora',
           ...form,
         },
-        expect: form.login_id === 'alex.owner@example.com' && authorization === PRIVATE_CLIENT ? 'ok' : 'error',
+        expect: form.login_id && authorization === PRIVATE_CLIENT ? 'ok' : 'error',
       });
-    await tsob({ login_id: 'nobody@example.com' });
-    await tsob({ login_id: 'alex.owner@example.com' }, `Basic ${Buffer.from('aurora-storefront:').toString('base64')}`);
-    const alex = (await tsob({ login_id: 'alex.owner@example.com', usid: shopper.usid })).body as {
+    await tsob({ login_id: '' });
+    await tsob({ login_id: ALEX_LOGIN_ID }, `Basic ${Buffer.from('aurora-storefront:').toString('base64')}`);
+    // A login_id never seen is a new shopper, not an error (SLAS with an external identity provider).
+    await tsob({ login_id: 'directory-uid-never-seen', email_id: 'new.owner@example.com' });
+    const alex = (await tsob({ login_id: ALEX_LOGIN_ID, email_id: 'alex.owner@example.com', usid: shopper.usid }))
+      .body as {
       access_token: string;
     };
     const a = bearer(alex.access_token);

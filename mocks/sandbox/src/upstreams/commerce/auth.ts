@@ -2,8 +2,9 @@
  * Shopper login (SLAS): the guest's authorize (`hint=guest`, public client) and PKCE code exchange;
  * the registered shopper's trusted-system on-behalf-of token after the identity provider's login
  * (private client, HTTP Basic: the only way to a registered token here, as on the live tenant
- * whose shoppers sign in at the identity provider); refresh (rotated for a public client, kept for
- * the private one), logout; and the bearer-token check every shopper API uses.
+ * whose shoppers sign in at the identity provider; a `login_id` never seen creates a shopper,
+ * trusted-system.ts); refresh (rotated for a public client, kept for the private one), logout; and
+ * the bearer-token check every shopper API uses.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
@@ -13,7 +14,6 @@ import { oauthError, ocapiFault, problem, type Schemas } from './errors.ts';
 import { bodyObject, isSite, query } from './http.ts';
 import {
   alphaId,
-  findCustomerByLogin,
   ORGANIZATION_ID,
   randomId,
   state,
@@ -21,6 +21,7 @@ import {
   type RefreshTokenRecord,
   type ShopperSession,
 } from './state.ts';
+import { LOGIN_ID_MAX, trustedSystemShopper } from './trusted-system.ts';
 
 const GUEST_REFRESH_S = 2_592_000;
 const REGISTERED_REFRESH_S = 7_776_000;
@@ -282,19 +283,28 @@ export function authRouter(context: SandboxContext): Router {
     if (!body.idp_origin || !IDP_ORIGINS.has(body.idp_origin))
       return oauthError(res, 400, 'invalid_request', `Unknown idp_origin '${body.idp_origin ?? ''}'.`);
     const loginId = body.login_id;
-    const customer = loginId ? findCustomerByLogin(loginId) : undefined;
-    if (!customer) return oauthError(res, 400, 'invalid_request', `No registered shopper '${loginId ?? ''}'.`);
+    if (!loginId || loginId.length > LOGIN_ID_MAX)
+      return oauthError(res, 400, 'invalid_request', `login_id is required (at most ${LOGIN_ID_MAX} characters).`);
+    if (body.email_id !== undefined && (!body.email_id || body.email_id.length > LOGIN_ID_MAX))
+      return oauthError(res, 400, 'invalid_request', `email_id must have 1 to ${LOGIN_ID_MAX} characters.`);
+    // As SLAS with an external identity provider: an unknown login_id is a new shopper, not an error.
+    const shopper = trustedSystemShopper(context, loginId, body.email_id);
     const givenUsid = body.usid;
     const usid = givenUsid && givenUsid.length <= 256 ? givenUsid : randomUUID();
     const previous = state.usids.get(usid);
-    state.usids.set(usid, { customerId: customer.customerId, registered: true });
+    const customerId = shopper.registered
+      ? shopper.customer.customerId
+      : previous && !previous.registered
+        ? previous.customerId
+        : newGuest(context);
+    state.usids.set(usid, { customerId, registered: shopper.registered });
     const session: ShopperSession = {
       clientId: client.id,
       siteId,
       usid,
-      customerId: customer.customerId,
-      registered: true,
-      ...(previous && !previous.registered ? { previousGuestId: previous.customerId } : {}),
+      customerId,
+      registered: shopper.registered,
+      ...(shopper.registered && previous && !previous.registered ? { previousGuestId: previous.customerId } : {}),
     };
     res.json(issueTokens(context, session));
   });

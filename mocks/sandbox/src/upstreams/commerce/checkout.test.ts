@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  ALEX_LOGIN_ID,
   baskets,
   call,
   customers,
@@ -199,7 +200,7 @@ describe('commerce checkout', () => {
   });
 
   it('when alex reads his orders and manages addresses and cards, then the customer API keeps them', async () => {
-    const t = (await registeredLogin(base(), 'alex.owner@example.com')).access_token;
+    const t = (await registeredLogin(base(), ALEX_LOGIN_ID)).access_token;
     const list = await call(base(), t, 'GET', `${customers}/abcAlexOwner0001/orders?${site}&offset=0&limit=10`);
     expect(list.body).toMatchObject({ limit: 10, offset: 0, total: 4 });
     const saved = await call(base(), t, 'POST', `${customers}/abcAlexOwner0001/addresses?${site}`, {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findOrder } from '../som/state.ts';
 import { orderStore } from '../vehicles/orders.ts';
-import { baskets, call, orders, registeredLogin, site, startCommerce } from './test-helpers.ts';
+import { ALEX_LOGIN_ID, baskets, call, orders, registeredLogin, site, startCommerce } from './test-helpers.ts';
 
 const { sandbox, base, start } = startCommerce();
 beforeAll(start);
@@ -33,7 +33,7 @@ describe('commerce orders seen by the other stand-ins', () => {
   });
 
   it('when alex places an order, then the order-management stand-in records it', async () => {
-    const t = (await registeredLogin(base(), 'alex.owner@example.com')).access_token;
+    const t = (await registeredLogin(base(), ALEX_LOGIN_ID)).access_token;
     const id = (await call(base(), t, 'POST', `${baskets}?${site}`, {})).body.basketId as string;
     await call(base(), t, 'POST', `${baskets}/${id}/items?${site}`, [
       { productId: 'cn-connected-navigation-12m', quantity: 1 },

@@ -180,7 +180,8 @@ function seedCustomers(): void {
       customerId: shopper.customerId,
       customerNo: String(index + 1).padStart(8, '0'),
       email: shopper.email,
-      login: shopper.email,
+      // The trusted-system login's login_id: the identity provider's directory UID (decision 030).
+      login: shopper.uid,
       firstName: shopper.firstName,
       lastName: shopper.lastName,
       password: SANDBOX_PASSWORD,

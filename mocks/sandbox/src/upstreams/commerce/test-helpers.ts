@@ -1,10 +1,13 @@
 /** Test helpers: a sandbox with the commerce module, PKCE guest and registered logins, JSON calls. */
 import { createHash, randomBytes } from 'node:crypto';
 import { createSandbox, type Sandbox } from '../../app.ts';
+import { SHOPPERS } from '../../seed.ts';
 import { commerceModule } from './index.ts';
 
 export const ORG = 'f_ecom_zzzz_001';
 export const REDIRECT_URI = 'http://localhost:3000/callback';
+/** alex's login_id for the trusted-system login: his directory UID at the identity provider (decision 030). */
+export const ALEX_LOGIN_ID = SHOPPERS.find((shopper) => shopper.handle === 'alex')!.uid;
 
 export function startCommerce(): { sandbox: Sandbox; base: () => string; start: () => Promise<void> } {
   const sandbox = createSandbox([commerceModule]);
@@ -88,8 +91,13 @@ export async function trustedSystemToken(
 }
 
 /** A registered shopper's tokens as the shop's server gets them after the identity provider's login. */
-export async function registeredLogin(base: string, loginId: string, usid?: string): Promise<Tokens> {
-  const res = await trustedSystemToken(base, { login_id: loginId, ...(usid ? { usid } : {}) });
+export async function registeredLogin(
+  base: string,
+  loginId: string,
+  usid?: string,
+  extra: Record<string, string> = {},
+): Promise<Tokens> {
+  const res = await trustedSystemToken(base, { login_id: loginId, ...(usid ? { usid } : {}), ...extra });
   if (res.status !== 200) throw new Error(`trusted-system token answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as Tokens;
 }
