@@ -5,6 +5,7 @@
 import { createSandbox, type Sandbox, type SandboxOptions } from './app.ts';
 import { adyenModule } from './upstreams/adyen/index.ts';
 import { commerceModule } from './upstreams/commerce/index.ts';
+import { identityControls } from './upstreams/identity/directory.ts';
 import { identityModule } from './upstreams/identity/index.ts';
 import { ledgerControls } from './upstreams/ledger.ts';
 import { loqateModule } from './upstreams/loqate/index.ts';
@@ -24,6 +25,8 @@ export function buildSandbox(options: SandboxOptions = {}): Sandbox {
   sandbox.app.use('/__sandbox/orders', somControls);
   // POST /__sandbox/customers/{email}/enabled switches a customer's isCustomerEnabled.
   sandbox.app.use('/__sandbox/customers', customerControls);
+  // PUT /__sandbox/identity/shoppers/{email}/email changes a shopper's e-mail at the identity provider (issue 31).
+  sandbox.app.use('/__sandbox/identity', identityControls());
   // POST /__sandbox/payment-methods/{token}/expiry sets a stored card's expiry (Stripe or Adyen, and its record).
   sandbox.app.use('/__sandbox/payment-methods', paymentMethodControls);
   // GET /__sandbox/ledger: the providers' payments and the orders made since the reset (the money invariant, issue 29).

@@ -2,8 +2,9 @@
  * The identity provider (openapi/upstream/identity.yaml): a real OpenID Connect provider
  * (oidc-provider v9) under `/identity/am/oauth2/realms/root/realms/alpha`, with the authorization
  * code flow and PKCE (S256 only, mandatory), RS256-signed id tokens with a published key set, a
- * sign-in page for the seed shoppers, consent granted automatically, and the identifier claims
- * (`identifiers.crmId`, `identifiers.uid`) in the id token and userinfo.
+ * sign-in page for the seed shoppers (by their e-mail at the provider now: directory.ts), consent
+ * granted automatically, and the identifier claims (`identifiers.crmId`, `identifiers.uid`) in the
+ * id token and userinfo.
  *
  * Around the provider, Express handles what the contract asks differently from oidc-provider's
  * defaults: the checks of `/authorize` that answer 400 with an OAuth error instead of redirecting,
@@ -20,6 +21,7 @@ import Provider, { type Account, type KoaContextWithOIDC } from 'oidc-provider';
 import type { components } from '../../../../../generated/identity/types.ts';
 import type { SandboxContext, UpstreamModule } from '../../app.ts';
 import { CREDENTIALS, SANDBOX_PASSWORD, SHOPPERS, VEHICLES, MARKETS, type Shopper } from '../../seed.ts';
+import { emailAtProvider, resetDirectory, shopperByEmail } from './directory.ts';
 import { signInPage } from './signin-page.ts';
 import { OidcStore } from './store.ts';
 
@@ -58,7 +60,7 @@ function localeOf(shopper: Shopper): string {
 export function claimsOf(shopper: Shopper): UserInfo {
   return {
     sub: shopper.uid,
-    email: shopper.email,
+    email: emailAtProvider(shopper),
     email_verified: true,
     given_name: shopper.firstName,
     family_name: shopper.lastName,
@@ -170,7 +172,10 @@ function send(res: Response, status: number, body: OAuthError): void {
 
 function buildRouter(context: SandboxContext) {
   const store = new OidcStore(context.clock);
-  context.resetHooks.push(() => store.clear());
+  context.resetHooks.push(() => {
+    store.clear();
+    resetDirectory();
+  });
   const key = signingKey();
   let built: { issuer: string; provider: Provider; callback: ReturnType<Provider['callback']> } | undefined;
   const provider = () => {
@@ -306,7 +311,7 @@ function buildRouter(context: SandboxContext) {
       }
       const email = typeof body.email === 'string' ? body.email.trim() : '';
       const password = typeof body.password === 'string' ? body.password : '';
-      const shopper = SHOPPERS.find((candidate) => candidate.email.toLowerCase() === email.toLowerCase());
+      const shopper = shopperByEmail(email);
       if (!shopper || password !== SANDBOX_PASSWORD) {
         const lang = typeof details.params.ui_locales === 'string' ? details.params.ui_locales.split(' ')[0] : 'en';
         res
