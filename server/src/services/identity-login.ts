@@ -16,6 +16,7 @@ import { AppError, upstreamError } from '../errors.ts';
 import { marketOfLocale } from '../markets.ts';
 import { randomToken, sessionView, type SessionData } from '../session.ts';
 import { mergeGuestBasket } from './basket/basket.ts';
+import { followIdentityProfile } from './identity-profile.ts';
 import { customPreferences } from './preferences.ts';
 import {
   becomeGuest,
@@ -95,6 +96,7 @@ interface IdTokenClaims {
   nonce?: string;
   email?: string;
   given_name?: string;
+  family_name?: string;
   identifiers?: { crmId?: string; uid?: string };
 }
 
@@ -229,7 +231,7 @@ export async function completeLogin(
   // SLAS's trusted-system token gives the registered shopper's commerce tokens, keyed by the
   // directory UID checked above: it stays when the shopper changes e-mail at the identity provider,
   // where an e-mail key would make SLAS create a new, empty shopper (docs/decisions/030). The
-  // e-mail goes along for the profile of a shopper SLAS creates.
+  // e-mail is the identity provider's, for the profile only.
   const directoryUid = claims.identifiers?.uid ?? '';
   const email = claims.email ?? '';
   if (!email) throw tokenError();
@@ -254,6 +256,13 @@ export async function completeLogin(
     { email: customer.data.email ?? email, sapCdcId: customer.data.c_sapCdcId ?? null },
     scope.signal,
   );
+  const profile = await followIdentityProfile(ctx, scope, {
+    siteId: session.site,
+    customerId,
+    profile: customer.data,
+    identity: { directoryUid, email, givenName: claims.given_name, familyName: claims.family_name },
+    headers: auth,
+  });
   const merged = await mergeGuestBasket(ctx, { siteId: session.site, headers: auth, ...scope });
   if (merged !== undefined) session.basketItemCount = merged;
 
@@ -265,8 +274,9 @@ export async function completeLogin(
   if (customer.data.c_sapCdcId) session.sapCdcId = customer.data.c_sapCdcId;
   session.customer = {
     customerId,
-    firstName: customer.data.firstName ?? claims.given_name ?? null,
-    email: customer.data.email ?? (email || null),
+    firstName: profile.firstName ?? claims.given_name ?? null,
+    // The identity provider's e-mail, which the profile now follows.
+    email,
   };
   // A new session id on login (no fixation): stored with the login's state, the old id deleted.
   await scope.rotate();
