@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, customers, PRIVATE_BASIC, registeredLogin, site, startCommerce, token } from './test-helpers.ts';
+import {
+  ALEX_LOGIN_ID,
+  call,
+  customers,
+  PRIVATE_BASIC,
+  registeredLogin,
+  site,
+  startCommerce,
+  token,
+} from './test-helpers.ts';
 
 const { sandbox, base, start } = startCommerce();
 beforeAll(start);
@@ -28,7 +37,7 @@ const tokenRequests = async () =>
 
 describe('shopper token controls (issue 30)', () => {
   it('when alex’s tokens are revoked, then his access token is refused with 401 before its expiry and his refresh with invalid_grant', async () => {
-    const alex = await registeredLogin(base(), 'alex.owner@example.com');
+    const alex = await registeredLogin(base(), ALEX_LOGIN_ID);
     const profile = `${customers}/${alex.customer_id}?${site}`;
     expect((await call(base(), alex.access_token, 'GET', profile)).status).toBe(200);
 
@@ -48,7 +57,7 @@ describe('shopper token controls (issue 30)', () => {
   });
 
   it('when only the access tokens are revoked, then the refresh still gives a working one', async () => {
-    const alex = await registeredLogin(base(), 'alex.owner@example.com');
+    const alex = await registeredLogin(base(), ALEX_LOGIN_ID);
     await revoke('alex.owner@example.com', { refreshTokens: false });
     const profile = `${customers}/${alex.customer_id}?${site}`;
     expect((await call(base(), alex.access_token, 'GET', profile)).status).toBe(401);
@@ -59,7 +68,7 @@ describe('shopper token controls (issue 30)', () => {
   });
 
   it('when another shopper’s tokens are revoked or the shopper is unknown, then alex’s stay valid and an unknown one answers 404', async () => {
-    const alex = await registeredLogin(base(), 'alex.owner@example.com');
+    const alex = await registeredLogin(base(), ALEX_LOGIN_ID);
     expect((await revoke('kim.driver@example.com')).status).toBe(200);
     expect((await call(base(), alex.access_token, 'GET', `${customers}/${alex.customer_id}?${site}`)).status).toBe(200);
     expect((await revoke('nobody@example.com')).status).toBe(404);
@@ -67,7 +76,7 @@ describe('shopper token controls (issue 30)', () => {
   });
 
   it('when tokens are asked for, then the log lists each call with its grant type and status, and a reset empties it', async () => {
-    const alex = await registeredLogin(base(), 'alex.owner@example.com');
+    const alex = await registeredLogin(base(), ALEX_LOGIN_ID);
     await privateRefresh(alex.refresh_token);
     await token(base(), { grant_type: 'refresh_token', refresh_token: 'rt-unknown' });
     expect(await tokenRequests()).toEqual([
