@@ -2123,7 +2123,13 @@ export interface components {
         };
         /** Format: binary */
         PdfDocument: string;
+        /**
+         * @description The payment content renders only for an enabled customer (account §2, §6 isCustomerEnabled): for
+         *     another, isCustomerEnabled is false, no method, no billing address, and adding is not offered.
+         */
         PaymentMethodPage: {
+            /** @description The order system's flag (ActiveSubsctionList); false renders nothing of the payment content. */
+            isCustomerEnabled: boolean;
             paymentMethod: components["schemas"]["PaymentMethodDisplay"] | null;
             billingAddress: components["schemas"]["Address"] | null;
             hasLinkedActiveSubscriptions: boolean;

@@ -68,6 +68,7 @@ export const PROBLEM_TYPE_KEYS: Readonly<Record<string, string>> = {
   'payment-method-exists': 'problems.type.paymentMethodExists',
   'payment-method-processing': 'problems.type.paymentMethodProcessing',
   'no-payment-method': 'problems.type.noPaymentMethod',
+  'customer-not-enabled': 'problems.type.customerNotEnabled',
   'payment-method-cannot-be-added': 'account.paymentMethod.cannotAdd',
   'saved-payment-method-unavailable': 'problems.type.savedCardUnavailable',
 };

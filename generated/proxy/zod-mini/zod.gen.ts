@@ -1062,7 +1062,13 @@ export const zOrderDetail = /* @__PURE__ */ z.object({
 
 export const zPdfDocument = /* @__PURE__ */ z.string();
 
+/**
+ * The payment content renders only for an enabled customer (account §2, §6 isCustomerEnabled): for
+ * another, isCustomerEnabled is false, no method, no billing address, and adding is not offered.
+ *
+ */
 export const zPaymentMethodPage = /* @__PURE__ */ z.object({
+    isCustomerEnabled: /* @__PURE__ */ z.boolean(),
     paymentMethod: /* @__PURE__ */ z.nullable(zPaymentMethodDisplay),
     billingAddress: /* @__PURE__ */ z.nullable(zAddress),
     hasLinkedActiveSubscriptions: /* @__PURE__ */ z.boolean(),

@@ -1181,7 +1181,16 @@ export type OrderDetail = {
 
 export type PdfDocument = Blob | File;
 
+/**
+ * The payment content renders only for an enabled customer (account §2, §6 isCustomerEnabled): for
+ * another, isCustomerEnabled is false, no method, no billing address, and adding is not offered.
+ *
+ */
 export type PaymentMethodPage = {
+    /**
+     * The order system's flag (ActiveSubsctionList); false renders nothing of the payment content.
+     */
+    isCustomerEnabled: boolean;
     paymentMethod: PaymentMethodDisplay | null;
     billingAddress: Address | null;
     hasLinkedActiveSubscriptions: boolean;

@@ -1061,7 +1061,13 @@ export const zOrderDetail = z.object({
 
 export const zPdfDocument = z.string();
 
+/**
+ * The payment content renders only for an enabled customer (account §2, §6 isCustomerEnabled): for
+ * another, isCustomerEnabled is false, no method, no billing address, and adding is not offered.
+ *
+ */
 export const zPaymentMethodPage = z.object({
+    isCustomerEnabled: z.boolean(),
     paymentMethod: zPaymentMethodDisplay.nullable(),
     billingAddress: zAddress.nullable(),
     hasLinkedActiveSubscriptions: z.boolean(),

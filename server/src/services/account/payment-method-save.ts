@@ -28,6 +28,7 @@ import {
   noMethod,
   paymentMethodPage,
   refusedByOrderSystem,
+  requireEnabledCustomer,
 } from './payment-method.ts';
 import { storedMethodOf } from './payment-display.ts';
 import { changePaymentRecord, paymentMethodInformation, type Som } from './som.ts';
@@ -88,10 +89,12 @@ export async function savePaymentMethod(
   ipAddress: string,
   userAgent = '',
 ): Promise<SaveAnswer> {
-  if (request.provider !== shopper.market.provider) throw wrongProvider(shopper.market.provider);
-  checkBillingRegion(ctx, shopper, request.billingAddress);
   const customer = customerOf(shopper);
   const information = await paymentMethodInformation(ctx, customer);
+  // Account §6: nothing of the payment content for a customer who is not enabled, before any provider call.
+  await requireEnabledCustomer(ctx, customer, information);
+  if (request.provider !== shopper.market.provider) throw wrongProvider(shopper.market.provider);
+  checkBillingRegion(ctx, shopper, request.billingAddress);
   if (information.accountRecordId === null) throw cannotAdd();
   if (mode === 'add' && information.paymentMethod) {
     throw new AppError(
@@ -237,7 +240,13 @@ async function storeSaved(
     throw billingMismatch();
   }
   const customer = customerOf(shopper);
+  // A customer no longer enabled by the time 3-D Secure or the bank page approved it (§6): the new
+  // method is removed again and no record is written.
   const information = await paymentMethodInformation(ctx, customer);
+  await requireEnabledCustomer(ctx, customer, information).catch(async (error: unknown) => {
+    await provider.removeStoredMethod(ctx, result.stored);
+    throw error;
+  });
   const payload = savePayload(saving.type, result.stored, result.card, saving.address);
   const previous = information.paymentMethod;
   const outcome = previous

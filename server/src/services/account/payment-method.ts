@@ -76,18 +76,62 @@ async function savedCardExpiry(
   }
 }
 
-/** GET /account/payment-method (account §2 Payment method page). */
+/**
+ * Account §2, §6: "The subscriptions and payment content render only if the customer is enabled
+ * (flag isCustomerEnabled)". Every payment-method write is refused for another customer before
+ * anything is read from or written to a provider or the order system.
+ */
+export const customerNotEnabled = () =>
+  new AppError(
+    403,
+    'customer-not-enabled',
+    'Payment details unavailable',
+    'Payment details are not available for this account.',
+  );
+
+/**
+ * Whether the customer's account in the order system is switched off: it exists and its
+ * isCustomerEnabled is false. A customer with no account yet is not "not enabled": the page offers
+ * Add, whose 'cannot be added' modal says why (§2).
+ */
+const notEnabled = (information: Som['PaymentMethodInformationResponse'], isCustomerEnabled: boolean) =>
+  information.accountRecordId !== null && !isCustomerEnabled;
+
+/** Throws customerNotEnabled when the order system says so (its ActiveSubsctionList answer), with `information` read already. */
+export async function requireEnabledCustomer(
+  ctx: AppContext,
+  customer: Customer,
+  information: Som['PaymentMethodInformationResponse'],
+): Promise<void> {
+  if (notEnabled(information, (await activeSubscriptionList(ctx, customer)).isCustomerEnabled))
+    throw customerNotEnabled();
+}
+
+/**
+ * GET /account/payment-method (account §2 Payment method page). For a customer who is not enabled
+ * the page holds nothing of the payment content (§6): the provider is not asked for the card.
+ */
 export async function paymentMethodPage(ctx: AppContext, shopper: Shopper): Promise<Schemas['PaymentMethodPage']> {
   const customer = customerOf(shopper);
-  const [{ information, expiry }, active, preferences] = await Promise.all([
-    paymentMethodInformation(ctx, customer).then(async (information) => ({
-      information,
-      expiry: await savedCardExpiry(ctx, shopper, information.paymentMethod),
-    })),
+  const [information, active, preferences] = await Promise.all([
+    paymentMethodInformation(ctx, customer),
     activeSubscriptionList(ctx, customer),
     customPreferences(ctx, shopper.siteId, shopper.market.country, shopper.headers),
   ]);
-  return pageOf(shopper, information, expiry, active.length > 0, preferences.c_showAutoRenewal === true);
+  const showAutoRenewal = preferences.c_showAutoRenewal === true;
+  if (notEnabled(information, active.isCustomerEnabled)) {
+    return {
+      isCustomerEnabled: false,
+      paymentMethod: null,
+      billingAddress: null,
+      hasLinkedActiveSubscriptions: false,
+      canAddPaymentMethod: false,
+      provider: shopper.market.provider,
+      showAutoRenewal,
+    };
+  }
+  const expiry = await savedCardExpiry(ctx, shopper, information.paymentMethod);
+  return pageOf(shopper, information, expiry, active.subscriptions.length > 0, showAutoRenewal);
 }
 
 function pageOf(
@@ -98,6 +142,7 @@ function pageOf(
   showAutoRenewal: boolean,
 ): Schemas['PaymentMethodPage'] {
   return {
+    isCustomerEnabled: true,
     paymentMethod: savedMethodDisplay(information.paymentMethod, Date.now(), expiry),
     billingAddress: information.paymentMethod ? addressOf(information.billingAddress) : null,
     hasLinkedActiveSubscriptions: linked,
@@ -121,9 +166,10 @@ export async function deletePaymentMethod(ctx: AppContext, shopper: Shopper): Pr
     paymentMethodInformation(ctx, customer),
     activeSubscriptionList(ctx, customer),
   ]);
+  if (notEnabled(information, active.isCustomerEnabled)) throw customerNotEnabled();
   const record = information.paymentMethod;
   if (!record) throw noMethod();
-  if (active.length > 0) {
+  if (active.subscriptions.length > 0) {
     throw new AppError(
       409,
       'payment-method-in-use',
@@ -195,12 +241,15 @@ export async function updateBillingAddress(
   shopper: Shopper,
   address: Schemas['Address'],
 ): Promise<Schemas['PaymentMethodPage']> {
-  checkBillingRegion(ctx, shopper, address);
   const customer = customerOf(shopper);
-  const [information, preferences] = await Promise.all([
+  const [information, active, preferences] = await Promise.all([
     paymentMethodInformation(ctx, customer),
+    activeSubscriptionList(ctx, customer),
     customPreferences(ctx, shopper.siteId, shopper.market.country, shopper.headers),
   ]);
+  // §6: nothing of the payment content for a customer who is not enabled, whatever the address.
+  if (notEnabled(information, active.isCustomerEnabled)) throw customerNotEnabled();
+  checkBillingRegion(ctx, shopper, address);
   const record = information.paymentMethod;
   if (!record) {
     throw new AppError(

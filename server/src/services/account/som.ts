@@ -212,8 +212,15 @@ export async function documentPdf(
   ))!;
 }
 
-/** The customer's active subscriptions linked to the saved method (ActiveSubsctionList, the method's spelling). */
-export async function activeSubscriptionList(ctx: AppContext, customer: Customer): Promise<Som['Subscription'][]> {
+/**
+ * The customer's active subscriptions linked to the saved method (ActiveSubsctionList, the method's
+ * spelling), and whether the customer is enabled (isCustomerEnabled, account §6), which the payment
+ * content renders only for.
+ */
+export async function activeSubscriptionList(
+  ctx: AppContext,
+  customer: Customer,
+): Promise<{ isCustomerEnabled: boolean; subscriptions: Som['Subscription'][] }> {
   const data = (await answer(
     ctx.upstreams.som.POST('/services/apexrest/SOM/ActiveSubsctionList', {
       body: {
@@ -227,7 +234,7 @@ export async function activeSubscriptionList(ctx: AppContext, customer: Customer
     // Misread, subscriptions would seem linked and the delete refused (issue 17).
     { shape: zSubscriptionListResponse },
   ))!;
-  return data.subscriptionList;
+  return { isCustomerEnabled: data.isCustomerEnabled === true, subscriptions: data.subscriptionList };
 }
 
 /** A change of the stored payment record; `undefined` when the order system has no such record. */

@@ -33,17 +33,20 @@ export function PaymentMethodPage() {
   const finishing = useFinishSaving();
   return (
     <AccountPage title={t('account.paymentMethod.title')} read={read}>
-      {(data) => (
-        <>
-          {finishing ? (
-            <p className={finishing.failed ? 'field__error' : undefined} role={finishing.failed ? 'alert' : 'status'}>
-              {finishing.message}
-            </p>
-          ) : null}
-          <p>{data.showAutoRenewal ? t('account.paymentMethod.infoAutoRenewal') : t('account.paymentMethod.info')}</p>
-          {data.paymentMethod ? <SavedMethod page={data} /> : <NoMethod page={data} />}
-        </>
-      )}
+      {(data) =>
+        // account §2, §6: the payment content renders only for an enabled customer (isCustomerEnabled).
+        !data.isCustomerEnabled ? null : (
+          <>
+            {finishing ? (
+              <p className={finishing.failed ? 'field__error' : undefined} role={finishing.failed ? 'alert' : 'status'}>
+                {finishing.message}
+              </p>
+            ) : null}
+            <p>{data.showAutoRenewal ? t('account.paymentMethod.infoAutoRenewal') : t('account.paymentMethod.info')}</p>
+            {data.paymentMethod ? <SavedMethod page={data} /> : <NoMethod page={data} />}
+          </>
+        )
+      }
     </AccountPage>
   );
 }
@@ -238,45 +241,48 @@ export function EditBillingAddressPage() {
   const [mismatch, setMismatch] = useState<Partial<Problem> | undefined>();
   return (
     <AccountPage title={t('account.paymentMethod.editAddressTitle')} read={read}>
-      {(data) => (
-        <>
-          <AddressForm
-            idPrefix="account-billing"
-            initial={data.billingAddress}
-            submitLabel={t('account.paymentMethod.saveAddress')}
-            onSubmit={async (address) => {
-              try {
-                await update(address);
-              } catch (error) {
-                // account §8: the billing mismatch opens its modal; any other problem shows on the form.
-                if (!(error instanceof ApiError) || error.problem?.paymentErrorKind !== 'billing_address_missmatch')
-                  throw error;
-                setMismatch(error.problem);
-                return;
-              }
-              toast.show(
-                data.billingAddress
-                  ? t('account.paymentMethod.toast.addressUpdated')
-                  : t('account.paymentMethod.toast.addressAdded'),
-                'success',
-              );
-              await navigate(to(PAGE));
-            }}
-          />
-          <p>
-            <Link to={to(PAGE)}>{t('account.paymentMethod.back')}</Link>
-          </p>
-          <PaymentErrorDialog
-            problem={mismatch}
-            onClose={() => {
-              setMismatch(undefined);
-              // account §8: closing the billing mismatch modal reloads my-payment-method.
-              void read.mutate();
-              void navigate(to(PAGE));
-            }}
-          />
-        </>
-      )}
+      {(data) =>
+        // account §6: nothing of the payment content for a customer who is not enabled.
+        !data.isCustomerEnabled ? null : (
+          <>
+            <AddressForm
+              idPrefix="account-billing"
+              initial={data.billingAddress}
+              submitLabel={t('account.paymentMethod.saveAddress')}
+              onSubmit={async (address) => {
+                try {
+                  await update(address);
+                } catch (error) {
+                  // account §8: the billing mismatch opens its modal; any other problem shows on the form.
+                  if (!(error instanceof ApiError) || error.problem?.paymentErrorKind !== 'billing_address_missmatch')
+                    throw error;
+                  setMismatch(error.problem);
+                  return;
+                }
+                toast.show(
+                  data.billingAddress
+                    ? t('account.paymentMethod.toast.addressUpdated')
+                    : t('account.paymentMethod.toast.addressAdded'),
+                  'success',
+                );
+                await navigate(to(PAGE));
+              }}
+            />
+            <p>
+              <Link to={to(PAGE)}>{t('account.paymentMethod.back')}</Link>
+            </p>
+            <PaymentErrorDialog
+              problem={mismatch}
+              onClose={() => {
+                setMismatch(undefined);
+                // account §8: closing the billing mismatch modal reloads my-payment-method.
+                void read.mutate();
+                void navigate(to(PAGE));
+              }}
+            />
+          </>
+        )
+      }
     </AccountPage>
   );
 }

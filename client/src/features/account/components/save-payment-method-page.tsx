@@ -75,72 +75,75 @@ export function SavePaymentMethodPage({ mode }: { mode: 'add' | 'update' }) {
   const submitLabel = t('account.paymentMethod.saveMethod');
   return (
     <AccountPage title={title} read={read}>
-      {(page) => (
-        <div className="save-method">
-          <section aria-labelledby="save-billing">
-            <h2 id="save-billing">{t('account.orders.billingAddress')}</h2>
-            {billing ? (
-              <>
-                <AddressLines address={billing} />
-                <button type="button" className="link-button" onClick={() => setBilling(null)} disabled={busy}>
-                  {t('account.paymentMethod.change')}
-                </button>
-              </>
-            ) : (
-              <AddressForm
-                idPrefix="save-method-billing"
-                initial={page.billingAddress}
-                submitLabel={t('account.paymentMethod.continue')}
-                onSubmit={async (address) => setBilling(address)}
-              />
-            )}
-          </section>
-          {billing ? (
-            <section aria-labelledby="save-method">
-              <h2 id="save-method">{t('account.paymentMethod.methodStep')}</h2>
-              {setupError ? (
-                <p className="field__error" role="alert">
-                  {t('account.paymentMethod.unavailable')}
-                </p>
-              ) : !setup ? (
-                <p role="status">{t('account.loading')}</p>
-              ) : setup.sandbox ? (
-                <SandboxCardForm
-                  provider={setup.provider}
-                  {...(setup.provider === 'stripe' ? { stripeElements: setup.elementsOptions } : {})}
-                  disabled={busy}
-                  submitLabel={submitLabel}
-                  billingAddress={billing}
-                  onPay={save}
-                />
+      {(page) =>
+        // account §6: nothing of the payment content for a customer who is not enabled.
+        !page.isCustomerEnabled ? null : (
+          <div className="save-method">
+            <section aria-labelledby="save-billing">
+              <h2 id="save-billing">{t('account.orders.billingAddress')}</h2>
+              {billing ? (
+                <>
+                  <AddressLines address={billing} />
+                  <button type="button" className="link-button" onClick={() => setBilling(null)} disabled={busy}>
+                    {t('account.paymentMethod.change')}
+                  </button>
+                </>
               ) : (
-                <LivePaymentForm
-                  setup={setup}
-                  locale={locale}
-                  submitLabel={submitLabel}
-                  disabled={busy}
-                  loading={t('account.loading')}
-                  onPay={save}
+                <AddressForm
+                  idPrefix="save-method-billing"
+                  initial={page.billingAddress}
+                  submitLabel={t('account.paymentMethod.continue')}
+                  onSubmit={async (address) => setBilling(address)}
                 />
               )}
             </section>
-          ) : null}
-          <p>
-            <Link to={to(PAGE)}>{t('account.paymentMethod.back')}</Link>
-          </p>
-          {busy ? <BusyOverlay label={t('account.paymentMethod.saving')} /> : null}
-          <PaymentErrorDialog
-            problem={problem}
-            showDetail
-            onClose={() => {
-              const mismatch = problem?.paymentErrorKind === 'billing_address_missmatch';
-              setProblem(undefined);
-              // account §8: the billing mismatch modal returns to my-payment-method from add-payment-method.
-              if (mismatch) void navigate(to(PAGE));
-            }}
-          />
-        </div>
-      )}
+            {billing ? (
+              <section aria-labelledby="save-method">
+                <h2 id="save-method">{t('account.paymentMethod.methodStep')}</h2>
+                {setupError ? (
+                  <p className="field__error" role="alert">
+                    {t('account.paymentMethod.unavailable')}
+                  </p>
+                ) : !setup ? (
+                  <p role="status">{t('account.loading')}</p>
+                ) : setup.sandbox ? (
+                  <SandboxCardForm
+                    provider={setup.provider}
+                    {...(setup.provider === 'stripe' ? { stripeElements: setup.elementsOptions } : {})}
+                    disabled={busy}
+                    submitLabel={submitLabel}
+                    billingAddress={billing}
+                    onPay={save}
+                  />
+                ) : (
+                  <LivePaymentForm
+                    setup={setup}
+                    locale={locale}
+                    submitLabel={submitLabel}
+                    disabled={busy}
+                    loading={t('account.loading')}
+                    onPay={save}
+                  />
+                )}
+              </section>
+            ) : null}
+            <p>
+              <Link to={to(PAGE)}>{t('account.paymentMethod.back')}</Link>
+            </p>
+            {busy ? <BusyOverlay label={t('account.paymentMethod.saving')} /> : null}
+            <PaymentErrorDialog
+              problem={problem}
+              showDetail
+              onClose={() => {
+                const mismatch = problem?.paymentErrorKind === 'billing_address_missmatch';
+                setProblem(undefined);
+                // account §8: the billing mismatch modal returns to my-payment-method from add-payment-method.
+                if (mismatch) void navigate(to(PAGE));
+              }}
+            />
+          </div>
+        )
+      }
     </AccountPage>
   );
 }

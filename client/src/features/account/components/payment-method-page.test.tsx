@@ -1,0 +1,73 @@
+/**
+ * Payment details for a customer who is not enabled (account §2, §6: "The subscriptions and payment
+ * content render only if the customer is enabled (flag isCustomerEnabled)"): the page, the add and
+ * edit forms and the billing address form keep their heading and render nothing of the payment
+ * content, against the contract's examples of getPaymentMethod.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import en from '../../../locales/en.json' with { type: 'json' };
+import {
+  contractExample,
+  operationExample,
+  SESSION_STUB,
+  stubApi,
+  type StubHandler,
+} from '../../../testing/api-stub.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+
+const page = (name: string): StubHandler => [
+  'GET',
+  /\/api\/account\/payment-method$/,
+  { body: operationExample('/account/payment-method', 'get', 200, name) },
+];
+const SITE: StubHandler = ['GET', /\/api\/site$/, { body: { customPreferences: {} } }];
+
+afterEach(() => vi.unstubAllGlobals());
+
+const words = en.account.paymentMethod;
+
+const PAGES = [
+  ['/en-GB/account/my-payment-method', words.title],
+  ['/en-GB/account/my-payment-method/add-payment-method', words.addTitle],
+  ['/en-GB/account/my-payment-method/edit-payment-method', words.editTitle],
+  ['/en-GB/account/my-payment-method/edit-billing-address', words.editAddressTitle],
+] as const;
+
+/** What a page shows below its heading: its sections' headings and its form fields. */
+async function contentOf(url: string, title: string) {
+  renderApp(url);
+  await screen.findByRole('heading', { level: 1, name: title });
+  // The read has answered: no loading state, and no failure in its place.
+  await waitFor(() => expect(screen.queryByRole('status', { name: /loading/i })).toBeNull());
+  expect(screen.queryByRole('button', { name: /try again/i })).toBeNull();
+  return [
+    ...screen.queryAllByRole('heading', { level: 2 }).map((h) => h.textContent),
+    ...screen.queryAllByRole('textbox').map((box) => box.getAttribute('name') ?? 'field'),
+    ...screen.queryAllByText(new RegExp(`${words.info}|${words.infoAutoRenewal}`)).map(() => 'info'),
+  ];
+}
+
+describe('Payment details of a customer who is not enabled (account §6)', () => {
+  it.each(PAGES)(
+    'when %s is opened by an enabled customer, then it shows payment content (the control)',
+    async (url, title) => {
+      stubApi([
+        SESSION_STUB,
+        SITE,
+        ['GET', /\/api\/account\/payment-method$/, { body: contractExample('paymentMethodPageSavedCard') }],
+      ]);
+      expect((await contentOf(url, title)).length).toBeGreaterThan(0);
+    },
+  );
+
+  it.each(PAGES)(
+    'when %s is opened by a customer who is not enabled, then its heading and nothing of the payment content',
+    async (url, title) => {
+      stubApi([SESSION_STUB, SITE, page('customerNotEnabled')]);
+      expect(await contentOf(url, title)).toEqual([]);
+      expect(screen.queryByRole('button', { name: words.add })).toBeNull();
+      expect(screen.queryByText(/4242/)).toBeNull();
+    },
+  );
+});
