@@ -7,6 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { useSandboxServer } from '../../server/src/testing/sandbox-server.ts';
 import { logIn, ShopBrowser } from '../../server/src/testing/shop-browser.ts';
+import { SHOPPERS } from '../../mocks/sandbox/src/seed.ts';
+import { readyBasket, TestShopper } from '../../server/src/testing/shop-client.ts';
 import { ledger } from './support.ts';
 
 const { shop, url } = useSandboxServer({ RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_PAYMENT: '1000' });
@@ -75,6 +77,59 @@ describe("alex's records read by others", () => {
   );
 });
 
+/** Asks the sandbox's order system as the proxy would for `handle` (its identity id, the service token). */
+async function somAs(handle: 'kim' | 'sam', methodRequest: string, query: Record<string, unknown>) {
+  const userId = SHOPPERS.find((shopper) => shopper.handle === handle)!.uid;
+  const res = await fetch(`${shop.root}/som/services/apexrest/SOM/${methodRequest}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer sandbox-service-token' },
+    body: JSON.stringify({ controllerName: 'SOM', methodRequest, locale: 'en_GB', query: { ...query, userId } }),
+  });
+  return { status: res.status, text: await res.text() };
+}
+
+const ownershipFilter = (enabled: boolean) =>
+  fetch(`${shop.root}/__sandbox/som/ownership-filter`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ enabled }),
+  });
+
+/**
+ * Issue 30: the order system's `userId` filter is optional (som.yaml). With the sandbox's filter off,
+ * it answers Details and CreditNoteDetails by id alone: each attack first shows the order system WOULD
+ * hand kim alex's records, so the refusal that follows is the proxy's own ownership check.
+ */
+describe("alex's records read by others while the order system does not filter (issue 30, docs/decisions/027)", () => {
+  it('when the filter is off, then a bad body is refused, and a reset filters again', async () => {
+    expect((await fetch(`${shop.root}/__sandbox/som/ownership-filter`, { method: 'PUT' })).status).toBe(400);
+    expect((await ownershipFilter(false)).status).toBe(200);
+    expect((await somAs('kim', 'Details', { orderId: orderId(5), orderNo: orderNo(5) })).status).toBe(200);
+    await fetch(`${shop.root}/__sandbox/reset`, { method: 'POST' });
+    expect((await somAs('kim', 'Details', { orderId: orderId(5), orderNo: orderNo(5) })).status).toBe(404);
+  });
+
+  it.each(['kim', 'sam'] as const)(
+    "when %s asks the proxy for alex's order detail and documents by their real ids, then 404 without his data though the order system answers them",
+    async (handle) => {
+      expect((await ownershipFilter(false)).status).toBe(200);
+      const other = await as(handle);
+      // The order system would answer alex's order and his credit notes to this customer.
+      const details = await somAs(handle, 'Details', { orderId: orderId(5), orderNo: orderNo(5) });
+      expect(details.status).toBe(200);
+      expect(details.text).toMatch(/ZAAAA1000AA00000/);
+      for (const [what, path] of READS.filter(([op]) => !op!.startsWith('getOrderConfirmation'))) {
+        await attacks.attack(`${handle} reads ${what} (order system not filtering)`, async () => {
+          const answer = await send(other, 'GET', path!);
+          expect(answer.status, answer.text.slice(0, 300)).toBe(404);
+          for (const pattern of ALEX_DATA) expect(answer.text).not.toMatch(pattern);
+          expect(answer.text).not.toMatch(/Downing|4242/);
+        });
+      }
+    },
+  );
+});
+
 describe("alex's records changed by others", () => {
   it.each(['kim', 'sam', 'guest'] as const)(
     "when %s acts on alex's subscriptions, then refused and his list is unchanged",
@@ -131,35 +186,64 @@ describe("alex's records changed by others", () => {
     expect(JSON.stringify((await alex.call('getBasket', '/api/basket')).body)).toBe(before);
   });
 
-  it("when kim saves alex's stored card id as hers, or a guest pays with it, then refused", async () => {
+  /** The card-ownership check's own answer (payment-problems.ts methodNotOwned), not an earlier rule's. */
+  const expectNotOwned = (answer: { status: number; text: string }) => {
+    expect(answer.status, answer.text.slice(0, 300)).toBe(403);
+    expect(JSON.parse(answer.text)).toMatchObject({ type: 'https://shop.example/problems/payment-method-not-owned' });
+  };
+  const alexCardHolder = async () =>
+    (
+      (await (
+        await fetch(`${shop.root}/stripe/v1/payment_methods/pm_SandboxVisa4242`, {
+          headers: { authorization: 'Bearer sk_test_sandbox' },
+        })
+      ).json()) as { customer: string | null }
+    ).customer;
+
+  it("when kim saves alex's stored card id as hers (a GB address, a first card), then the card-ownership check refuses it", async () => {
     const kim = await as('kim');
     await attacks.attack("kim saves alex's card", async () =>
-      expectRefusedWithoutData(
-        await send(kim, 'PUT', '/api/account/payment-method', {
+      expectNotOwned(
+        await send(kim, 'POST', '/api/account/payment-method', {
           provider: 'stripe',
           paymentMethodType: 'CREDIT_CARD',
           stripePaymentMethodId: 'pm_SandboxVisa4242',
           billingAddress: {
             firstName: 'Kim',
             lastName: 'Driver',
-            countryCode: 'DE',
-            address1: 'A 1',
-            city: 'Berlin',
-            postalCode: '10115',
+            countryCode: 'GB',
+            address1: '1 High Street',
+            city: 'London',
+            postalCode: 'SW1A 1AA',
           },
         }),
-        [400, 402, 403, 404, 409, 422],
       ),
     );
-    const guest = await as('guest');
-    await attacks.attack("a guest pays with alex's card", async () => {
-      const answer = await send(guest, 'POST', '/api/checkout/orders', {
-        provider: 'stripe',
-        paymentMethodType: 'CREDIT_CARD',
-        stripePaymentMethodId: 'pm_SandboxVisa4242',
-      });
-      expectRefusedWithoutData(answer, [400, 402, 403, 404, 409, 422, 428]);
-    });
     expect((await send(kim, 'GET', '/api/account/payment-method')).text).not.toMatch(/4242/);
+    expect(await alexCardHolder()).toBe('cus_SandboxAlex01');
+  });
+
+  it("when a guest with a ready basket pays with alex's card (with an Idempotency-Key), then the card-ownership check refuses it before any order", async () => {
+    const guest = await new TestShopper(url).start();
+    await readyBasket(guest);
+    await attacks.attack("a guest pays with alex's card", async () => {
+      const { response, body } = await guest.call(
+        'placeOrder',
+        'POST',
+        '/api/checkout/orders',
+        { provider: 'stripe', paymentMethodType: 'CREDIT_CARD', stripePaymentMethodId: 'pm_SandboxVisa4242' },
+        { 'idempotency-key': crypto.randomUUID() },
+      );
+      expectNotOwned({ status: response.status, text: JSON.stringify(body) });
+    });
+    // Nothing was written: the basket is there to pay, no order was made, alex's card is his alone.
+    expect((await guest.call('getCheckoutState', 'GET', '/api/checkout')).body.basket.itemCount).toBe(1);
+    const ledgerOf = (await (await fetch(`${shop.root}/__sandbox/ledger`)).json()) as {
+      orders: unknown[];
+      payments: unknown[];
+    };
+    expect(ledgerOf.orders).toEqual([]);
+    expect(ledgerOf.payments).toEqual([]);
+    expect(await alexCardHolder()).toBe('cus_SandboxAlex01');
   });
 });

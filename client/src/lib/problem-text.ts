@@ -69,6 +69,7 @@ export const PROBLEM_TYPE_KEYS: Readonly<Record<string, string>> = {
   'payment-method-processing': 'problems.type.paymentMethodProcessing',
   'no-payment-method': 'problems.type.noPaymentMethod',
   'customer-not-enabled': 'problems.type.customerNotEnabled',
+  'payment-method-not-owned': 'problems.type.paymentMethodNotOwned',
   'payment-method-cannot-be-added': 'account.paymentMethod.cannotAdd',
   'saved-payment-method-unavailable': 'problems.type.savedCardUnavailable',
 };

@@ -11,7 +11,7 @@ import { ledgerControls } from './upstreams/ledger.ts';
 import { loqateModule } from './upstreams/loqate/index.ts';
 import { sentryRouter } from './upstreams/sentry/index.ts';
 import { paymentMethodControls } from './upstreams/payment-method-controls.ts';
-import { customerControls, somControls, somModule } from './upstreams/som/index.ts';
+import { customerControls, somControls, somModule, somOwnershipControls } from './upstreams/som/index.ts';
 import { stripeModule } from './upstreams/stripe/index.ts';
 import { vehiclesModule } from './upstreams/vehicles/index.ts';
 
@@ -23,6 +23,8 @@ export function buildSandbox(options: SandboxOptions = {}): Sandbox {
   );
   // POST /__sandbox/orders/{orderNo}/advance walks an order through export, download and installation.
   sandbox.app.use('/__sandbox/orders', somControls);
+  // PUT /__sandbox/som/ownership-filter {"enabled": false}: Details answers by order id alone (issue 30).
+  sandbox.app.use('/__sandbox/som', somOwnershipControls);
   // POST /__sandbox/customers/{email}/enabled switches a customer's isCustomerEnabled.
   sandbox.app.use('/__sandbox/customers', customerControls);
   // PUT /__sandbox/identity/shoppers/{email}/email changes a shopper's e-mail at the identity provider (issue 31).

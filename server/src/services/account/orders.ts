@@ -3,7 +3,8 @@
  * connected-navigation orders as cards, 5 at a time; one order with its billing address, payment
  * method, invoice and credit notes, and per item (sorted by name) the derived status, its display
  * label and timeline by key and its help text; the invoice and credit-note PDFs. Only the customer's
- * own orders: the order system answers Details for their identity id alone.
+ * own orders, proven in the proxy through the customer's History (docs/decisions/027), never left to
+ * the order system's filtering.
  */
 import type { components } from '../../../../generated/proxy/types.ts';
 import {
@@ -77,9 +78,20 @@ export async function listOrders(
   };
 }
 
-/** The records of the customer's order `id` numbered `orderNo`, with the second load of a Refunded one (account §7). */
+/**
+ * The records of the customer's order `id` numbered `orderNo`, with the second load of a Refunded one
+ * (account §7). Ownership is proven here, whatever the order system filters (issue 30,
+ * docs/decisions/027): the order must be in the customer's own History, as the documents' must;
+ * `userId` on Details is optional in som.yaml, and a system that answers by order id alone would
+ * otherwise show another owner's address, VIN and card. Both are asked at once.
+ */
 async function ownOrder(ctx: AppContext, customer: Customer, id: string, orderNo: string) {
-  let records = await orderDetails(ctx, customer, { orderId: id, orderNo });
+  const [history, details] = await Promise.all([
+    orderHistory(ctx, customer),
+    orderDetails(ctx, customer, { orderId: id, orderNo }),
+  ]);
+  if (!history.some((order) => order.Id === id && order.OrderNumber === orderNo)) throw notFound();
+  let records = details;
   let summary = records?.find((r): r is OrderSummary => r.attributes.type === 'OrderSummary');
   if (!records || !summary || summary.Id !== id || summary.OrderNumber !== orderNo) throw notFound();
   if (statusKey(summary.Status) === 'refunded') {
@@ -248,7 +260,7 @@ export async function orderDocument(
     words.title,
     `There was a problem retrieving your ${words.what} document. Please try again shortly.`,
   );
-  // The order must be the customer's: Details answers for their identity id only.
+  // The order must be the customer's: in their own History (docs/decisions/027).
   const history = await orderHistory(ctx, customer);
   const order = history.find((o) => o.Id === id);
   if (!order) throw notFound();

@@ -87,6 +87,20 @@ export const invalidPaymentData = (detail: string, errors?: FieldError[]): AppEr
     ...(errors ? { errors } : {}),
   });
 
+/**
+ * A payment method the browser names that a customer holds already: Elements makes a new one, owned
+ * by nobody, for every payment or saving; a customer's own saved card is paid with through
+ * `useSavedPaymentMethod` (storefront §6). So another customer's card is refused before anything is
+ * written (issue 30), whatever the provider would answer.
+ */
+export const methodNotOwned = (): AppError =>
+  new AppError(
+    403,
+    'payment-method-not-owned',
+    'Payment method refused',
+    'This payment method belongs to another customer.',
+  );
+
 export const missingPaymentMethod = (): AppError =>
   invalidPaymentData(CHECKOUT_FAILED_TEXT, [
     { field: '/paymentMethod', message: 'Choose a payment method.', code: 'required' },

@@ -25,6 +25,7 @@ import {
   asPaymentProblem,
   authorisationFailed,
   invalidPaymentData,
+  methodNotOwned,
   missingPaymentMethod,
   providerFailure,
   refused,
@@ -206,6 +207,8 @@ export const stripeProvider: PaymentProvider = {
     if (!id) throw missingPaymentMethod();
     const method = await readMethod(ctx, id);
     if (!method) throw invalidPaymentData('Your card number is invalid');
+    // Attached to a customer: someone's saved method, never a new one from Elements (issue 30).
+    if (method.customer) throw methodNotOwned();
     return checkedOf(method);
   },
 

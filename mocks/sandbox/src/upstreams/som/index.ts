@@ -42,6 +42,7 @@ import {
 } from './service-proxy.ts';
 import {
   accountOf,
+  answersFor,
   AdvanceError,
   addPaymentMethod,
   advanceOrder,
@@ -60,6 +61,7 @@ import {
   requestRefund,
   resetSom,
   setCustomerEnabled,
+  setOwnershipFilter,
   subscriptionsOf,
   updateBillingAddress,
   updateOmsRecord,
@@ -135,7 +137,7 @@ export function somRouter(context: SandboxContext): Router {
     if (!body) return;
     // refundedFlag (the shop's second load of a Refunded order) returns the same records.
     const order = findOrder({ id: body.query.orderId, orderNo: body.query.orderNo });
-    if (!order || (body.query.userId && order.userId !== body.query.userId)) {
+    if (!order || !answersFor(order.userId, body.query.userId)) {
       sendError(res, 404, 'NotFound', `No order summary found for id ${body.query.orderId}`);
       return;
     }
@@ -148,7 +150,7 @@ export function somRouter(context: SandboxContext): Router {
     const body = parseBody(zCreditNoteDetailsRequest, req, res);
     if (!body) return;
     const order = findInvoice(body.query.ZuoraInvoiceId);
-    const records = order && (!body.query.userId || order.userId === body.query.userId) ? creditNotes(order) : [];
+    const records = order && answersFor(order.userId, body.query.userId) ? creditNotes(order) : [];
     const response: S['CreditNoteDetailsResponse'] = {
       creditNotes: { totalSize: records.length, done: true, records },
     };
@@ -307,6 +309,23 @@ somControls.post(
     return failOrder(String(req.params.orderNo), status as FailureStatus);
   }),
 );
+
+/**
+ * Sandbox control of the order system's ownership filter, to be mounted at `/__sandbox/som`:
+ * `PUT /ownership-filter` `{"enabled": false}` makes Details and CreditNoteDetails answer by order
+ * or invoice id alone, whoever asks (the documents always do); `true`, or a reset, filters again.
+ */
+export const somOwnershipControls: Router = express.Router();
+somOwnershipControls.use(express.json());
+somOwnershipControls.put('/ownership-filter', (req, res) => {
+  const enabled = (req.body as { enabled?: unknown } | undefined)?.enabled;
+  if (typeof enabled !== 'boolean') {
+    res.status(400).json({ error: 'enabled must be true or false.' });
+    return;
+  }
+  setOwnershipFilter(enabled);
+  res.json({ ownershipFilter: enabled });
+});
 
 /**
  * Sandbox control for customers, to be mounted at `/__sandbox/customers`:

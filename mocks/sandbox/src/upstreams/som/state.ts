@@ -39,6 +39,12 @@ interface SomState {
   paymentRecords: OmsPaymentRecord[];
   /** Next number for records created at run time (orders placed, assets, payment records). */
   sequence: number;
+  /**
+   * Whether Details and CreditNoteDetails answer only for the userId they are given (the seed's way).
+   * Off (`PUT /__sandbox/som/ownership-filter`), they answer by order or invoice id alone, as an
+   * order system that does not filter would: the shop must prove ownership itself (issue 30).
+   */
+  ownershipFilter: boolean;
 }
 
 let clock = new Clock();
@@ -51,6 +57,7 @@ function fresh(): SomState {
     accounts: buildSeedAccounts(),
     paymentRecords: buildSeedPaymentRecords(),
     sequence: 100,
+    ownershipFilter: true,
   };
 }
 
@@ -58,6 +65,16 @@ function fresh(): SomState {
 export function resetSom(withClock?: Clock): void {
   if (withClock) clock = withClock;
   state = fresh();
+}
+
+/** Switches the ownership filter of Details and CreditNoteDetails (on after every reset). */
+export function setOwnershipFilter(enabled: boolean): void {
+  state.ownershipFilter = enabled;
+}
+
+/** Whether a record of `owner` may be answered to a request naming `userId` (none: not filtered). */
+export function answersFor(owner: string, userId: string | undefined): boolean {
+  return !state.ownershipFilter || !userId || owner === userId;
 }
 
 const today = () => clock.now().toISOString().slice(0, 10);
