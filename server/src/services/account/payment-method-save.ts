@@ -18,7 +18,14 @@ import {
   methodTypeMismatch,
   wrongProvider,
 } from '../payments/payment-problems.ts';
-import type { CardFacts, ProviderReferences, ReturnRequest, SaveResult, StoredMethod } from '../payments/provider.ts';
+import { methodOwnerOf } from '../payments/stripe-customer.ts';
+import {
+  type CardFacts,
+  type ProviderReferences,
+  type ReturnRequest,
+  type SaveResult,
+  type StoredMethod,
+} from '../payments/provider.ts';
 import { paymentProvider } from '../payments/providers.ts';
 import { customPreferences } from '../preferences.ts';
 import type { Shopper } from '../shopper.ts';
@@ -107,7 +114,7 @@ export async function savePaymentMethod(
   if (mode === 'update' && !information.paymentMethod) throw noMethod();
 
   const provider = paymentProvider(request.provider);
-  const method = await provider.checkMethod(ctx, request);
+  const method = await provider.checkMethod(ctx, request, methodOwnerOf(ctx, shopper));
   // The record's type is the method's as its provider holds it (a wallet's card is GooglePay or ApplePay).
   const methodType = providerMethodType(method);
   if (methodType !== request.paymentMethodType) throw methodTypeMismatch(request.paymentMethodType, methodType);

@@ -31,6 +31,7 @@ import {
 } from '../payments/payment-problems.ts';
 import { paymentProvider } from '../payments/providers.ts';
 import type { CheckedMethod, PaymentParty } from '../payments/provider.ts';
+import { methodOwnerOf } from '../payments/stripe-customer.ts';
 import { customPreferences } from '../preferences.ts';
 import type { Shopper } from '../shopper.ts';
 import { once } from './idempotency.ts';
@@ -85,7 +86,7 @@ async function attempt(
   const total = ready.orderTotal ?? ready.productTotal ?? 0;
   const method = request.useSavedPaymentMethod
     ? await savedCardToPay(ctx, shopper)
-    : await provider.checkMethod(ctx, request);
+    : await provider.checkMethod(ctx, request, methodOwnerOf(ctx, shopper));
   // The order's type is the method's as its provider holds it (a wallet's card is GooglePay or
   // ApplePay), of those the market takes.
   const methodType = providerMethodType(method);

@@ -2,6 +2,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Shopper } from '../shopper.ts';
 import { asPaymentProblem, providerFailure } from './payment-problems.ts';
+import type { MethodOwner } from './provider.ts';
 import { formOf } from './stripe-form.ts';
 
 /** A stored customer as Stripe holds it now: null when deleted or missing (resource_missing). */
@@ -28,6 +29,20 @@ async function liveCustomer(ctx: AppContext, id: string): Promise<string | null>
  * https://docs.stripe.com/error-codes#resource-missing).
  */
 export async function customerFor(ctx: AppContext, shopper: Shopper, email: string, name: string): Promise<string> {
+  const found = await existingCustomer(ctx, shopper);
+  if (found) return found;
+  const cdc = shopper.session.sapCdcId;
+  const created = await ctx.upstreams.stripe.POST('/v1/customers', {
+    body: { email, name, metadata: { ...(cdc ? { sap_cdc_id: cdc } : {}), localeId: shopper.locale } },
+    ...formOf(),
+  });
+  if (!created.data) throw providerFailure(created.response.status);
+  shopper.session.stripeCustomer = { id: created.data.id, ...(cdc ? { sapCdcId: cdc } : {}) };
+  return created.data.id;
+}
+
+/** The shopper's payment customer where one exists already (stored in the session, or found by CDC id); none is created. */
+export async function existingCustomer(ctx: AppContext, shopper: Shopper): Promise<string | undefined> {
   const cdc = shopper.session.sapCdcId;
   const stored = shopper.session.stripeCustomer;
   const remember = (id: string) => {
@@ -54,10 +69,10 @@ export async function customerFor(ctx: AppContext, shopper: Shopper, email: stri
     const found = data.data[0]?.id;
     if (found) return remember(found);
   }
-  const created = await ctx.upstreams.stripe.POST('/v1/customers', {
-    body: { email, name, metadata: { ...(cdc ? { sap_cdc_id: cdc } : {}), localeId: shopper.locale } },
-    ...formOf(),
-  });
-  if (!created.data) throw providerFailure(created.response.status);
-  return remember(created.data.id);
+  return undefined;
 }
+
+/** The shopper as the owner a method named by the browser may belong to (checkMethod, issue 30). */
+export const methodOwnerOf = (ctx: AppContext, shopper: Shopper): MethodOwner => ({
+  stripeCustomerId: () => existingCustomer(ctx, shopper),
+});

@@ -61,11 +61,15 @@ async function card(number: string): Promise<CheckedMethod> {
     body: { type: 'card', card: { number, exp_month: 12, exp_year: 2030, cvc: '123' } } as never,
     ...formOf(),
   });
-  return stripeProvider.checkMethod(ctx, {
-    provider: 'stripe',
-    paymentMethodType: 'CREDIT_CARD',
-    stripePaymentMethodId: created.data!.id,
-  });
+  return stripeProvider.checkMethod(
+    ctx,
+    {
+      provider: 'stripe',
+      paymentMethodType: 'CREDIT_CARD',
+      stripePaymentMethodId: created.data!.id,
+    },
+    { stripeCustomerId: async () => undefined },
+  );
 }
 
 let keys = 0;

@@ -202,13 +202,14 @@ export const stripeProvider: PaymentProvider = {
     return setup;
   },
 
-  async checkMethod(ctx, request) {
+  async checkMethod(ctx, request, owner) {
     const id = request.sandboxCardToken ?? request.stripePaymentMethodId;
     if (!id) throw missingPaymentMethod();
     const method = await readMethod(ctx, id);
     if (!method) throw invalidPaymentData('Your card number is invalid');
-    // Attached to a customer: someone's saved method, never a new one from Elements (issue 30).
-    if (method.customer) throw methodNotOwned();
+    // Attached to a customer other than the shopper's own: someone's saved method, never a new one
+    // from Elements (issue 30). The shopper's own: a retry of a saving whose answer was lost.
+    if (method.customer && method.customer !== (await owner.stripeCustomerId())) throw methodNotOwned();
     return checkedOf(method);
   },
 
