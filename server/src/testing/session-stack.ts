@@ -3,8 +3,11 @@
  * redis-server of the file's own (issue 30: one test body on both stores), and the sandbox's
  * controls the session tests use: reset, the shopper tokens' revocation and the token endpoint's log.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { parse } from 'yaml';
 import type { Sandbox } from '../../../mocks/sandbox/src/app.ts';
 import { buildSandbox } from '../../../mocks/sandbox/src/sandbox.ts';
 import type { TokenRequest } from '../../../mocks/sandbox/src/upstreams/commerce/token-controls.ts';
@@ -13,8 +16,26 @@ import { testConfig } from '../test-helpers.ts';
 import { startRedisServer, type RedisServer } from './redis-server.ts';
 import type { ShopUnderTest } from './shop-browser.ts';
 
+/** Made-up values for the path parameters of the account's reads (ownership answers them 404, never 500). */
+const MADE_UP: Record<string, string> = { id: 'a00000000000000001', orderNo: '00000001', creditNoteId: 'cn-1' };
+
+/**
+ * Every account read of proxy.yaml (tag `account`, GET), as paths under /api with made-up ids: read
+ * from the contract, so a new account read is covered by the session tests without a list to keep.
+ */
+export const ACCOUNT_READS: readonly string[] = (() => {
+  const contract = parse(readFileSync(path.resolve(process.cwd(), 'openapi/proxy.yaml'), 'utf8')) as {
+    paths: Record<string, { get?: { tags?: string[] } }>;
+  };
+  return Object.entries(contract.paths)
+    .filter(([, operations]) => operations.get?.tags?.includes('account'))
+    .map(([route]) => `/api${route.replace(/\{(\w+)\}/g, (_, name: string) => MADE_UP[name] ?? name)}`);
+})();
+
 export interface SessionStack {
   shop: ShopUnderTest;
+  /** The in-process sandbox (started before the file's own beforeAll hooks run). */
+  sandbox(): Sandbox;
   /** The redis-server of a Redis stack. */
   redis(): RedisServer | undefined;
   /** Stops the proxy and starts a new one with the same configuration (an in-memory store starts empty). */
@@ -67,6 +88,7 @@ export function useSessionStack(store: 'memory' | 'redis', redisPath: string | u
         return sandbox.context.baseUrl();
       },
     },
+    sandbox: () => sandbox,
     redis: () => redisServer,
     restartProxy: async () => {
       await server.stop();

@@ -12,19 +12,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { redisServerBinary } from '../../testing/redis-server.ts';
-import { useSessionStack, type SessionStack } from '../../testing/session-stack.ts';
+import { ACCOUNT_READS, useSessionStack, type SessionStack } from '../../testing/session-stack.ts';
 import { logIn, ShopBrowser } from '../../testing/shop-browser.ts';
 
 const redis = redisServerBinary();
 
-const ACCOUNT_READS = [
-  '/api/account/overview',
-  '/api/account/subscriptions',
-  '/api/account/orders',
-  '/api/account/orders/a00000000000000001/00000001',
-  '/api/account/payment-method',
-  '/api/account/help',
-];
 const ENDED = {
   type: 'https://shop.example/problems/login-required',
   status: 401,

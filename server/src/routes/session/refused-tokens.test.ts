@@ -14,22 +14,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { redisServerBinary } from '../../testing/redis-server.ts';
-import { useSessionStack } from '../../testing/session-stack.ts';
+import { ACCOUNT_READS, useSessionStack } from '../../testing/session-stack.ts';
 import { emailOf, logIn, ShopBrowser } from '../../testing/shop-browser.ts';
 
 const redis = redisServerBinary();
-
-/** Every account read of proxy.yaml (tag `account`, GET), with made-up ids where the path takes one. */
-const ACCOUNT_READS = [
-  '/api/account/overview',
-  '/api/account/subscriptions',
-  '/api/account/orders',
-  '/api/account/orders/a00000000000000001/00000001',
-  '/api/account/orders/a00000000000000001/invoice',
-  '/api/account/orders/a00000000000000001/credit-notes/cn-1',
-  '/api/account/payment-method',
-  '/api/account/help',
-];
 
 const LOGIN_REQUIRED = 'https://shop.example/problems/login-required';
 const ENDED = {

@@ -11,56 +11,25 @@
  * - Across login: a read sent with the pre-login cookie that lands after the login answers without
  *   Set-Cookie, and the browser's cookie jar ends signed in.
  */
-import { pino } from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../../../mocks/sandbox/src/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Fault, Upstream } from '../../../../mocks/sandbox/src/core/faults.ts';
-import { buildSandbox } from '../../../../mocks/sandbox/src/sandbox.ts';
-import type { ProxyServer } from '../../server.ts';
-import { createServer } from '../../server.ts';
-import { testConfig } from '../../test-helpers.ts';
-import { redisServerBinary, startRedisServer, type RedisServer } from '../../testing/redis-server.ts';
-import { emailOf, logIn, ShopBrowser, signIn, type ShopUnderTest } from '../../testing/shop-browser.ts';
+import { redisServerBinary } from '../../testing/redis-server.ts';
+import { ACCOUNT_READS, useSessionStack } from '../../testing/session-stack.ts';
+import { emailOf, logIn, ShopBrowser, signIn } from '../../testing/shop-browser.ts';
 
 const redis = redisServerBinary();
 /** How long the aimed call is held: the login or logout finishes well within it (asserted). */
 const HOLD_MS = 2500;
 const TOKEN_PATH = '^/shopper/auth/v1/organizations/[^/]+/oauth2/token$';
 
-/** Every account read of proxy.yaml (tag `account`, GET), with made-up ids where the path takes one. */
-const ACCOUNT_READS = [
-  '/api/account/overview',
-  '/api/account/subscriptions',
-  '/api/account/orders',
-  '/api/account/orders/a00000000000000001/00000001',
-  '/api/account/orders/a00000000000000001/invoice',
-  '/api/account/orders/a00000000000000001/credit-notes/cn-1',
-  '/api/account/payment-method',
-  '/api/account/help',
-];
-
-/** The sandbox and a proxy against it, with sessions in memory or in a redis-server of the file's own. */
+/** The shared session stack (testing/session-stack.ts), and `hold`: a read kept at the sandbox by an aimed latency fault. */
 function useStack(store: 'memory' | 'redis') {
-  let sandbox: Sandbox;
-  let server: ProxyServer;
-  let redisServer: RedisServer | undefined;
-  let port = 0;
+  const stack = useSessionStack(store, redis.path);
+  const { shop } = stack;
   /** Resolves when the next call aimed by `hold` reaches the sandbox. */
   let arrived: (() => void) | undefined;
-  beforeAll(async () => {
-    sandbox = buildSandbox();
-    const root = `http://localhost:${await sandbox.start(0)}`;
-    if (store === 'redis') redisServer = await startRedisServer(redis.path!);
-    server = createServer(
-      testConfig({
-        SANDBOX_URL: root,
-        RATE_LIMIT_LOGIN: '1000',
-        ...(redisServer ? { REDIS_URL: redisServer.url } : {}),
-      }),
-      { logger: pino({ level: 'silent' }), serveClient: false },
-    );
-    port = await server.start(0);
-    const faults = sandbox.context.faults;
+  beforeAll(() => {
+    const faults = stack.sandbox().context.faults;
     const take = faults.take.bind(faults);
     faults.take = (upstream, target) => {
       const fault = take(upstream, target);
@@ -68,30 +37,13 @@ function useStack(store: 'memory' | 'redis') {
       return fault;
     };
   });
-  afterAll(async () => {
-    await server?.stop();
-    await sandbox?.stop();
-    await redisServer?.dispose();
-  });
-  beforeEach(async () => {
-    await fetch(`${sandbox.context.baseUrl()}/__sandbox/reset`, { method: 'POST' });
-  });
-  const shop: ShopUnderTest = {
-    get server() {
-      return server;
-    },
-    url: (path) => `http://127.0.0.1:${port}${path}`,
-    get root() {
-      return sandbox.context.baseUrl();
-    },
-  };
   /**
    * Sends `path` with `cookie` while `fault` (a latency aimed at one call) holds it at `upstream`;
    * resolves once the aimed call has arrived, with the answer still to come.
    */
   async function hold(upstream: Upstream, fault: Fault, path: string, cookie: string) {
     const reached = new Promise<void>((resolve) => (arrived = resolve));
-    const put = await fetch(`${sandbox.context.baseUrl()}/__sandbox/faults/${upstream}`, {
+    const put = await fetch(`${shop.root}/__sandbox/faults/${upstream}`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ latencyMs: HOLD_MS, remaining: 1, ...fault }),
