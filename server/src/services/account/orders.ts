@@ -79,18 +79,36 @@ export async function listOrders(
 }
 
 /**
+ * The customer's own order `id` (numbered `orderNo`, when given) as their History lists it; 404, the
+ * answer for an unknown order, when it is not there. Ownership is proven here, in the proxy, for the
+ * order page and its documents alike, whatever the order system filters (issue 30,
+ * docs/decisions/027): `userId` on Details and CreditNoteDetails is optional in som.yaml, the PDF call
+ * takes none, and a system answering by id alone would otherwise hand over another owner's billing
+ * address, VIN and card.
+ */
+async function ownOrderSummary(
+  ctx: AppContext,
+  customer: Customer,
+  id: string,
+  orderNo?: string,
+): Promise<OrderSummary> {
+  const order = (await orderHistory(ctx, customer)).find(
+    (o) => o.Id === id && (orderNo === undefined || o.OrderNumber === orderNo),
+  );
+  if (!order) throw notFound();
+  return order;
+}
+
+/**
  * The records of the customer's order `id` numbered `orderNo`, with the second load of a Refunded one
- * (account §7). Ownership is proven here, whatever the order system filters (issue 30,
- * docs/decisions/027): the order must be in the customer's own History, as the documents' must;
- * `userId` on Details is optional in som.yaml, and a system that answers by order id alone would
- * otherwise show another owner's address, VIN and card. Both are asked at once.
+ * (account §7), once History has proven the order theirs (ownOrderSummary). History and Details are
+ * asked at once: the page waits for the slower of the two, not their sum.
  */
 async function ownOrder(ctx: AppContext, customer: Customer, id: string, orderNo: string) {
-  const [history, details] = await Promise.all([
-    orderHistory(ctx, customer),
+  const [, details] = await Promise.all([
+    ownOrderSummary(ctx, customer, id, orderNo),
     orderDetails(ctx, customer, { orderId: id, orderNo }),
   ]);
-  if (!history.some((order) => order.Id === id && order.OrderNumber === orderNo)) throw notFound();
   let records = details;
   let summary = records?.find((r): r is OrderSummary => r.attributes.type === 'OrderSummary');
   if (!records || !summary || summary.Id !== id || summary.OrderNumber !== orderNo) throw notFound();
@@ -260,10 +278,7 @@ export async function orderDocument(
     words.title,
     `There was a problem retrieving your ${words.what} document. Please try again shortly.`,
   );
-  // The order must be the customer's: in their own History (docs/decisions/027).
-  const history = await orderHistory(ctx, customer);
-  const order = history.find((o) => o.Id === id);
-  if (!order) throw notFound();
+  const order = await ownOrderSummary(ctx, customer, id);
   const invoiceId = order.SNPOMSZuoraInvoice_R?.Zuora_ExternalId_C;
   if (!invoiceId || !order.SNPOMSZuoraInvoice_R?.type) throw notReady;
   let recordId = invoiceId;
