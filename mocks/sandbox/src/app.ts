@@ -3,7 +3,7 @@
  * prefix (DESIGN.md), with shared state, a movable clock and per-upstream faults, plus the
  * `/__sandbox/*` controls. It is never part of a live configuration.
  */
-import express, { type Express, type Router } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Router } from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Clock } from './core/clock.ts';
@@ -68,6 +68,7 @@ export function createSandbox(modules: UpstreamModule[], options: SandboxOptions
   });
   app.use('/__sandbox/webhooks', webhookControls(context.webhooks));
   app.use('/__sandbox', controls(context));
+  app.use('/__sandbox', notJsonBody);
   for (const module of modules) {
     app.use(
       `/${module.upstream}`,
@@ -97,6 +98,15 @@ export function createSandbox(modules: UpstreamModule[], options: SandboxOptions
       }),
   };
 }
+
+/**
+ * A control's body that is not JSON (the controls parse every `/__sandbox` body first): 400 with a
+ * JSON error, as every control answers a bad body, not Express's HTML page.
+ */
+const notJsonBody: ErrorRequestHandler = (error, _req, res, next) => {
+  if ((error as { type?: unknown } | null)?.type !== 'entity.parse.failed') return next(error);
+  res.status(400).json({ error: 'The body must be a JSON object.' });
+};
 
 function controls(context: SandboxContext): Router {
   const router = express.Router();

@@ -32,6 +32,7 @@ import { IMAGE_BASE } from './seed-data.ts';
 import type { OmsSubscription } from './model.ts';
 import { documentPdf } from './pdf.ts';
 import { creditNotes, orderDetails, orderSummary, paymentInformation, subscription } from './records.ts';
+import { somRequestLog, somRequests } from './request-log.ts';
 import {
   errorHandler,
   notFoundHandler,
@@ -99,6 +100,8 @@ export function somRouter(context: SandboxContext): Router {
   const router = express.Router();
   router.use(requireServiceToken);
   router.use(express.json({ limit: '1mb' }));
+  // GET /__sandbox/som/requests: what the shop asked and how it was answered (issue 30).
+  router.use(somRequestLog(context));
   // Product images live on the commerce stand-in's image host, as the real records link the platform's.
   router.use((_req, res, next) => {
     const json = res.json.bind(res);
@@ -311,20 +314,26 @@ somControls.post(
 );
 
 /**
- * Sandbox control of the order system's ownership filter, to be mounted at `/__sandbox/som`:
- * `PUT /ownership-filter` `{"enabled": false}` makes Details and CreditNoteDetails answer by order
- * or invoice id alone, whoever asks (the documents always do); `true`, or a reset, filters again.
+ * Sandbox controls of the order system's ownership (issue 30, docs/decisions/027), to be mounted at
+ * `/__sandbox/som`: `PUT /ownership-filter` `{"enabled": false}` makes Details and CreditNoteDetails
+ * answer by order or invoice id alone, whoever asks (the PDF call names no identity: it always
+ * does); `true`, or a reset, filters again. `GET /requests`: the order system's calls since the
+ * reset (request-log.ts), to show what an attack reached.
  */
 export const somOwnershipControls: Router = express.Router();
 somOwnershipControls.use(express.json());
 somOwnershipControls.put('/ownership-filter', (req, res) => {
-  const enabled = (req.body as { enabled?: unknown } | undefined)?.enabled;
+  const body: unknown = req.body;
+  const enabled = body !== null && typeof body === 'object' ? (body as { enabled?: unknown }).enabled : undefined;
   if (typeof enabled !== 'boolean') {
-    res.status(400).json({ error: 'enabled must be true or false.' });
+    res.status(400).json({ error: 'Give {"enabled": true} or {"enabled": false}.' });
     return;
   }
   setOwnershipFilter(enabled);
   res.json({ ownershipFilter: enabled });
+});
+somOwnershipControls.get('/requests', (_req, res) => {
+  res.json({ requests: somRequests() });
 });
 
 /**
