@@ -324,6 +324,37 @@ describe('stripe stand-in: setup intents', () => {
     expect(await res.json()).toMatchObject({ error: { code: 'resource_missing', param: 'customer' } });
   });
 
+  // Stripe (spec3, SetupIntent `customer`): "Payment methods attached to other Customers cannot be
+  // used with this SetupIntent"; attaching one to a second customer is refused as well (issue 30).
+  it("when another customer's SetupIntent names alex's saved card, created or confirmed, then 400 on payment_method and the card stays his", async () => {
+    const other = (await (await post('/v1/customers', { email: 'kim.driver@example.com' })).json()) as { id: string };
+    const forKim = { customer: other.id, 'payment_method_types[0]': 'card', confirm: 'true', usage: 'off_session' };
+    const created = await post('/v1/setup_intents', { ...forKim, payment_method: STRIPE_SEED.alexPaymentMethodId });
+    expect(created.status).toBe(400);
+    expect(await created.json()).toMatchObject({
+      error: {
+        type: 'invalid_request_error',
+        param: 'payment_method',
+        message: expect.stringMatching(/different Customer/),
+      },
+    });
+    const pending = (await (await post('/v1/setup_intents', { customer: other.id })).json()) as { id: string };
+    const confirmed = await post(`/v1/setup_intents/${pending.id}/confirm`, {
+      payment_method: STRIPE_SEED.alexPaymentMethodId,
+    });
+    expect(confirmed.status).toBe(400);
+    expect(await confirmed.json()).toMatchObject({ error: { param: 'payment_method' } });
+    const attached = await post(`/v1/payment_methods/${STRIPE_SEED.alexPaymentMethodId}/attach`, {
+      customer: other.id,
+    });
+    expect(attached.status).toBe(400);
+    expect(await attached.json()).toMatchObject({ error: { code: 'payment_method_unexpected_state' } });
+    expect(await (await get(`/v1/payment_methods/${STRIPE_SEED.alexPaymentMethodId}`)).json()).toMatchObject({
+      customer: STRIPE_SEED.alexCustomerId,
+    });
+    expect(stripeLedger().filter((attempt) => attempt.paymentMethod === STRIPE_SEED.alexPaymentMethodId)).toEqual([]);
+  });
+
   it('when an unknown setup intent is retrieved, then it answers 404', async () => {
     expect((await get('/v1/setup_intents/seti_Nope')).status).toBe(404);
   });
