@@ -18,50 +18,96 @@ export const SHOP_ORIGIN = 'http://localhost:3000';
 export const EVIL = 'https://evil.example';
 
 export interface Ledger {
-  /** Runs one attack: counted as tried, and as refused when its checks pass. */
+  /**
+   * Runs one attack: counted as tried, and as refused when its checks pass. It names no check, so it
+   * never counts as having reached one (`atNamedCheck` in the report): an earlier rule may be what
+   * refused it.
+   */
   attack<T>(name: string, run: () => Promise<T>): Promise<T>;
+  /**
+   * Runs one attack aimed at the check it names (issue 30): `run` must prove that the refusal came
+   * from that check by calling `reached(evidence)` (the check's own answer, or what the upstream
+   * answered behind it). Only then is it counted refused, and at its check; an attack that passes
+   * without that proof fails, so one refused earlier by another rule is never counted.
+   */
+  attackAt<T>(name: string, check: string, run: (reached: (evidence: string) => void) => Promise<T>): Promise<T>;
+}
+
+/** One family's line of reports/attacks.json. */
+export interface FamilyCount {
+  tried: number;
+  refused: number;
+  /** Refused attacks that proved they reached the check they name (attackAt). */
+  atNamedCheck: number;
+  /** The same, per check. */
+  checks: Record<string, number>;
 }
 
 /**
- * A family's ledger: at the end of the file it prints "attacks <family>: N tried, N refused" and
- * the totals of every family recorded in reports/attacks.json (each file writes its own family).
+ * A family's ledger: at the end of the file it prints "attacks <family>: N tried, N refused, N at the
+ * check they name" and the totals of every family recorded in reports/attacks.json (each file writes
+ * its own family).
  */
 export function ledger(family: string): Ledger {
-  let tried = 0;
-  let refused = 0;
+  const count: FamilyCount = { tried: 0, refused: 0, atNamedCheck: 0, checks: {} };
   afterAll(() => {
-    let all: Record<string, { tried: number; refused: number }> = {};
+    let all: Record<string, Partial<FamilyCount>> = {};
     try {
       all = JSON.parse(readFileSync(REPORT, 'utf8')) as typeof all;
     } catch {
       // No report yet: this family starts it.
     }
-    all[family] = { tried, refused };
+    all[family] = count;
     mkdirSync(path.dirname(REPORT), { recursive: true });
     writeFileSync(REPORT, `${JSON.stringify(all, null, 2)}\n`);
-    const total = Object.values(all).reduce(
-      (sum, f) => ({ tried: sum.tried + f.tried, refused: sum.refused + f.refused }),
-      {
-        tried: 0,
-        refused: 0,
-      },
+    const total = Object.values(all).reduce<Omit<FamilyCount, 'checks'>>(
+      (sum, f) => ({
+        tried: sum.tried + (f.tried ?? 0),
+        refused: sum.refused + (f.refused ?? 0),
+        atNamedCheck: sum.atNamedCheck + (f.atNamedCheck ?? 0),
+      }),
+      { tried: 0, refused: 0, atNamedCheck: 0 },
     );
+    const checks = Object.entries(count.checks)
+      .map(([check, n]) => `${check}: ${n}`)
+      .join('; ');
     console.log(
-      `attacks ${family}: ${tried} tried, ${refused} refused; all families in reports/attacks.json: ` +
-        `${total.tried} tried, ${total.refused} refused`,
+      `attacks ${family}: ${count.tried} tried, ${count.refused} refused, ${count.atNamedCheck} of them at the ` +
+        `check they name${checks ? ` (${checks})` : ''}; all families in reports/attacks.json: ` +
+        `${total.tried} tried, ${total.refused} refused, ${total.atNamedCheck} at the check they name`,
     );
   });
+  const notRefused = (name: string, error: unknown) => {
+    if (error instanceof Error) error.message = `attack "${name}" was not refused: ${error.message}`;
+    return error;
+  };
   return {
     async attack(name, run) {
-      tried += 1;
+      count.tried += 1;
       try {
         const result = await run();
-        refused += 1;
+        count.refused += 1;
         return result;
       } catch (error) {
-        if (error instanceof Error) error.message = `attack "${name}" was not refused: ${error.message}`;
-        throw error;
+        throw notRefused(name, error);
       }
+    },
+    async attackAt(name, check, run) {
+      count.tried += 1;
+      const evidence: string[] = [];
+      let result: Awaited<ReturnType<typeof run>>;
+      try {
+        result = await run((proof) => evidence.push(proof));
+      } catch (error) {
+        throw notRefused(name, error);
+      }
+      if (evidence.length === 0) {
+        throw new Error(`attack "${name}" was refused, but it never showed that it reached its check (${check})`);
+      }
+      count.refused += 1;
+      count.atNamedCheck += 1;
+      count.checks[check] = (count.checks[check] ?? 0) + 1;
+      return result;
     },
   };
 }
