@@ -225,7 +225,10 @@ const rows: Row[] = [
   ...rowsOf('som', 'overview', SOM('SubscriptionList'), 'problem'),
   ...rowsOf('som', 'subscriptions', SOM('SubscriptionList'), 'problem'),
   ...rowsOf('som', 'orders', SOM('History'), 'problem'),
+  // Order detail proves ownership through History, asked beside Details (docs/decisions/027).
+  ...rowsOf('som', 'order detail', SOM('History'), 'problem'),
   ...rowsOf('som', 'order detail', SOM('Details'), 'problem'),
+  ...rowsOf('som', 'invoice', SOM('History'), 'problem'),
   ...rowsOf('som', 'invoice', SOM('CreditNotes'), 'problem'),
   ...rowsOf('som', 'payment method', SOM('PaymentMethodInformation'), 'problem'),
   // The card's expiry read from Stripe is tolerated: the page shows the record's card.
