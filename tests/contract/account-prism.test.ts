@@ -5,8 +5,17 @@
  * example answers (som.yaml's SubscriptionList, History, Details, PaymentMethodInformation, …) and
  * still answers its browser what proxy.yaml promises. The registered login itself needs a stateful
  * identity provider (the sandbox's route tests cover it): here the session store holds a signed-in
- * customer from the start.
+ * customer from the start. The order-management calls go through a small relay to Prism, which can ask
+ * Prism for another History example (`Prefer: example=…`): Prism ignores `userId`, so the relay is how
+ * a History that does not list the order Details answers is shown (issue 30, docs/decisions/027).
  */
+import {
+  createServer as createHttpServer,
+  request as httpRequest,
+  type OutgoingHttpHeaders,
+  type Server,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../generated/proxy/operations.ts';
@@ -23,6 +32,33 @@ let server: ProxyServer;
 let base = '';
 let cookie = '';
 let csrf = '';
+let relay: Server | undefined;
+/** The som.yaml History example the relay asks Prism for; Prism's first when undefined. */
+let historyExample: string | undefined;
+/** The order-management calls made through the relay: the method and Prism's status. */
+const somCalls: Array<{ method: string; status: number }> = [];
+
+/**
+ * Forwards every order-management call to Prism as it is, adding `Prefer: example=<historyExample>` to
+ * History when one is set, and notes each call's method and Prism's status.
+ */
+function startSomRelay(target: string): Promise<string> {
+  relay = createHttpServer((req, res) => {
+    const method = /\/SOM\/([^/?]+)/.exec(req.url ?? '')?.[1] ?? '';
+    const headers: OutgoingHttpHeaders = { ...req.headers, host: new URL(target).host };
+    if (method === 'History' && historyExample) headers.prefer = `example=${historyExample}`;
+    const onward = httpRequest(`${target}${req.url ?? ''}`, { method: req.method, headers }, (answer) => {
+      somCalls.push({ method, status: answer.statusCode ?? 0 });
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    onward.on('error', () => res.destroy());
+    req.pipe(onward);
+  });
+  return new Promise((done) =>
+    relay!.listen(0, '127.0.0.1', () => done(`http://127.0.0.1:${(relay!.address() as AddressInfo).port}`)),
+  );
+}
 
 /** Keeps the last session written, to sign its customer in. */
 class SignInStore extends MemorySessionStore {
@@ -43,7 +79,7 @@ beforeAll(async () => {
       COMMERCE_BASE_URL: prism('commerce'),
       COMMERCE_STOREFRONT_URL: prism('commerce'),
       VEHICLES_BASE_URL: prism('vehicles'),
-      SOM_BASE_URL: prism('som'),
+      SOM_BASE_URL: await startSomRelay(prism('som')),
       STRIPE_BASE_URL: prism('stripe'),
     }),
     { logger: pino({ level: 'silent' }), sessionStore: store, serveClient: false },
@@ -75,6 +111,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
+  relay?.close();
   prisms?.stop();
 });
 
@@ -111,6 +148,23 @@ describe('the account area against Prism', () => {
     // Another order number than the one the order system answers with: never its data.
     const other = await call('getOrder', '/api/account/orders/1OsSB0000000001AAA/00009999?locale=en-GB');
     expect(other.response.status).toBe(404);
+  });
+
+  it("when Prism's Details answers an order (it ignores userId) that the customer's History does not list, then 404 without its data: the proxy's own check refuses it", async () => {
+    historyExample = 'emptyList';
+    try {
+      const from = somCalls.length;
+      const other = await call('getOrder', '/api/account/orders/1OsSB0000000001AAA/00001001?locale=en-GB');
+      expect(other.response.status).toBe(404);
+      expect(other.body).toMatchObject({ type: 'https://shop.example/problems/not-found' });
+      expect(JSON.stringify(other.body)).not.toMatch(/00001001|ZAAAA|Downing|4242/);
+      // Prism answered the order's details (the page may answer before that call ends: it is not
+      // waited for once History refuses); the empty History is what the proxy refused it on.
+      expect(somCalls.slice(from)).toContainEqual({ method: 'History', status: 200 });
+      await expect.poll(() => somCalls.slice(from)).toContainEqual({ method: 'Details', status: 200 });
+    } finally {
+      historyExample = undefined;
+    }
   });
 
   it('when the invoice of the details example (Payment Pending) is asked for, then the not-ready problem of §8', async () => {
