@@ -2,7 +2,9 @@
  * Another shopper's records by guessing ids (IDOR, issues 17 and 30): alex's order 00001005 and its
  * documents, his order confirmation, his subscriptions, his basket item and his saved cards, asked
  * for or acted on by kim (signed in), sam (signed in, no order-system account) and a guest: refused,
- * never alex's data, nothing of his changed. Ids are the seed's (DESIGN.md; mocks/sandbox/README.md).
+ * never alex's data, nothing of his changed (account §6: only the signed-in customer's own records; issue
+ * 13: another customer's order number answers 404, never their data). Ids are the seed's (DESIGN.md;
+ * mocks/sandbox/README.md).
  *
  * Every attack names the check it is aimed at and proves that the refusal came from that check
  * (support.ts attackAt), never from an earlier rule: the order system stops filtering by `userId`
@@ -119,7 +121,7 @@ async function somAs(handle: 'kim' | 'sam', methodRequest: string, query: Record
  * answers Details and CreditNoteDetails by id alone, and the PDF call names no identity at all: only
  * the proxy's own check stands between kim and alex's order.
  */
-describe("alex's order and documents while the order system does not filter (issue 30, docs/decisions/027)", () => {
+describe("alex's order and documents while the order system does not filter (account §6, issue 30, docs/decisions/027)", () => {
   beforeEach(() => ownershipFilter(false));
 
   it('when alex reads his own order 00001005 and its invoice, then they are his (the ids are right)', async () => {
@@ -177,7 +179,7 @@ describe("alex's order and documents while the order system does not filter (iss
   );
 });
 
-describe("alex's records asked for by a guest", () => {
+describe("alex's records asked for by a guest (account §6: signed-in customers only)", () => {
   it("when a guest asks for alex's order, invoice and credit note or acts on his subscriptions, then 401 login-required before any order-system call", async () => {
     await ownershipFilter(false);
     const guest = await as('guest');
@@ -204,7 +206,7 @@ describe("alex's records asked for by a guest", () => {
   });
 });
 
-describe("alex's order confirmation", () => {
+describe("alex's order confirmation (storefront §2 Confirmation: the session that placed it)", () => {
   it('when another session asks for the confirmation of the order alex just paid, then 404: only the session that placed it reads it', async () => {
     const alex = await as('alex');
     await toBillingStep(alex, 'ZAAAA1000AA000001', { address: ALEX_GB_ADDRESS });
@@ -243,7 +245,7 @@ describe("alex's order confirmation", () => {
   });
 });
 
-describe("alex's subscriptions changed by others", () => {
+describe("alex's subscriptions changed by others (account §6, §2 manage modal)", () => {
   const CHANGES = ['RequestRefund', 'CancelAutoRenewal', 'ReactivateAutoRenewal'];
 
   it.each(['kim', 'sam'] as const)(
@@ -321,7 +323,7 @@ describe("alex's basket", () => {
   });
 });
 
-describe("alex's saved cards named by others", () => {
+describe("alex's saved cards named by others (account §1 one saved method, storefront §6 saved card)", () => {
   const alexCardHolder = async () =>
     (
       (await (
