@@ -174,11 +174,19 @@ describe('getOrder', () => {
     );
   });
 
-  it("when kim opens alex's order, or the number does not match the id, then 404 and nothing of it", async () => {
+  it("when kim opens alex's order while the order system answers Details by id alone, or the number does not match the id, then 404 and nothing of it (account §6, docs/decisions/027)", async () => {
+    // The sandbox's order system stops filtering by userId: only the proxy's History check is left.
+    const off = await fetch(`${shop.root}/__sandbox/som/ownership-filter`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ enabled: false }),
+    });
+    expect(off.status).toBe(200);
     const kim = await signedIn('kim');
     const { response, body } = await kim.call('getOrder', `/api/account/orders/${orderId(46)}/${orderNo(46)}`);
     expect(response.status).toBe(404);
-    expect(JSON.stringify(body)).not.toContain('ZAAAA1000AA000007');
+    expect(body).toMatchObject({ type: 'https://shop.example/problems/not-found' });
+    expect(JSON.stringify(body)).not.toMatch(/ZAAAA1000AA000007|Alex|4242/);
     const alex = await signedIn();
     expect((await alex.call('getOrder', `/api/account/orders/${orderId(46)}/${orderNo(15)}`)).response.status).toBe(
       404,
