@@ -39,7 +39,13 @@ export interface paths {
          *     by Adyen's secured fields (or a stored card's `storedPaymentMethodId`, or a Google Pay or
          *     Apple Pay wallet's token), billing address and shopper details. A wallet token that cannot be
          *     decrypted (or was used before) answers 422 `5_202` (Google Pay) or `5_002` (Apple Pay); a
-         *     stored wallet token is paid with `type: scheme` and its `storedPaymentMethodId`. For a direct result the response holds `resultCode` (`Authorised`,
+         *     stored wallet token is paid with `type: scheme` and its `storedPaymentMethodId`. With
+         *     `storePaymentMethod: true` and a `shopperReference` an authorised payment stores the method
+         *     (tokenization; without a `shopperReference` nothing is stored) and its answer names the token
+         *     in `additionalData` (`recurring.recurringDetailReference`, `tokenization.storedPaymentMethodId`);
+         *     a RECURRING_CONTRACT webhook tells it too. A later payment with the token names the same
+         *     `shopperReference`, `shopperInteraction: ContAuth` and the recurring model (an unknown token,
+         *     or one of another shopper, answers 422 `800` Contract not found). For a direct result the response holds `resultCode` (`Authorised`,
          *     `Refused`, ...) and `pspReference`; when the shopper must authenticate (3-D Secure) it holds
          *     `resultCode` `RedirectShopper` and a redirect `action`. After the redirect the shop submits
          *     the result with `POST /payments/details`.
@@ -184,6 +190,16 @@ export interface components {
             stateOrProvince?: string;
             street: string;
         };
+        DeliveryAddress: {
+            city: string;
+            country: string;
+            firstName?: string;
+            houseNumberOrName: string;
+            lastName?: string;
+            postalCode: string;
+            stateOrProvince?: string;
+            street: string;
+        };
         ShopperName: {
             firstName: string;
             lastName: string;
@@ -223,6 +239,9 @@ export interface components {
             holderName?: string;
             storedPaymentMethodId?: string;
             checkoutAttemptId?: string;
+            /** @enum {string} */
+            fundingSource?: "credit" | "debit" | "prepaid";
+            sdkData?: string;
         };
         /**
          * Google Pay
@@ -239,6 +258,7 @@ export interface components {
             fundingSource?: "credit" | "debit" | "prepaid";
             googlePayCardNetwork?: string;
             googlePayToken: string;
+            sdkData?: string;
             storedPaymentMethodId?: string;
         };
         /**
@@ -255,6 +275,7 @@ export interface components {
             checkoutAttemptId?: string;
             /** @enum {string} */
             fundingSource?: "credit" | "debit" | "prepaid";
+            sdkData?: string;
             storedPaymentMethodId?: string;
         };
         /** iDEAL */
@@ -334,12 +355,14 @@ export interface components {
             /** @enum {string} */
             channel?: "iOS" | "Android" | "Web";
             countryCode?: string;
+            deliveryAddress?: components["schemas"]["DeliveryAddress"];
             metadata?: {
                 [key: string]: string;
             };
             origin?: string;
             /** @enum {string} */
             recurringProcessingModel?: "CardOnFile" | "Subscription" | "UnscheduledCardOnFile";
+            riskData?: components["schemas"]["RiskData"];
             shopperEmail?: string;
             shopperIP?: string;
             /** @enum {string} */
@@ -347,7 +370,12 @@ export interface components {
             shopperLocale?: string;
             shopperName?: components["schemas"]["ShopperName"];
             shopperReference?: string;
+            /** @description When true and `shopperReference` is provided, the payment details are stored for recurring payments. */
             storePaymentMethod?: boolean;
+            telephoneNumber?: string;
+        };
+        RiskData: {
+            clientData?: string;
         };
         AuthenticationData: {
             threeDSRequestData?: components["schemas"]["ThreeDSRequestData"];
@@ -397,7 +425,9 @@ export interface components {
             /**
              * @description Additional data of the result, string values only. Keys the shop reads (from Adyen's
              *     `ResponseAdditionalDataCard` and `ResponseAdditionalDataCommon`): `cardSummary`,
-             *     `cardIssuingCountry`, `paymentMethod`, `tokenization.storedPaymentMethodId`; for a
+             *     `cardIssuingCountry`, `paymentMethod`, the method a payment stored
+             *     (`recurring.recurringDetailReference` and `recurring.shopperReference`,
+             *     `tokenization.storedPaymentMethodId` and `tokenization.shopperReference`); for a
              *     wallet payment also `expiryDate` and `paymentMethodVariant` (`visa_googlepay`,
              *     `mc_applepay`, ...).
              */

@@ -27,6 +27,17 @@ export type BillingAddress = {
     street: string;
 };
 
+export type DeliveryAddress = {
+    city: string;
+    country: string;
+    firstName?: string;
+    houseNumberOrName: string;
+    lastName?: string;
+    postalCode: string;
+    stateOrProvince?: string;
+    street: string;
+};
+
 export type ShopperName = {
     firstName: string;
     lastName: string;
@@ -61,6 +72,8 @@ export type CardDetails = {
     holderName?: string;
     storedPaymentMethodId?: string;
     checkoutAttemptId?: string;
+    fundingSource?: 'credit' | 'debit' | 'prepaid';
+    sdkData?: string;
 };
 
 /**
@@ -74,6 +87,7 @@ export type GooglePayDetails = {
     fundingSource?: 'credit' | 'debit' | 'prepaid';
     googlePayCardNetwork?: string;
     googlePayToken: string;
+    sdkData?: string;
     storedPaymentMethodId?: string;
 };
 
@@ -87,6 +101,7 @@ export type ApplePayDetails = {
     applePayToken: string;
     checkoutAttemptId?: string;
     fundingSource?: 'credit' | 'debit' | 'prepaid';
+    sdkData?: string;
     storedPaymentMethodId?: string;
 };
 
@@ -171,18 +186,28 @@ export type PaymentRequest = {
     browserInfo?: BrowserInfo;
     channel?: 'iOS' | 'Android' | 'Web';
     countryCode?: string;
+    deliveryAddress?: DeliveryAddress;
     metadata?: {
         [key: string]: string;
     };
     origin?: string;
     recurringProcessingModel?: 'CardOnFile' | 'Subscription' | 'UnscheduledCardOnFile';
+    riskData?: RiskData;
     shopperEmail?: string;
     shopperIP?: string;
     shopperInteraction?: 'Ecommerce' | 'ContAuth' | 'Moto' | 'POS';
     shopperLocale?: string;
     shopperName?: ShopperName;
     shopperReference?: string;
+    /**
+     * When true and `shopperReference` is provided, the payment details are stored for recurring payments.
+     */
     storePaymentMethod?: boolean;
+    telephoneNumber?: string;
+};
+
+export type RiskData = {
+    clientData?: string;
 };
 
 export type AuthenticationData = {
@@ -237,7 +262,9 @@ export type PaymentResponse = {
     /**
      * Additional data of the result, string values only. Keys the shop reads (from Adyen's
      * `ResponseAdditionalDataCard` and `ResponseAdditionalDataCommon`): `cardSummary`,
-     * `cardIssuingCountry`, `paymentMethod`, `tokenization.storedPaymentMethodId`; for a
+     * `cardIssuingCountry`, `paymentMethod`, the method a payment stored
+     * (`recurring.recurringDetailReference` and `recurring.shopperReference`,
+     * `tokenization.storedPaymentMethodId` and `tokenization.shopperReference`); for a
      * wallet payment also `expiryDate` and `paymentMethodVariant` (`visa_googlepay`,
      * `mc_applepay`, ...).
      *

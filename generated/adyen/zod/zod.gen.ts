@@ -16,6 +16,17 @@ export const zBillingAddress = z.object({
     street: z.string().max(3000)
 });
 
+export const zDeliveryAddress = z.object({
+    city: z.string().max(3000),
+    country: z.string(),
+    firstName: z.string().optional(),
+    houseNumberOrName: z.string().max(3000),
+    lastName: z.string().optional(),
+    postalCode: z.string(),
+    stateOrProvince: z.string().max(1000).optional(),
+    street: z.string().max(3000)
+});
+
 export const zShopperName = z.object({
     firstName: z.string().max(80),
     lastName: z.string().max(80)
@@ -49,7 +60,13 @@ export const zCardDetails = z.object({
     encryptedSecurityCode: z.string().max(15000).optional(),
     holderName: z.string().max(15000).optional(),
     storedPaymentMethodId: z.string().max(64).optional(),
-    checkoutAttemptId: z.string().optional()
+    checkoutAttemptId: z.string().optional(),
+    fundingSource: z.enum([
+        'credit',
+        'debit',
+        'prepaid'
+    ]).optional(),
+    sdkData: z.string().max(50000).optional()
 });
 
 /**
@@ -67,6 +84,7 @@ export const zGooglePayDetails = z.object({
     ]).optional(),
     googlePayCardNetwork: z.string().optional(),
     googlePayToken: z.string().max(10000),
+    sdkData: z.string().max(50000).optional(),
     storedPaymentMethodId: z.string().max(64).optional()
 });
 
@@ -84,6 +102,7 @@ export const zApplePayDetails = z.object({
         'debit',
         'prepaid'
     ]).optional(),
+    sdkData: z.string().max(50000).optional(),
     storedPaymentMethodId: z.string().max(64).optional()
 });
 
@@ -149,6 +168,10 @@ export const zPaymentMethodsResponse = z.object({
     storedPaymentMethods: z.array(zStoredPaymentMethod).optional()
 });
 
+export const zRiskData = z.object({
+    clientData: z.string().max(5000).optional()
+});
+
 export const zThreeDsRequestData = z.object({
     nativeThreeDS: z.enum(['preferred', 'disabled']).optional()
 });
@@ -177,6 +200,7 @@ export const zPaymentRequest = z.object({
         'Web'
     ]).optional(),
     countryCode: z.string().max(100).optional(),
+    deliveryAddress: zDeliveryAddress.optional(),
     metadata: z.record(z.string(), z.string()).optional(),
     origin: z.string().max(80).optional(),
     recurringProcessingModel: z.enum([
@@ -184,6 +208,7 @@ export const zPaymentRequest = z.object({
         'Subscription',
         'UnscheduledCardOnFile'
     ]).optional(),
+    riskData: zRiskData.optional(),
     shopperEmail: z.string().optional(),
     shopperIP: z.string().max(1000).optional(),
     shopperInteraction: z.enum([
@@ -195,7 +220,8 @@ export const zPaymentRequest = z.object({
     shopperLocale: z.string().optional(),
     shopperName: zShopperName.optional(),
     shopperReference: z.string().min(3).max(256).optional(),
-    storePaymentMethod: z.boolean().optional()
+    storePaymentMethod: z.boolean().optional(),
+    telephoneNumber: z.string().optional()
 });
 
 export const zCheckoutRedirectAction = z.object({

@@ -3,7 +3,8 @@
  * a Google Pay or Apple Pay wallet's token): Adyen's checks of the number and expiry, then the
  * outcome the test card decides (DESIGN.md "Payment test cards"): refused (declined or expired),
  * authorised, or in need of 3-D Secure, which index.ts answers with the challenge the card calls
- * for. A wallet's card is authenticated by the device (its cryptogram) and never needs 3-D Secure.
+ * for. A wallet's card is authenticated by the device (its cryptogram), and a merchant-initiated
+ * payment with a token (a renewal) has no shopper to authenticate: neither needs 3-D Secure.
  */
 import { cardFacts, isExpired, type CardFacts } from '../card-providers.ts';
 import { invalid } from './errors.ts';
@@ -37,6 +38,7 @@ export function payByCard(
   source: CardSource,
   fallbackCountry: string | undefined,
   now: Date,
+  options: { merchantInitiated?: boolean } = {},
 ): { facts: CardFacts; needsAuthentication: boolean } {
   const facts = cardFacts(source.number);
   if (!facts) throw invalid('101', 'Invalid card number');
@@ -60,7 +62,11 @@ export function payByCard(
   else if (outcome.kind === 'declined') {
     const refusal = REFUSALS[outcome.declineCode];
     refuse(payment, refusal.reason, refusal.code);
-  } else if ((outcome.kind === 'three_d_secure' || ADYEN_3DS_CARDS.includes(facts.number)) && !payment.wallet)
+  } else if (
+    (outcome.kind === 'three_d_secure' || ADYEN_3DS_CARDS.includes(facts.number)) &&
+    !payment.wallet &&
+    !options.merchantInitiated
+  )
     return { facts, needsAuthentication: true };
   else authorise(payment, now.getTime());
   return { facts, needsAuthentication: false };

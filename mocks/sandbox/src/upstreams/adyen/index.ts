@@ -4,8 +4,11 @@
  * decrypts; card payments in card-payment.ts), payments answering Authorised, Refused, RedirectShopper (3-D
  * Secure challenge, iDEAL and Bancontact bank page by GET; the issuer page by POST with its data)
  * or ChallengeShopper (a native 3-D Secure 2 challenge), payment details after the redirect or the
- * challenge (redirectResult, threeDSResult), stored payment methods listed and deleted,
- * idempotency keys that never charge twice (idempotent.ts), and Adyen's `ServiceError` for every
+ * challenge (redirectResult, threeDSResult), tokenization (a method stored on `storePaymentMethod`
+ * with a `shopperReference` only, its token told in the answer's `recurring.*` and `tokenization.*`
+ * additionalData and by a RECURRING_CONTRACT webhook; a later payment with the token and the same
+ * shopperReference, a renewal's ContAuth payment needing no shopper), stored payment methods listed
+ * and deleted, idempotency keys that never charge twice (idempotent.ts), and Adyen's `ServiceError` for every
  * error (errors.ts). The answers are built in responses.ts, the shopper's pages in pages.ts.
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
@@ -26,6 +29,7 @@ import { adyenNotifications } from './notifications.ts';
 import { authorise as authoriseOnce, refuse as refuseOnce } from './outcomes.ts';
 import { paymentResponse, readThreeDSResult } from './responses.ts';
 import { mountReversals } from './reversals.ts';
+import { isMerchantInitiated, mountStoredMethods, storedCardSource } from './stored-methods.ts';
 import { resetAdyenStore, store, type Amount, type Payment } from './store.ts';
 import { isWallet, mountWalletControl, useWalletToken, walletPaymentMethods } from './wallet.ts';
 
@@ -35,7 +39,6 @@ export { NATIVE_3DS2_CARD, POST_REDIRECT_CARD } from './card-payment.ts';
 
 type ServiceError = components['schemas']['ServiceError'];
 type PaymentMethodsResponse = components['schemas']['PaymentMethodsResponse'];
-type ListStoredPaymentMethodsResponse = components['schemas']['ListStoredPaymentMethodsResponse'];
 
 export function adyenRouter(context: SandboxContext): Router {
   context.resetHooks.push(resetAdyenStore);
@@ -166,8 +169,9 @@ export function adyenRouter(context: SandboxContext): Router {
         action: null,
         createdAtMs: context.clock.nowMs(),
       };
-      if (payment.storePaymentMethod && !payment.shopperReference)
-        throw invalid('702', "Required field 'shopperReference' is not provided.");
+      // "When true and shopperReference is provided, the payment details will be stored" (PaymentRequest
+      // storePaymentMethod): without a shopperReference the payment goes on and nothing is stored.
+      if (!payment.shopperReference) payment.storePaymentMethod = false;
 
       const cardMethod = method.type === 'scheme' || method.type === 'bcmc' ? method : undefined;
       let card: CardSource | undefined;
@@ -185,30 +189,8 @@ export function adyenRouter(context: SandboxContext): Router {
         card = useWalletToken(method.type, method.type === 'googlepay' ? method.googlePayToken : method.applePayToken);
         payment.wallet = method.type;
       } else if (cardMethod?.storedPaymentMethodId) {
-        // A token payment names the shopper and flags the transaction
-        // (docs.adyen.com/online-payments/tokenization/make-token-payments: recurringProcessingModel,
-        // shopperInteraction and shopperReference; a returning shopper is ContAuth).
-        if (!body.shopperReference) throw invalid('702', "Required field 'shopperReference' is not provided.");
-        if (!body.recurringProcessingModel)
-          throw invalid('702', "Required field 'recurringProcessingModel' is not provided.");
-        if (!body.shopperInteraction) throw invalid('702', "Required field 'shopperInteraction' is not provided.");
-        const stored = store.storedCards.get(cardMethod.storedPaymentMethodId);
-        if (
-          !stored ||
-          stored.merchantAccount !== merchantAccount ||
-          stored.resource.shopperReference !== body.shopperReference
-        )
-          throw invalid('800', 'Contract not found');
-        card = {
-          number: stored.number,
-          expiryMonth: stored.resource.expiryMonth ?? '12',
-          expiryYear: stored.resource.expiryYear ?? '2030',
-          holderName: cardMethod.holderName,
-        };
-        payment.storedPaymentMethodId = stored.resource.id ?? cardMethod.storedPaymentMethodId;
-        payment.storePaymentMethod = false;
-        // A card stored by a wallet payment stays that wallet's card (variant, no 3-D Secure).
-        if (isWallet(stored.resource.type)) payment.wallet = stored.resource.type;
+        // A token payment (stored-methods.ts): the shopper it was stored under, the transaction flagged.
+        card = storedCardSource(body, cardMethod.storedPaymentMethodId, cardMethod.holderName, payment);
       } else if (cardMethod) {
         card = {
           number: decrypt('encryptedCardNumber', cardMethod.encryptedCardNumber),
@@ -223,7 +205,11 @@ export function adyenRouter(context: SandboxContext): Router {
       }
       if (card) {
         const country = body.billingAddress?.country ?? body.countryCode;
-        const { facts, needsAuthentication } = payByCard(payment, card, country, context.clock.now());
+        // A renewal's merchant-initiated payment with a token has no shopper to authenticate.
+        const merchantInitiated = isMerchantInitiated(body, payment);
+        const { facts, needsAuthentication } = payByCard(payment, card, country, context.clock.now(), {
+          merchantInitiated,
+        });
         if (needsAuthentication) {
           // 3-D Secure 2 on the web needs the shopper's browser (docs.adyen.com/online-payments/3d-secure/api-reference).
           if (
@@ -297,45 +283,8 @@ export function adyenRouter(context: SandboxContext): Router {
     }),
   );
 
-  const queryString = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-
-  api.get(
-    '/storedPaymentMethods',
-    run((req) => {
-      const merchantAccount = checkMerchant(queryString(req.query.merchantAccount));
-      const shopperReference = queryString(req.query.shopperReference);
-      if (!shopperReference) throw invalid('702', "Required field 'shopperReference' is not provided.");
-      const response: ListStoredPaymentMethodsResponse = {
-        merchantAccount,
-        shopperReference,
-        storedPaymentMethods: [...store.storedCards.values()]
-          .filter(
-            (card) => card.merchantAccount === merchantAccount && card.resource.shopperReference === shopperReference,
-          )
-          .map((card) => structuredClone(card.resource)),
-      };
-      return { body: response };
-    }),
-  );
-
-  api.delete(
-    '/storedPaymentMethods/:storedPaymentMethodId',
-    run((req) => {
-      const merchantAccount = checkMerchant(queryString(req.query.merchantAccount));
-      const shopperReference = queryString(req.query.shopperReference);
-      if (!shopperReference) throw invalid('702', "Required field 'shopperReference' is not provided.");
-      const id = String(req.params.storedPaymentMethodId);
-      const stored = store.storedCards.get(id);
-      if (
-        !stored ||
-        stored.merchantAccount !== merchantAccount ||
-        stored.resource.shopperReference !== shopperReference
-      )
-        throw invalid('800', 'Contract not found');
-      store.storedCards.delete(id);
-      return { status: 204 };
-    }),
-  );
+  // ---- A shopper's stored methods (stored-methods.ts) ----
+  mountStoredMethods(api, run);
 
   // ---- Reversing a payment the shop could not settle (reversals.ts) ----
   mountReversals(api, run, () => context.clock.nowMs(), notify);

@@ -1,6 +1,6 @@
 /**
  * How the Adyen stand-in ends a payment: authorised once (one charge in the ledger, the card stored
- * when asked for) or refused with Adyen's refusal reason and code. A wallet payment's card is
+ * when asked for: `storePaymentMethod` with a `shopperReference`, never without one) or refused with Adyen's refusal reason and code. A wallet payment's card is
  * stored as that wallet's (`type` googlepay or applepay, the card's brand and last four), to be paid
  * later by its storedPaymentMethodId as a card token payment (`type: scheme`: GooglePayDetails and
  * ApplePayDetails require the wallet's token, which a merchant-initiated payment does not have).
@@ -38,8 +38,10 @@ export function authorise(payment: Payment, nowMs: number): void {
         s.resource.expiryMonth === card.expiryMonth &&
         s.resource.expiryYear === card.expiryYear,
     );
-    if (existing) payment.storedPaymentMethodId = existing.resource.id ?? '';
-    else {
+    if (existing) {
+      payment.storedPaymentMethodId = existing.resource.id ?? '';
+      payment.tokenization = 'alreadyExisting';
+    } else {
       const id = randomDigits(16).replace(/^0/, '8');
       const stored: StoredCard = {
         merchantAccount: payment.merchantAccount,
@@ -64,6 +66,7 @@ export function authorise(payment: Payment, nowMs: number): void {
       };
       store.storedCards.set(id, stored);
       payment.storedPaymentMethodId = id;
+      payment.tokenization = 'created';
     }
   }
 }

@@ -66,6 +66,27 @@ function cardAdditionalData(payment: Payment): Record<string, string> {
   };
 }
 
+/**
+ * The token of an authorised payment, as Adyen's ResponseAdditionalDataCommon names it: the method the
+ * payment stored (`recurring.*`, and `tokenization.*` with what its tokenization did), or the stored
+ * method it was paid with (`recurring.*`).
+ */
+function recurringAdditionalData(payment: Payment): Record<string, string> {
+  const token = payment.storedPaymentMethodId;
+  if (!token || !payment.shopperReference) return {};
+  return {
+    'recurring.recurringDetailReference': token,
+    'recurring.shopperReference': payment.shopperReference,
+    ...(payment.tokenization
+      ? {
+          'tokenization.storedPaymentMethodId': token,
+          'tokenization.shopperReference': payment.shopperReference,
+          'tokenization.store.operationType': payment.tokenization,
+        }
+      : {}),
+  };
+}
+
 export function paymentResponse(payment: Payment, baseUrl: string): PaymentResponse & PaymentDetailsResponse {
   const common = {
     pspReference: payment.pspReference,
@@ -77,15 +98,7 @@ export function paymentResponse(payment: Payment, baseUrl: string): PaymentRespo
         resultCode: 'Authorised',
         ...common,
         amount: { ...payment.amount },
-        additionalData: {
-          ...cardAdditionalData(payment),
-          ...(payment.storedPaymentMethodId && payment.shopperReference
-            ? {
-                'tokenization.storedPaymentMethodId': payment.storedPaymentMethodId,
-                'tokenization.shopperReference': payment.shopperReference,
-              }
-            : {}),
-        },
+        additionalData: { ...cardAdditionalData(payment), ...recurringAdditionalData(payment) },
       };
     case 'Refused':
       return {

@@ -66,7 +66,10 @@ export interface Payment {
   authorisationToken?: string;
   refusalReason?: string;
   refusalReasonCode?: string;
+  /** The token this payment stored (tokenization) or was paid with (a stored method's payment). */
   storedPaymentMethodId?: string;
+  /** What the payment's tokenization did (Adyen's `tokenization.store.operationType`), when it stored one. */
+  tokenization?: 'created' | 'alreadyExisting';
   createdAtMs: number;
 }
 

@@ -292,12 +292,14 @@ describe('adyen stand-in: /payments with a wallet token', () => {
 });
 
 describe('adyen stand-in: a wallet card stored and paid again off-session', () => {
-  const store = { storePaymentMethod: true, shopperInteraction: 'Ecommerce', recurringProcessingModel: 'CardOnFile' };
+  const store = { storePaymentMethod: true, shopperInteraction: 'Ecommerce', recurringProcessingModel: 'Subscription' };
 
-  it('when storing without a shopperReference, then 422 702', async () => {
+  it('when storing without a shopperReference, then the payment is authorised and nothing is stored (Adyen stores only with one; issue 31)', async () => {
     const { status, body } = await payWith('googlepay', '4242424242424242', { ...store, shopperReference: undefined });
-    expect(status).toBe(422);
-    expect(body).toMatchObject({ errorCode: '702' });
+    expect(status).toBe(200);
+    expect(body.resultCode).toBe('Authorised');
+    expect(Object.keys(body.additionalData).filter((key) => /^(recurring|tokenization)\./.test(key))).toEqual([]);
+    expect(getStoredPaymentMethods(ADYEN_SEED.alexShopperReference)).toHaveLength(1);
   });
 
   it('when a refused wallet payment asked to store, then nothing is stored', async () => {
@@ -313,6 +315,12 @@ describe('adyen stand-in: a wallet card stored and paid again off-session', () =
       expect(body.resultCode).toBe('Authorised');
       const id = body.additionalData['tokenization.storedPaymentMethodId'];
       expect(id).toMatch(/^\d{16}$/);
+      expect(body.additionalData).toMatchObject({
+        'recurring.recurringDetailReference': id,
+        'recurring.shopperReference': ADYEN_SEED.alexShopperReference,
+        'tokenization.shopperReference': ADYEN_SEED.alexShopperReference,
+        'tokenization.store.operationType': 'created',
+      });
 
       const listed = await fetch(
         `${root}/adyen/v71/storedPaymentMethods?merchantAccount=${ADYEN_SEED.merchantAccount}&shopperReference=${ADYEN_SEED.alexShopperReference}`,
@@ -355,7 +363,7 @@ describe('adyen stand-in: a wallet card stored and paid again off-session', () =
         additionalData: {
           cardSummary: '3184',
           paymentMethodVariant: `visa_${type}`,
-          'tokenization.storedPaymentMethodId': id,
+          'recurring.recurringDetailReference': id,
         },
       });
       expect(renewal.body.action).toBeUndefined();
