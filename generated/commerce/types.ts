@@ -1245,7 +1245,18 @@ export interface components {
             c_ipAddress?: string;
             c_payment_type?: string;
             c_SNP_OMS_stripeCustomerId?: string;
+            /**
+             * @description The method the order's payment stored for the renewals: a Stripe PaymentMethod id, or
+             *     Adyen's stored payment method id (recurringDetailReference).
+             */
             c_SNP_OMS_paymentMethodToken?: string;
+            /**
+             * @description Adyen markets: the `shopperReference` the token of `c_SNP_OMS_paymentMethodToken` is
+             *     stored under, which a renewal's payment must name with it (the commerce customer id;
+             *     docs/decisions/020). Not in the storefront spec's list: Adyen's counterpart of
+             *     `c_SNP_OMS_stripeCustomerId`.
+             */
+            c_SNP_OMS_adyenShopperReference?: string;
             c_SNP_OMS_expirationDate?: string;
             c_SNP_OMS_CustomerUUID?: string;
             c_SNP_OMS_FirstName?: string;

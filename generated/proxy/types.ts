@@ -1645,6 +1645,12 @@ export interface components {
             sandbox: boolean;
         };
         PaymentSetup: components["schemas"]["StripePaymentSetup"] | components["schemas"]["AdyenPaymentSetup"];
+        /**
+         * @description The `paymentMethod` of an Adyen component's state.data (Adyen Web v6: the card's secured
+         *     fields, Google Pay's and Apple Pay's tokens, and the `checkoutAttemptId` and `sdkData` Adyen
+         *     Web adds to each), forwarded to Adyen's /payments as it is. A stored method's
+         *     `storedPaymentMethodId` is never taken from the browser (useSavedPaymentMethod).
+         */
         AdyenPaymentMethodData: {
             type: string;
             encryptedCardNumber?: string;
@@ -1656,6 +1662,14 @@ export interface components {
             issuer?: string;
             googlePayToken?: string;
             applePayToken?: string;
+            /** @description The card network Google Pay chose (Adyen Web's GooglePay state.data). */
+            googlePayCardNetwork?: string;
+            /** @enum {string} */
+            fundingSource?: "credit" | "debit" | "prepaid";
+            /** @description Adyen Web's id of the checkout attempt, which it adds to every payment method. */
+            checkoutAttemptId?: string;
+            /** @description Base64 JSON of Adyen Web's own parameters, which it adds to every payment method. */
+            sdkData?: string;
         };
         /**
          * @description The `browserInfo` of the Adyen component's state.data, forwarded to Adyen's /payments as is
@@ -1673,15 +1687,68 @@ export interface components {
             userAgent: string;
         };
         /**
-         * @description Exactly one of sandboxCardToken, stripePaymentMethodId, adyenPaymentMethod and
-         *     useSavedPaymentMethod.
+         * @description The `riskData` of an Adyen component's state.data: the device fingerprint Adyen Web's risk
+         *     module gathers (`clientData`). The merchant's own risk settings (custom fields, fraud offset,
+         *     profile) are never taken from the browser.
+         */
+        AdyenRiskData: {
+            clientData: string;
+        };
+        /**
+         * @description An address of an Adyen component's state.data (Adyen Web's AddressData, Adyen's
+         *     BillingAddress and DeliveryAddress): the house number or name apart from the street.
+         */
+        AdyenAddress: {
+            street?: string;
+            houseNumberOrName?: string;
+            postalCode?: string;
+            city?: string;
+            stateOrProvince?: string;
+            country?: string;
+            firstName?: string;
+            lastName?: string;
+        };
+        /**
+         * @description An Adyen component's state.data as Adyen Web v6 hands it to onSubmit
+         *     (docs.adyen.com/online-payments/build-your-integration/advanced-flow): the payment method,
+         *     the browser and page origin 3-D Secure 2 needs, the risk module's device fingerprint, the
+         *     addresses and names a component may collect, and Adyen Web's `clientStateDataIndicator`.
+         *     The proxy forwards every field of Adyen's PaymentRequest as given and adds only what the
+         *     server decides (amount, reference, merchant account, shopperReference, storePaymentMethod,
+         *     recurring model, shopper interaction, channel, shopper IP, return URL; the checkout's billing
+         *     address, name and e-mail where the component collected none). `clientStateDataIndicator` is
+         *     accepted and not forwarded: Adyen's Checkout API v71 PaymentRequest has no such field.
+         *     `paymentMethod` is required unless the order pays with the saved card (useSavedPaymentMethod),
+         *     which sends only the browser's facts. Unknown fields are refused.
+         */
+        AdyenStateData: {
+            paymentMethod?: components["schemas"]["AdyenPaymentMethodData"];
+            browserInfo?: components["schemas"]["AdyenBrowserInfo"];
+            /** @description The page's origin (native 3-D Secure 2), without a path or a trailing slash. */
+            origin?: string;
+            riskData?: components["schemas"]["AdyenRiskData"];
+            clientStateDataIndicator?: boolean;
+            billingAddress?: components["schemas"]["AdyenAddress"];
+            deliveryAddress?: components["schemas"]["AdyenAddress"];
+            shopperName?: {
+                firstName: string;
+                lastName: string;
+            };
+            /** Format: email */
+            shopperEmail?: string;
+            telephoneNumber?: string;
+        };
+        /**
+         * @description Exactly one of sandboxCardToken, stripePaymentMethodId, adyenStateData.paymentMethod and
+         *     useSavedPaymentMethod. Every order's method is kept for the renewals: Stripe saves it with a
+         *     SetupIntent, Adyen stores it (storePaymentMethod with the shopper's shopperReference).
          */
         PlaceOrderRequest: {
             provider: components["schemas"]["PaymentProvider"];
             paymentMethodType: components["schemas"]["PaymentMethodType"];
             sandboxCardToken?: string;
             stripePaymentMethodId?: string;
-            adyenPaymentMethod?: components["schemas"]["AdyenPaymentMethodData"];
+            adyenStateData?: components["schemas"]["AdyenStateData"];
             /**
              * @description Pay with the registered customer's saved card (PaymentSetup.savedPaymentMethod). The
              *     server takes the method from the account's stored payment record and checks it with the
@@ -1689,16 +1756,12 @@ export interface components {
              *     PaymentMethod for its customer; Adyen pays with its storedPaymentMethodId as a
              *     card-on-file payment (shopperInteraction ContAuth, recurringProcessingModel CardOnFile).
              *     A guest, or a customer without a usable saved card, gets 422
-             *     `saved-payment-method-unavailable`. `adyenBrowserInfo` and `adyenOrigin` still go with it
-             *     (the issuer may ask for 3-D Secure).
+             *     `saved-payment-method-unavailable`. `adyenStateData` still goes with it, without a
+             *     `paymentMethod`: the browser's facts (the issuer may ask for 3-D Secure).
              * @constant
              */
             useSavedPaymentMethod?: true;
-            adyenBrowserInfo?: components["schemas"]["AdyenBrowserInfo"];
-            /** @description The `origin` of the Adyen component's state.data (the page's origin, for native 3-D Secure 2). */
-            adyenOrigin?: string;
             billingAddress?: components["schemas"]["Address"];
-            savePaymentMethod?: boolean;
             /** Format: uri */
             returnUrl?: string;
         };
@@ -2143,10 +2206,7 @@ export interface components {
             paymentMethodType: components["schemas"]["PaymentMethodType"];
             sandboxCardToken?: string;
             stripePaymentMethodId?: string;
-            adyenPaymentMethod?: components["schemas"]["AdyenPaymentMethodData"];
-            adyenBrowserInfo?: components["schemas"]["AdyenBrowserInfo"];
-            /** @description The `origin` of the Adyen component's state.data (the page's origin, for native 3-D Secure 2). */
-            adyenOrigin?: string;
+            adyenStateData?: components["schemas"]["AdyenStateData"];
             billingAddress: components["schemas"]["Address"];
             /** Format: uri */
             returnUrl?: string;

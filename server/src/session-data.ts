@@ -156,6 +156,11 @@ export interface PendingPayment {
    */
   savedCard?: true;
   stripeCustomerId?: string;
+  /**
+   * Adyen's shopperReference the payment's method is stored under (the commerce customer id), which
+   * a renewal's payment names with the token (paymentMethodId); recorded on the order (decision 020).
+   */
+  shopperReference?: string;
   pspReference?: string;
   paymentType: string;
   card?: { brand: string; last4: string; expMonth: number; expYear: number; country?: string | null };

@@ -61,8 +61,9 @@ describe('parseBody with the contract’s closed objects', () => {
       { field: '/amount', message: "Unknown field 'amount'.", code: 'unrecognized_keys' },
       { field: '/currency', message: "Unknown field 'currency'.", code: 'unrecognized_keys' },
     ]);
-    expect(refusal({ ...order, adyenBrowserInfo: { ...ADYEN_BROWSER_INFO, extra: true } }).extra?.errors).toEqual([
-      { field: '/adyenBrowserInfo/extra', message: "Unknown field 'extra'.", code: 'unrecognized_keys' },
+    const stateData = { browserInfo: { ...ADYEN_BROWSER_INFO, extra: true } };
+    expect(refusal({ ...order, adyenStateData: stateData }).extra?.errors).toEqual([
+      { field: '/adyenStateData/browserInfo/extra', message: "Unknown field 'extra'.", code: 'unrecognized_keys' },
     ]);
   });
 

@@ -172,13 +172,15 @@ describe('the shop against Prism (make dev-prism)', () => {
     const order = {
       provider: 'adyen',
       paymentMethodType: 'CREDIT_CARD',
-      adyenPaymentMethod: {
-        type: 'scheme',
-        encryptedCardNumber: 'test_4242424242424242',
-        encryptedExpiryMonth: 'test_12',
-        encryptedExpiryYear: 'test_2034',
-        encryptedSecurityCode: 'test_123',
-        holderName: 'Alex Owner',
+      adyenStateData: {
+        paymentMethod: {
+          type: 'scheme',
+          encryptedCardNumber: 'test_4242424242424242',
+          encryptedExpiryMonth: 'test_12',
+          encryptedExpiryYear: 'test_2034',
+          encryptedSecurityCode: 'test_123',
+          holderName: 'Alex Owner',
+        },
       },
       billingAddress: {
         firstName: 'Alex',

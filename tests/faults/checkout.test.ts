@@ -44,7 +44,7 @@ const placeBody = async (shopper: TestShopper, market: 'GB' | 'FR') => {
   return {
     provider: 'adyen',
     paymentMethodType: 'CREDIT_CARD',
-    adyenPaymentMethod: adyenCardOf(card),
+    adyenStateData: { paymentMethod: adyenCardOf(card) },
   };
 };
 const placeOrder = (market: 'GB' | 'FR'): Step<Placing> => ({

@@ -70,9 +70,11 @@ const placing = async (market: Market): Promise<Reached> => {
       ? {
           provider: 'adyen',
           paymentMethodType: 'CREDIT_CARD',
-          adyenPaymentMethod: adyenCardOf(card),
-          adyenBrowserInfo: ADYEN_BROWSER_INFO,
-          adyenOrigin: 'http://localhost:3000',
+          adyenStateData: {
+            paymentMethod: adyenCardOf(card),
+            browserInfo: ADYEN_BROWSER_INFO,
+            origin: 'http://localhost:3000',
+          },
         }
       : { provider: 'stripe', paymentMethodType: 'CREDIT_CARD', sandboxCardToken: card.token };
   return { shopper, market, body, path: '/api/checkout/orders' };

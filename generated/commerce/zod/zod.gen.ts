@@ -352,6 +352,7 @@ export const zOrderCustomAttributes = z.object({
     c_payment_type: z.string().optional(),
     c_SNP_OMS_stripeCustomerId: z.string().optional(),
     c_SNP_OMS_paymentMethodToken: z.string().optional(),
+    c_SNP_OMS_adyenShopperReference: z.string().optional(),
     c_SNP_OMS_expirationDate: z.string().optional(),
     c_SNP_OMS_CustomerUUID: z.string().optional(),
     c_SNP_OMS_FirstName: z.string().optional(),

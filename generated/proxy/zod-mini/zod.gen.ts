@@ -493,6 +493,13 @@ export const zAdyenPaymentMethodOption = /* @__PURE__ */ z.object({
     configuration: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500))))
 });
 
+/**
+ * The `paymentMethod` of an Adyen component's state.data (Adyen Web v6: the card's secured
+ * fields, Google Pay's and Apple Pay's tokens, and the `checkoutAttemptId` and `sdkData` Adyen
+ * Web adds to each), forwarded to Adyen's /payments as it is. A stored method's
+ * `storedPaymentMethodId` is never taken from the browser (useSavedPaymentMethod).
+ *
+ */
 export const zAdyenPaymentMethodData = /* @__PURE__ */ z.object({
     type: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50)),
     encryptedCardNumber: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(10000))),
@@ -503,7 +510,15 @@ export const zAdyenPaymentMethodData = /* @__PURE__ */ z.object({
     brand: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
     issuer: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
     googlePayToken: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(20000))),
-    applePayToken: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(20000)))
+    applePayToken: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(20000))),
+    googlePayCardNetwork: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50))),
+    fundingSource: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum([
+        'credit',
+        'debit',
+        'prepaid'
+    ])),
+    checkoutAttemptId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(256))),
+    sdkData: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(50000)))
 });
 
 /**
@@ -524,8 +539,65 @@ export const zAdyenBrowserInfo = /* @__PURE__ */ z.object({
 });
 
 /**
- * Exactly one of sandboxCardToken, stripePaymentMethodId, adyenPaymentMethod and
- * useSavedPaymentMethod.
+ * The `riskData` of an Adyen component's state.data: the device fingerprint Adyen Web's risk
+ * module gathers (`clientData`). The merchant's own risk settings (custom fields, fraud offset,
+ * profile) are never taken from the browser.
+ *
+ */
+export const zAdyenRiskData = /* @__PURE__ */ z.object({
+    clientData: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(5000))
+});
+
+/**
+ * An address of an Adyen component's state.data (Adyen Web's AddressData, Adyen's
+ * BillingAddress and DeliveryAddress): the house number or name apart from the street.
+ *
+ */
+export const zAdyenAddress = /* @__PURE__ */ z.object({
+    street: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(3000))),
+    houseNumberOrName: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(3000))),
+    postalCode: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(10))),
+    city: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(3000))),
+    stateOrProvince: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(1000))),
+    country: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^[A-Z]{2}$/))),
+    firstName: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(80))),
+    lastName: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(80)))
+});
+
+/**
+ * An Adyen component's state.data as Adyen Web v6 hands it to onSubmit
+ * (docs.adyen.com/online-payments/build-your-integration/advanced-flow): the payment method,
+ * the browser and page origin 3-D Secure 2 needs, the risk module's device fingerprint, the
+ * addresses and names a component may collect, and Adyen Web's `clientStateDataIndicator`.
+ * The proxy forwards every field of Adyen's PaymentRequest as given and adds only what the
+ * server decides (amount, reference, merchant account, shopperReference, storePaymentMethod,
+ * recurring model, shopper interaction, channel, shopper IP, return URL; the checkout's billing
+ * address, name and e-mail where the component collected none). `clientStateDataIndicator` is
+ * accepted and not forwarded: Adyen's Checkout API v71 PaymentRequest has no such field.
+ * `paymentMethod` is required unless the order pays with the saved card (useSavedPaymentMethod),
+ * which sends only the browser's facts. Unknown fields are refused.
+ *
+ */
+export const zAdyenStateData = /* @__PURE__ */ z.object({
+    paymentMethod: /* @__PURE__ */ z.optional(zAdyenPaymentMethodData),
+    browserInfo: /* @__PURE__ */ z.optional(zAdyenBrowserInfo),
+    origin: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(80))),
+    riskData: /* @__PURE__ */ z.optional(zAdyenRiskData),
+    clientStateDataIndicator: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+    billingAddress: /* @__PURE__ */ z.optional(zAdyenAddress),
+    deliveryAddress: /* @__PURE__ */ z.optional(zAdyenAddress),
+    shopperName: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.object({
+        firstName: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(80)),
+        lastName: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(80))
+    })),
+    shopperEmail: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.email().check(/* @__PURE__ */ z.maxLength(254))),
+    telephoneNumber: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(30)))
+});
+
+/**
+ * Exactly one of sandboxCardToken, stripePaymentMethodId, adyenStateData.paymentMethod and
+ * useSavedPaymentMethod. Every order's method is kept for the renewals: Stripe saves it with a
+ * SetupIntent, Adyen stores it (storePaymentMethod with the shopper's shopperReference).
  *
  */
 export const zPlaceOrderRequest = /* @__PURE__ */ z.object({
@@ -533,12 +605,9 @@ export const zPlaceOrderRequest = /* @__PURE__ */ z.object({
     paymentMethodType: zPaymentMethodType,
     sandboxCardToken: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(255))),
     stripePaymentMethodId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^pm_[A-Za-z0-9_]+$/))),
-    adyenPaymentMethod: /* @__PURE__ */ z.optional(zAdyenPaymentMethodData),
+    adyenStateData: /* @__PURE__ */ z.optional(zAdyenStateData),
     useSavedPaymentMethod: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.literal(true)),
-    adyenBrowserInfo: /* @__PURE__ */ z.optional(zAdyenBrowserInfo),
-    adyenOrigin: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(80))),
     billingAddress: /* @__PURE__ */ z.optional(zAddress),
-    savePaymentMethod: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
     returnUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.url().check(/* @__PURE__ */ z.maxLength(2000)))
 });
 
@@ -1082,9 +1151,7 @@ export const zSavePaymentMethodRequest = /* @__PURE__ */ z.object({
     paymentMethodType: zPaymentMethodType,
     sandboxCardToken: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(255))),
     stripePaymentMethodId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^pm_[A-Za-z0-9_]+$/))),
-    adyenPaymentMethod: /* @__PURE__ */ z.optional(zAdyenPaymentMethodData),
-    adyenBrowserInfo: /* @__PURE__ */ z.optional(zAdyenBrowserInfo),
-    adyenOrigin: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(80))),
+    adyenStateData: /* @__PURE__ */ z.optional(zAdyenStateData),
     billingAddress: zAddress,
     returnUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.url().check(/* @__PURE__ */ z.maxLength(2000)))
 });

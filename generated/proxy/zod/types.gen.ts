@@ -639,6 +639,13 @@ export type PaymentSetup = ({
     provider: 'adyen';
 } & AdyenPaymentSetup);
 
+/**
+ * The `paymentMethod` of an Adyen component's state.data (Adyen Web v6: the card's secured
+ * fields, Google Pay's and Apple Pay's tokens, and the `checkoutAttemptId` and `sdkData` Adyen
+ * Web adds to each), forwarded to Adyen's /payments as it is. A stored method's
+ * `storedPaymentMethodId` is never taken from the browser (useSavedPaymentMethod).
+ *
+ */
 export type AdyenPaymentMethodData = {
     type: string;
     encryptedCardNumber?: string;
@@ -650,6 +657,19 @@ export type AdyenPaymentMethodData = {
     issuer?: string;
     googlePayToken?: string;
     applePayToken?: string;
+    /**
+     * The card network Google Pay chose (Adyen Web's GooglePay state.data).
+     */
+    googlePayCardNetwork?: string;
+    fundingSource?: 'credit' | 'debit' | 'prepaid';
+    /**
+     * Adyen Web's id of the checkout attempt, which it adds to every payment method.
+     */
+    checkoutAttemptId?: string;
+    /**
+     * Base64 JSON of Adyen Web's own parameters, which it adds to every payment method.
+     */
+    sdkData?: string;
 };
 
 /**
@@ -670,8 +690,68 @@ export type AdyenBrowserInfo = {
 };
 
 /**
- * Exactly one of sandboxCardToken, stripePaymentMethodId, adyenPaymentMethod and
- * useSavedPaymentMethod.
+ * The `riskData` of an Adyen component's state.data: the device fingerprint Adyen Web's risk
+ * module gathers (`clientData`). The merchant's own risk settings (custom fields, fraud offset,
+ * profile) are never taken from the browser.
+ *
+ */
+export type AdyenRiskData = {
+    clientData: string;
+};
+
+/**
+ * An address of an Adyen component's state.data (Adyen Web's AddressData, Adyen's
+ * BillingAddress and DeliveryAddress): the house number or name apart from the street.
+ *
+ */
+export type AdyenAddress = {
+    street?: string;
+    houseNumberOrName?: string;
+    postalCode?: string;
+    city?: string;
+    stateOrProvince?: string;
+    country?: string;
+    firstName?: string;
+    lastName?: string;
+};
+
+/**
+ * An Adyen component's state.data as Adyen Web v6 hands it to onSubmit
+ * (docs.adyen.com/online-payments/build-your-integration/advanced-flow): the payment method,
+ * the browser and page origin 3-D Secure 2 needs, the risk module's device fingerprint, the
+ * addresses and names a component may collect, and Adyen Web's `clientStateDataIndicator`.
+ * The proxy forwards every field of Adyen's PaymentRequest as given and adds only what the
+ * server decides (amount, reference, merchant account, shopperReference, storePaymentMethod,
+ * recurring model, shopper interaction, channel, shopper IP, return URL; the checkout's billing
+ * address, name and e-mail where the component collected none). `clientStateDataIndicator` is
+ * accepted and not forwarded: Adyen's Checkout API v71 PaymentRequest has no such field.
+ * `paymentMethod` is required unless the order pays with the saved card (useSavedPaymentMethod),
+ * which sends only the browser's facts. Unknown fields are refused.
+ *
+ */
+export type AdyenStateData = {
+    paymentMethod?: AdyenPaymentMethodData;
+    browserInfo?: AdyenBrowserInfo;
+    /**
+     * The page's origin (native 3-D Secure 2), without a path or a trailing slash.
+     */
+    origin?: string;
+    riskData?: AdyenRiskData;
+    clientStateDataIndicator?: boolean;
+    billingAddress?: AdyenAddress;
+    deliveryAddress?: AdyenAddress;
+    shopperName?: {
+        firstName: string;
+        lastName: string;
+    };
+    shopperEmail?: string;
+    telephoneNumber?: string;
+};
+
+/**
+ * Exactly one of sandboxCardToken, stripePaymentMethodId, adyenStateData.paymentMethod and
+ * useSavedPaymentMethod. Every order's method is kept for the renewals: Stripe saves it with a
+ * SetupIntent, Adyen stores it (storePaymentMethod with the shopper's shopperReference).
  *
  */
 export type PlaceOrderRequest = {
@@ -679,7 +759,7 @@ export type PlaceOrderRequest = {
     paymentMethodType: PaymentMethodType;
     sandboxCardToken?: string;
     stripePaymentMethodId?: string;
-    adyenPaymentMethod?: AdyenPaymentMethodData;
+    adyenStateData?: AdyenStateData;
     /**
      * Pay with the registered customer's saved card (PaymentSetup.savedPaymentMethod). The
      * server takes the method from the account's stored payment record and checks it with the
@@ -687,18 +767,12 @@ export type PlaceOrderRequest = {
      * PaymentMethod for its customer; Adyen pays with its storedPaymentMethodId as a
      * card-on-file payment (shopperInteraction ContAuth, recurringProcessingModel CardOnFile).
      * A guest, or a customer without a usable saved card, gets 422
-     * `saved-payment-method-unavailable`. `adyenBrowserInfo` and `adyenOrigin` still go with it
-     * (the issuer may ask for 3-D Secure).
+     * `saved-payment-method-unavailable`. `adyenStateData` still goes with it, without a
+     * `paymentMethod`: the browser's facts (the issuer may ask for 3-D Secure).
      *
      */
     useSavedPaymentMethod?: true;
-    adyenBrowserInfo?: AdyenBrowserInfo;
-    /**
-     * The `origin` of the Adyen component's state.data (the page's origin, for native 3-D Secure 2).
-     */
-    adyenOrigin?: string;
     billingAddress?: Address;
-    savePaymentMethod?: boolean;
     returnUrl?: string;
 };
 
@@ -1207,12 +1281,7 @@ export type SavePaymentMethodRequest = {
     paymentMethodType: PaymentMethodType;
     sandboxCardToken?: string;
     stripePaymentMethodId?: string;
-    adyenPaymentMethod?: AdyenPaymentMethodData;
-    adyenBrowserInfo?: AdyenBrowserInfo;
-    /**
-     * The `origin` of the Adyen component's state.data (the page's origin, for native 3-D Secure 2).
-     */
-    adyenOrigin?: string;
+    adyenStateData?: AdyenStateData;
     billingAddress: Address;
     returnUrl?: string;
 };

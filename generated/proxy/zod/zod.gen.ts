@@ -492,6 +492,13 @@ export const zAdyenPaymentMethodOption = z.object({
     configuration: z.record(z.string(), z.string().max(500)).optional()
 });
 
+/**
+ * The `paymentMethod` of an Adyen component's state.data (Adyen Web v6: the card's secured
+ * fields, Google Pay's and Apple Pay's tokens, and the `checkoutAttemptId` and `sdkData` Adyen
+ * Web adds to each), forwarded to Adyen's /payments as it is. A stored method's
+ * `storedPaymentMethodId` is never taken from the browser (useSavedPaymentMethod).
+ *
+ */
 export const zAdyenPaymentMethodData = z.strictObject({
     type: z.string().max(50),
     encryptedCardNumber: z.string().max(10000).optional(),
@@ -502,7 +509,15 @@ export const zAdyenPaymentMethodData = z.strictObject({
     brand: z.string().max(50).optional(),
     issuer: z.string().max(50).optional(),
     googlePayToken: z.string().max(20000).optional(),
-    applePayToken: z.string().max(20000).optional()
+    applePayToken: z.string().max(20000).optional(),
+    googlePayCardNetwork: z.string().max(50).optional(),
+    fundingSource: z.enum([
+        'credit',
+        'debit',
+        'prepaid'
+    ]).optional(),
+    checkoutAttemptId: z.string().max(256).optional(),
+    sdkData: z.string().max(50000).optional()
 });
 
 /**
@@ -523,8 +538,65 @@ export const zAdyenBrowserInfo = z.strictObject({
 });
 
 /**
- * Exactly one of sandboxCardToken, stripePaymentMethodId, adyenPaymentMethod and
- * useSavedPaymentMethod.
+ * The `riskData` of an Adyen component's state.data: the device fingerprint Adyen Web's risk
+ * module gathers (`clientData`). The merchant's own risk settings (custom fields, fraud offset,
+ * profile) are never taken from the browser.
+ *
+ */
+export const zAdyenRiskData = z.strictObject({
+    clientData: z.string().max(5000)
+});
+
+/**
+ * An address of an Adyen component's state.data (Adyen Web's AddressData, Adyen's
+ * BillingAddress and DeliveryAddress): the house number or name apart from the street.
+ *
+ */
+export const zAdyenAddress = z.strictObject({
+    street: z.string().max(3000).optional(),
+    houseNumberOrName: z.string().max(3000).optional(),
+    postalCode: z.string().max(10).optional(),
+    city: z.string().max(3000).optional(),
+    stateOrProvince: z.string().max(1000).optional(),
+    country: z.string().regex(/^[A-Z]{2}$/).optional(),
+    firstName: z.string().max(80).optional(),
+    lastName: z.string().max(80).optional()
+});
+
+/**
+ * An Adyen component's state.data as Adyen Web v6 hands it to onSubmit
+ * (docs.adyen.com/online-payments/build-your-integration/advanced-flow): the payment method,
+ * the browser and page origin 3-D Secure 2 needs, the risk module's device fingerprint, the
+ * addresses and names a component may collect, and Adyen Web's `clientStateDataIndicator`.
+ * The proxy forwards every field of Adyen's PaymentRequest as given and adds only what the
+ * server decides (amount, reference, merchant account, shopperReference, storePaymentMethod,
+ * recurring model, shopper interaction, channel, shopper IP, return URL; the checkout's billing
+ * address, name and e-mail where the component collected none). `clientStateDataIndicator` is
+ * accepted and not forwarded: Adyen's Checkout API v71 PaymentRequest has no such field.
+ * `paymentMethod` is required unless the order pays with the saved card (useSavedPaymentMethod),
+ * which sends only the browser's facts. Unknown fields are refused.
+ *
+ */
+export const zAdyenStateData = z.strictObject({
+    paymentMethod: zAdyenPaymentMethodData.optional(),
+    browserInfo: zAdyenBrowserInfo.optional(),
+    origin: z.string().max(80).optional(),
+    riskData: zAdyenRiskData.optional(),
+    clientStateDataIndicator: z.boolean().optional(),
+    billingAddress: zAdyenAddress.optional(),
+    deliveryAddress: zAdyenAddress.optional(),
+    shopperName: z.strictObject({
+        firstName: z.string().max(80),
+        lastName: z.string().max(80)
+    }).optional(),
+    shopperEmail: z.email().max(254).optional(),
+    telephoneNumber: z.string().max(30).optional()
+});
+
+/**
+ * Exactly one of sandboxCardToken, stripePaymentMethodId, adyenStateData.paymentMethod and
+ * useSavedPaymentMethod. Every order's method is kept for the renewals: Stripe saves it with a
+ * SetupIntent, Adyen stores it (storePaymentMethod with the shopper's shopperReference).
  *
  */
 export const zPlaceOrderRequest = z.strictObject({
@@ -532,12 +604,9 @@ export const zPlaceOrderRequest = z.strictObject({
     paymentMethodType: zPaymentMethodType,
     sandboxCardToken: z.string().max(255).optional(),
     stripePaymentMethodId: z.string().regex(/^pm_[A-Za-z0-9_]+$/).optional(),
-    adyenPaymentMethod: zAdyenPaymentMethodData.optional(),
+    adyenStateData: zAdyenStateData.optional(),
     useSavedPaymentMethod: z.literal(true).optional(),
-    adyenBrowserInfo: zAdyenBrowserInfo.optional(),
-    adyenOrigin: z.string().max(80).optional(),
     billingAddress: zAddress.optional(),
-    savePaymentMethod: z.boolean().optional(),
     returnUrl: z.url().max(2000).optional()
 });
 
@@ -1081,9 +1150,7 @@ export const zSavePaymentMethodRequest = z.strictObject({
     paymentMethodType: zPaymentMethodType,
     sandboxCardToken: z.string().max(255).optional(),
     stripePaymentMethodId: z.string().regex(/^pm_[A-Za-z0-9_]+$/).optional(),
-    adyenPaymentMethod: zAdyenPaymentMethodData.optional(),
-    adyenBrowserInfo: zAdyenBrowserInfo.optional(),
-    adyenOrigin: z.string().max(80).optional(),
+    adyenStateData: zAdyenStateData.optional(),
     billingAddress: zAddress,
     returnUrl: z.url().max(2000).optional()
 });

@@ -66,7 +66,7 @@ export const ADYEN_BROWSER_INFO = {
   userAgent: 'Mozilla/5.0 (proxy test)',
 };
 
-/** The Adyen component's card data (adyenPaymentMethod) for a sandbox card token. */
+/** The Adyen card component's paymentMethod (state.data.paymentMethod) for a sandbox card token. */
 export const adyenCardOf = (card: {
   encryptedCardNumber: string;
   encryptedExpiryMonth: string;
@@ -80,7 +80,15 @@ export const adyenCardOf = (card: {
   encryptedSecurityCode: card.encryptedSecurityCode,
 });
 
-/** Pays the basket with an Adyen card; `extra` goes into the body and the card data (tampering tests). */
+/** The Adyen card component's state.data for a sandbox card token (3-D Secure 2 needs the browser). */
+export const adyenStateDataOf = (card: Parameters<typeof adyenCardOf>[0]) => ({
+  paymentMethod: adyenCardOf(card),
+  browserInfo: ADYEN_BROWSER_INFO,
+  origin: 'http://localhost:3000',
+  clientStateDataIndicator: true,
+});
+
+/** Pays the basket with an Adyen card; `extra` goes into the body and into the state.data (tampering tests). */
 export async function payAdyen(
   shopper: TestShopper,
   number: string,
@@ -95,10 +103,7 @@ export async function payAdyen(
     {
       provider: 'adyen',
       paymentMethodType: 'CREDIT_CARD',
-      adyenPaymentMethod: { ...adyenCardOf(card), ...extra },
-      // The rest of the Adyen component's state.data (3-D Secure 2 needs the browser).
-      adyenBrowserInfo: ADYEN_BROWSER_INFO,
-      adyenOrigin: 'http://localhost:3000',
+      adyenStateData: { ...adyenStateDataOf(card), ...extra },
       ...extra,
     },
     { 'idempotency-key': key },

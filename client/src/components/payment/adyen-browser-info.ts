@@ -1,14 +1,14 @@
 /**
  * The `browserInfo` and `origin` of an Adyen card component's state.data, built as Adyen Web
- * builds them (its utils/browserInfo): the sandbox card form stands in for Adyen's secured
- * fields, so it hands over what the component's state.data holds (Adyen requires browserInfo
+ * builds them (its utils/browserInfo): the sandbox card form and wallet sheet stand in for Adyen's
+ * components, so they hand over what the component's state.data holds (Adyen requires browserInfo
  * for 3-D Secure 2 on the web: docs.adyen.com/online-payments/3d-secure/api-reference).
  */
-import type { PaymentMethodInput } from './payment-method-input.ts';
+import type { AdyenStateData } from './payment-method-input.ts';
 
-export function adyenStateExtras(): Pick<PaymentMethodInput, 'adyenBrowserInfo' | 'adyenOrigin'> {
+export function adyenBrowserState(): Pick<AdyenStateData, 'browserInfo' | 'origin'> {
   return {
-    adyenBrowserInfo: {
+    browserInfo: {
       acceptHeader: '*/*',
       javaEnabled: false,
       colorDepth: window.screen.colorDepth,
@@ -18,6 +18,19 @@ export function adyenStateExtras(): Pick<PaymentMethodInput, 'adyenBrowserInfo' 
       userAgent: window.navigator.userAgent,
       timeZoneOffset: new Date().getTimezoneOffset(),
     },
-    adyenOrigin: window.location.origin,
+    origin: window.location.origin,
+  };
+}
+
+/**
+ * The state.data an Adyen component would give for this method (Adyen Web v6 BaseElement.data):
+ * the method, the browser and origin (Apple Pay's component gives neither), and Adyen Web's
+ * `clientStateDataIndicator`. The sandbox has no risk module, so no `riskData`.
+ */
+export function sandboxStateData(paymentMethod: NonNullable<AdyenStateData['paymentMethod']>): AdyenStateData {
+  return {
+    paymentMethod,
+    ...(paymentMethod.type === 'applepay' ? {} : adyenBrowserState()),
+    clientStateDataIndicator: true,
   };
 }

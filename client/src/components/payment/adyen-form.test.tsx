@@ -52,8 +52,15 @@ const setup: AdyenPaymentSetup = {
   sandbox: false,
 };
 
-/** A card component's state.data as Adyen Web v6 hands it to onSubmit. */
+/**
+ * A card component's state.data as Adyen Web v6 hands it to onSubmit (BaseElement `data`: the risk
+ * module's `riskData.clientData`, the card's formatData with the `checkoutAttemptId` and `sdkData` it
+ * adds to the method, browserInfo, origin, and `clientStateDataIndicator: true`).
+ */
 const stateData = {
+  riskData: {
+    clientData: 'eyJ2ZXJzaW9uIjoiMS4wLjAiLCJkZXZpY2VGaW5nZXJwcmludCI6IjFCMk0yWThBc2cwMDAwMDAwMDAwMDAwMDAwIn0=',
+  },
   paymentMethod: {
     type: 'scheme',
     encryptedCardNumber: 'adyenjs_0_1_25$number',
@@ -62,6 +69,8 @@ const stateData = {
     encryptedSecurityCode: 'adyenjs_0_1_25$cvc',
     holderName: 'Alex Owner',
     brand: 'visa',
+    checkoutAttemptId: '6a0a9b2c-2b9e-4d47-9d39-1f5c8e3f0b1a1700000000000ABCDEF',
+    sdkData: 'eyJzY2hlbWFWZXJzaW9uIjoxLCJjcmVhdGVkQXQiOjE3MDAwMDAwMDAwMDB9',
   },
   browserInfo: {
     acceptHeader: '*/*',
@@ -96,21 +105,37 @@ describe("Adyen's card component (live mode)", () => {
     expect(adyen.mounted).toHaveBeenCalledWith(container.querySelector('.adyen-card'));
   });
 
-  it('when the shopper submits, then the whole state.data goes to the order and the component is resolved', async () => {
+  it('when the shopper submits, then the whole state.data goes to the order, riskData and clientStateDataIndicator too (issue 31), and the component is resolved', async () => {
     const onPay = vi.fn().mockResolvedValue(undefined);
     render(<AdyenForm setup={setup} locale="fr-FR" country="FR" onPay={onPay} />);
     await waitFor(() => expect(adyen.options).toBeDefined());
     const actions = { resolve: vi.fn(), reject: vi.fn() };
-    await adyen.options!.onSubmit({ data: stateData, isValid: true }, {}, actions);
+    await adyen.options!.onSubmit({ data: structuredClone(stateData), isValid: true }, {}, actions);
+    // Every field as the component gave it; the proxy adds amount, reference, shopperReference... itself.
     expect(onPay).toHaveBeenCalledWith({
       provider: 'adyen',
       paymentMethodType: 'CREDIT_CARD',
-      adyenPaymentMethod: stateData.paymentMethod,
-      adyenBrowserInfo: stateData.browserInfo,
-      adyenOrigin: 'https://shop.aurora.example',
+      adyenStateData: stateData,
     });
     expect(actions.resolve).toHaveBeenCalledWith({ resultCode: 'Authorised' });
     expect(actions.reject).not.toHaveBeenCalled();
+  });
+
+  it('when the component collected a billing address, then it goes with the state.data as given', async () => {
+    const onPay = vi.fn().mockResolvedValue(undefined);
+    render(<AdyenForm setup={setup} locale="fr-FR" country="FR" onPay={onPay} />);
+    await waitFor(() => expect(adyen.options).toBeDefined());
+    const billingAddress = {
+      street: 'Rue de Rivoli',
+      houseNumberOrName: '8',
+      postalCode: '75004',
+      city: 'Paris',
+      stateOrProvince: 'N/A',
+      country: 'FR',
+    };
+    const data = { ...structuredClone(stateData), billingAddress };
+    await adyen.options!.onSubmit({ data, isValid: true }, {}, { resolve: vi.fn(), reject: vi.fn() });
+    expect(onPay.mock.calls[0]![0].adyenStateData).toEqual({ ...stateData, billingAddress });
   });
 
   it('when the order fails, then the component is rejected and not resolved', async () => {

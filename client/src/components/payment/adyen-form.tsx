@@ -1,7 +1,7 @@
 import { AdyenCheckout, ApplePay, Card, GooglePay, type PaymentAction, type UIElement } from '@adyen/adyen-web';
 import '@adyen/adyen-web/styles/adyen.css';
 import { useEffect, useRef } from 'react';
-import type { PaymentMethodInput } from './payment-method-input.ts';
+import type { AdyenStateData, PaymentMethodInput } from './payment-method-input.ts';
 import type { AdyenActionAnswer, AdyenDetails } from './redirect-form.ts';
 import type { AdyenPaymentSetup } from '../../lib/api/setup-payment.ts';
 import { walletOf } from '../../../../domain/payment-method.ts';
@@ -10,9 +10,11 @@ import { applePayOptions, googlePayOptions, pageNonce } from './adyen-wallets.ts
 
 /**
  * Live mode, Adyen markets: Adyen's card component collects the card in Adyen's secured fields;
- * its state.data (encrypted fields, browserInfo, origin) goes to the proxy, which pays and
- * verifies server to server (docs.adyen.com/online-payments/build-your-integration/advanced-flow). Loaded only in
- * live mode (a separate chunk), since the component talks to Adyen's servers.
+ * its whole state.data (the encrypted fields with Adyen Web's checkoutAttemptId and sdkData,
+ * browserInfo, origin, the risk module's riskData, clientStateDataIndicator, an address where it
+ * collected one) goes to the proxy, which pays, stores the method for the renewals and verifies
+ * server to server (docs.adyen.com/online-payments/build-your-integration/advanced-flow; issue 31).
+ * Loaded only in live mode (a separate chunk), since the component talks to Adyen's servers.
  *
  * Advanced flow: when the proxy's answer holds Adyen's action, `actions.resolve({ resultCode, action })`
  * hands it to the component, which handles it itself (a redirect by GET or by POST with its data,
@@ -60,17 +62,17 @@ export function AdyenForm({
         paymentMethodsResponse: { paymentMethods: setup.paymentMethods.map((m) => ({ ...m, brands: m.brands ?? [] })) },
         onSubmit: async (state, _component, actions) => {
           try {
-            // The component's whole state.data: the encrypted card, and the browser and origin
-            // Adyen needs for 3-D Secure 2 (the proxy adds channel, shopper name and IP).
-            // (The card's state.data holds `origin`, which Adyen Web's PaymentData type leaves out.)
-            const { paymentMethod, browserInfo, origin } = state.data as typeof state.data & { origin?: string };
+            // The component's whole state.data, as it gave it: the proxy adds only what the server
+            // decides (amount, reference, shopperReference, storePaymentMethod, channel, IP...).
+            // (The card's state.data holds `origin`, which Adyen Web's PaymentData type leaves out;
+            // outside a window it is `false`, which is no origin.)
+            const { origin, ...data } = state.data as unknown as AdyenStateData & { origin?: unknown };
+            const type = data.paymentMethod?.type ?? 'scheme';
             const answer = await onPay({
               provider: 'adyen',
               // The wallet's own type (googlepay, applepay), else the card.
-              paymentMethodType: walletOf(paymentMethod.type) ?? 'CREDIT_CARD',
-              adyenPaymentMethod: paymentMethod as PaymentMethodInput['adyenPaymentMethod'] & { type: string },
-              ...(browserInfo ? { adyenBrowserInfo: browserInfo as PaymentMethodInput['adyenBrowserInfo'] } : {}),
-              ...(origin ? { adyenOrigin: origin } : {}),
+              paymentMethodType: walletOf(type) ?? 'CREDIT_CARD',
+              adyenStateData: { ...data, ...(typeof origin === 'string' && origin ? { origin } : {}) },
             });
             // Adyen's action as Adyen gave it: the component handles it (advanced flow).
             if (answer) actions.resolve({ resultCode: answer.resultCode, action: answer.action as PaymentAction });

@@ -123,7 +123,7 @@ describe("Adyen's wallet components (live mode)", () => {
     expect(onPay).toHaveBeenCalledWith({
       provider: 'adyen',
       paymentMethodType: type,
-      adyenPaymentMethod: paymentMethod,
+      adyenStateData: { paymentMethod },
     });
     expect(actions.resolve).toHaveBeenCalledWith({ resultCode: 'Authorised' });
   });

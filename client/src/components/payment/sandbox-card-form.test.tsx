@@ -33,25 +33,28 @@ describe('SandboxCardForm for Adyen', () => {
     expect(onPay).toHaveBeenCalledWith({
       provider: 'adyen',
       paymentMethodType: 'CREDIT_CARD',
-      adyenPaymentMethod: {
-        type: 'scheme',
-        encryptedCardNumber: 'test_4000002760003184',
-        encryptedExpiryMonth: 'test_12',
-        encryptedExpiryYear: 'test_2030',
-        encryptedSecurityCode: 'test_123',
-        holderName: 'Alex Owner',
+      adyenStateData: {
+        paymentMethod: {
+          type: 'scheme',
+          encryptedCardNumber: 'test_4000002760003184',
+          encryptedExpiryMonth: 'test_12',
+          encryptedExpiryYear: 'test_2030',
+          encryptedSecurityCode: 'test_123',
+          holderName: 'Alex Owner',
+        },
+        browserInfo: {
+          acceptHeader: '*/*',
+          javaEnabled: false,
+          colorDepth: window.screen.colorDepth,
+          language: window.navigator.language,
+          screenHeight: window.screen.height,
+          screenWidth: window.screen.width,
+          userAgent: window.navigator.userAgent,
+          timeZoneOffset: new Date().getTimezoneOffset(),
+        },
+        origin: window.location.origin,
+        clientStateDataIndicator: true,
       },
-      adyenBrowserInfo: {
-        acceptHeader: '*/*',
-        javaEnabled: false,
-        colorDepth: window.screen.colorDepth,
-        language: window.navigator.language,
-        screenHeight: window.screen.height,
-        screenWidth: window.screen.width,
-        userAgent: window.navigator.userAgent,
-        timeZoneOffset: new Date().getTimezoneOffset(),
-      },
-      adyenOrigin: window.location.origin,
     });
   });
 });

@@ -8,7 +8,7 @@ import { isCardExpiryInPast, isLuhnValid } from '../../../../domain/payment-erro
 import { zTokenizeSandboxCardBody } from '../../../../generated/proxy/zod-mini/zod.gen.ts';
 import { ApiError, type components } from '../../lib/api/client.ts';
 import type { PaymentMethodInput } from './payment-method-input.ts';
-import { adyenStateExtras } from './adyen-browser-info.ts';
+import { sandboxStateData } from './adyen-browser-info.ts';
 import { useTokenizeSandboxCard, type SandboxCardRequest } from '../../lib/api/tokenize-sandbox-card.ts';
 
 type Field = 'number' | 'expiry' | 'cvc';
@@ -148,15 +148,15 @@ export function SandboxCardForm({
           : {
               provider,
               paymentMethodType: 'CREDIT_CARD',
-              adyenPaymentMethod: {
+              // The card component's state.data: its secured fields, the browser and origin.
+              adyenStateData: sandboxStateData({
                 type: 'scheme',
                 encryptedCardNumber: token.encryptedCardNumber ?? '',
                 encryptedExpiryMonth: token.encryptedExpiryMonth ?? '',
                 encryptedExpiryYear: token.encryptedExpiryYear ?? '',
                 encryptedSecurityCode: token.encryptedSecurityCode ?? '',
                 ...(card.holderName ? { holderName: card.holderName } : {}),
-              },
-              ...adyenStateExtras(),
+              }),
             };
     } catch (error) {
       const [field, key] = tokenError(error);

@@ -29,6 +29,15 @@ const STRIPE_SETUP: components['schemas']['PaymentSetup'] = {
   sandbox: true,
 };
 
+const ADYEN_SETUP: components['schemas']['PaymentSetup'] = {
+  provider: 'adyen',
+  clientKey: 'test_SANDBOXCLIENTKEY',
+  environment: 'test',
+  paymentMethods: [{ type: 'googlepay', name: 'Google Pay' }],
+  wallets: ['GOOGLE_PAY'],
+  sandbox: true,
+};
+
 const recurring = walletRecurringPayment(
   { basketId: 'bk42', total: 149, duration: 1, durationType: 'year' },
   'http://localhost:3000',
@@ -96,5 +105,37 @@ describe('the sandbox wallet sheet', () => {
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     await vi.waitFor(() => expect(onProblem).toHaveBeenCalledWith(refusal));
     expect(onPay).not.toHaveBeenCalled();
+  });
+
+  it("when an Adyen market's sheet pays, then the wallet's method goes to the order inside the component's state.data (issue 31)", async () => {
+    const paymentMethod = { type: 'googlepay', googlePayToken: '{"signature":"sandbox"}' };
+    create.mockResolvedValue({ provider: 'adyen', paymentMethodType: 'GOOGLE_PAY', adyenPaymentMethod: paymentMethod });
+    const onPay = vi.fn().mockResolvedValue(undefined);
+    render(
+      <SandboxWalletPay
+        wallet="GOOGLE_PAY"
+        setup={ADYEN_SETUP}
+        total="149,00 €"
+        recurring={recurring}
+        disabled={false}
+        onPay={onPay}
+        onProblem={vi.fn()}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Pay with Google Pay' }));
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await vi.waitFor(() => expect(onPay).toHaveBeenCalled());
+    // As Adyen Web's GooglePay component gives it: the method, the browser and the page's origin.
+    expect(onPay).toHaveBeenCalledWith({
+      provider: 'adyen',
+      paymentMethodType: 'GOOGLE_PAY',
+      adyenStateData: {
+        paymentMethod,
+        browserInfo: expect.objectContaining({ userAgent: window.navigator.userAgent }),
+        origin: window.location.origin,
+        clientStateDataIndicator: true,
+      },
+    });
   });
 });

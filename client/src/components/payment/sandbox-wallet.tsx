@@ -5,6 +5,7 @@ import { useTranslation } from '../../lib/i18n-react.tsx';
 import type { components } from '../../lib/api/client.ts';
 import { useCreateSandboxWalletMethod } from '../../lib/api/create-sandbox-wallet-method.ts';
 import { Dialog } from '../ui/dialog.tsx';
+import { sandboxStateData } from './adyen-browser-info.ts';
 import type { PaymentMethodInput } from './payment-method-input.ts';
 
 export const WALLET_NAMES: Record<WalletType, string> = { GOOGLE_PAY: 'Google Pay', APPLE_PAY: 'Apple Pay' };
@@ -121,12 +122,13 @@ export function SandboxWalletPay({
     setOpen(false);
     setBusy(true);
     try {
-      const method = await create({
+      const { adyenPaymentMethod, ...method } = await create({
         paymentMethodType: wallet,
         cardNumber,
         ...(setup.provider === 'stripe' ? { stripeElements: setup.elementsOptions } : {}),
       });
-      await onPay(method);
+      // Adyen's wallet component hands over its whole state.data, the wallet's method in it.
+      await onPay(adyenPaymentMethod ? { ...method, adyenStateData: sandboxStateData(adyenPaymentMethod) } : method);
     } catch (error) {
       onProblem(error);
     } finally {

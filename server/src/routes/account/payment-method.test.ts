@@ -269,8 +269,7 @@ describe('addPaymentMethod and updatePaymentMethod', () => {
     const { response, body } = await save(alex, 'PUT', {
       provider: 'adyen',
       paymentMethodType: 'CREDIT_CARD',
-      adyenPaymentMethod: adyenCardOf(card),
-      adyenBrowserInfo: ADYEN_BROWSER_INFO,
+      adyenStateData: { paymentMethod: adyenCardOf(card), browserInfo: ADYEN_BROWSER_INFO },
       billingAddress: address({ countryCode: 'FR', address1: '8 Rue de Rivoli', city: 'Paris', postalCode: '75004' }),
     });
     expect(response.status).toBe(200);

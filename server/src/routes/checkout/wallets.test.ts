@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { store as stripeStore } from '../../../../mocks/sandbox/src/upstreams/stripe/store.ts';
-import { store as adyenStore } from '../../../../mocks/sandbox/src/upstreams/adyen/store.ts';
+import { store as adyenStore, getStoredPaymentMethods } from '../../../../mocks/sandbox/src/upstreams/adyen/store.ts';
+import { state as commerce } from '../../../../mocks/sandbox/src/upstreams/commerce/state.ts';
 import type { AppContext } from '../../context.ts';
 import { createSandboxWalletMethod } from '../../services/payments/sandbox-wallet.ts';
 import type { Shopper } from '../../services/shopper.ts';
@@ -145,23 +146,43 @@ describe('wallets in an Adyen market (FR)', () => {
     expect(applePay.configuration).toMatchObject({ merchantId: expect.any(String) });
   });
 
-  it('when Google Pay pays with the wallet card 4242, then the order is new, paid by Adyen with the googlepay token', async () => {
-    const shopper = await frShopper();
-    const method = await walletMethod(shopper, 'GOOGLE_PAY', '4242424242424242', false);
-    expect(method.response.status).toBe(201);
-    expect(method.body.adyenPaymentMethod).toMatchObject({ type: 'googlepay', googlePayToken: expect.any(String) });
-    const placed = await placeOrder(shopper, {
-      provider: 'adyen',
-      paymentMethodType: 'GOOGLE_PAY',
-      adyenPaymentMethod: method.body.adyenPaymentMethod,
-    });
-    expect(placed.response.status).toBe(201);
-    expect(placed.body).toMatchObject({ outcome: 'orderPlaced', status: 'new' });
-    const payment = [...adyenStore.payments.values()].find((p) => p.merchantReference === placed.body.orderNo);
-    expect(payment?.paymentMethodType).toBe('googlepay');
-    // Stored for the renewals as a card is (recurring model Subscription).
-    expect(payment?.recurringProcessingModel).toBe('Subscription');
-  });
+  it.each([
+    ['GOOGLE_PAY', 'googlepay', 'googlePayToken'],
+    ['APPLE_PAY', 'applepay', 'applePayToken'],
+  ] as const)(
+    "when %s pays with the wallet card 4242, then the order is new, and the wallet's card is stored for the renewals under the customer's shopperReference and recorded on the order (issue 31)",
+    async (wallet, type, tokenField) => {
+      const shopper = await frShopper();
+      const method = await walletMethod(shopper, wallet, '4242424242424242', false);
+      expect(method.response.status).toBe(201);
+      expect(method.body.adyenPaymentMethod).toMatchObject({ type, [tokenField]: expect.any(String) });
+      const placed = await placeOrder(shopper, {
+        provider: 'adyen',
+        paymentMethodType: wallet,
+        adyenStateData: { paymentMethod: method.body.adyenPaymentMethod, clientStateDataIndicator: true },
+      });
+      expect(placed.response.status).toBe(201);
+      expect(placed.body).toMatchObject({ outcome: 'orderPlaced', status: 'new' });
+      const orderNo = placed.body.orderNo as string;
+      const payment = [...adyenStore.payments.values()].find((p) => p.merchantReference === orderNo);
+      const customerId = commerce.orders.get(orderNo)!.customerId;
+      // Stored for the renewals as a card is: storePaymentMethod with the shopperReference, Subscription.
+      expect(payment).toMatchObject({
+        paymentMethodType: type,
+        storePaymentMethod: true,
+        shopperReference: customerId,
+        recurringProcessingModel: 'Subscription',
+        shopperInteraction: 'Ecommerce',
+      });
+      const [stored] = getStoredPaymentMethods(customerId);
+      expect(stored).toMatchObject({ type, lastFour: '4242' });
+      expect(commerce.orders.get(orderNo)!.custom).toMatchObject({
+        c_payment_type: wallet,
+        c_SNP_OMS_paymentMethodToken: stored!.id,
+        c_SNP_OMS_adyenShopperReference: customerId,
+      });
+    },
+  );
 
   it('when Apple Pay pays with the card the bank declines, then 402 aPay-error', async () => {
     const shopper = await frShopper();
@@ -169,7 +190,7 @@ describe('wallets in an Adyen market (FR)', () => {
     const placed = await placeOrder(shopper, {
       provider: 'adyen',
       paymentMethodType: 'APPLE_PAY',
-      adyenPaymentMethod: method.body.adyenPaymentMethod,
+      adyenStateData: { paymentMethod: method.body.adyenPaymentMethod },
     });
     expect(placed.response.status).toBe(402);
     expect(placed.body.paymentErrorKind).toBe('aPay-error');
@@ -181,7 +202,7 @@ describe('wallets in an Adyen market (FR)', () => {
     const placed = await placeOrder(shopper, {
       provider: 'adyen',
       paymentMethodType: 'CREDIT_CARD',
-      adyenPaymentMethod: method.body.adyenPaymentMethod,
+      adyenStateData: { paymentMethod: method.body.adyenPaymentMethod },
     });
     expect(placed.response.status).toBe(422);
     expect(placed.body.errors[0]).toMatchObject({ field: '/paymentMethodType', code: 'mismatch' });

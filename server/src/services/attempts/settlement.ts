@@ -45,9 +45,18 @@ export async function writeOrderPaid(ctx: AppContext, shopper: Shopper, pending:
         }
       : {}),
     ...(pending.stripeCustomerId ? { c_SNP_OMS_stripeCustomerId: pending.stripeCustomerId } : {}),
-    ...(pending.paymentMethodId ? { c_SNP_OMS_paymentMethodToken: pending.paymentMethodId } : {}),
+    ...storedMethodFields(pending),
   });
 }
+
+/**
+ * The method the payment stored for the renewals, as the order carries it (storefront §3
+ * c_SNP_OMS_paymentMethodToken; Adyen's shopperReference beside it, decision 020).
+ */
+export const storedMethodFields = (pending: Pick<PendingPayment, 'paymentMethodId' | 'shopperReference'>) => ({
+  ...(pending.paymentMethodId ? { c_SNP_OMS_paymentMethodToken: pending.paymentMethodId } : {}),
+  ...(pending.shopperReference ? { c_SNP_OMS_adyenShopperReference: pending.shopperReference } : {}),
+});
 
 /** A placed order's record flagged and the session's side: the checkout control, the card, nothing in flight. */
 async function placedInSession(

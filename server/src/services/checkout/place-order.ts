@@ -64,7 +64,7 @@ async function attempt(
   if (request.provider !== shopper.market.provider) throw wrongProvider(shopper.market.provider);
   if (
     request.useSavedPaymentMethod &&
-    (request.sandboxCardToken || request.stripePaymentMethodId || request.adyenPaymentMethod)
+    (request.sandboxCardToken || request.stripePaymentMethodId || request.adyenStateData?.paymentMethod)
   ) {
     throw twoPaymentMethods();
   }

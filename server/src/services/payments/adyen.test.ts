@@ -49,20 +49,24 @@ function shopperIn(ctx: AppContext, locale: string): Shopper {
   );
 }
 
-const request = (number: string, extra: Partial<MethodRequest> = {}): MethodRequest => ({
+type StateData = NonNullable<MethodRequest['adyenStateData']>;
+
+const request = (number: string, extra: Partial<StateData> = {}): MethodRequest => ({
   provider: 'adyen',
   paymentMethodType: 'CREDIT_CARD',
-  adyenPaymentMethod: {
-    type: 'scheme',
-    encryptedCardNumber: `test_${number}`,
-    encryptedExpiryMonth: 'test_03',
-    encryptedExpiryYear: 'test_2030',
-    encryptedSecurityCode: 'test_123',
-    holderName: 'Alex Owner',
+  adyenStateData: {
+    paymentMethod: {
+      type: 'scheme',
+      encryptedCardNumber: `test_${number}`,
+      encryptedExpiryMonth: 'test_03',
+      encryptedExpiryYear: 'test_2030',
+      encryptedSecurityCode: 'test_123',
+      holderName: 'Alex Owner',
+    },
+    browserInfo: ADYEN_BROWSER_INFO,
+    origin: 'http://localhost:3000',
+    ...extra,
   },
-  adyenBrowserInfo: ADYEN_BROWSER_INFO,
-  adyenOrigin: 'http://localhost:3000',
-  ...extra,
 });
 
 function attemptOf(key: string, method: MethodRequest): SaveAttempt {
@@ -134,7 +138,7 @@ describe('Adyen /payments request', () => {
 
   it('when a 3-D Secure card comes without browserInfo, then Adyen (the stand-in) refuses it as a provider failure', async () => {
     const ctx = contextWith();
-    const attempt = attemptOf('adyen-body-3', request('4000002760003184', { adyenBrowserInfo: undefined }));
+    const attempt = attemptOf('adyen-body-3', request('4000002760003184', { browserInfo: undefined }));
     await expect(adyenProvider.saveMethod(ctx, shopperIn(ctx, 'fr-FR'), attempt)).rejects.toMatchObject({
       status: 502,
     });

@@ -1,6 +1,8 @@
 /**
- * Adyen Checkout v71 (storefront §4 "On payment", §8): the card component's encrypted fields are
- * paid with /payments (recurring model Subscription, so the card can be stored for renewals),
+ * Adyen Checkout v71 (storefront §4 "On payment", §8): the component's whole state.data is paid
+ * with /payments and its method stored for the renewals (issue 31, docs/decisions/020:
+ * storePaymentMethod with the customer's shopperReference, recurring model Subscription; the token
+ * Adyen answers is recorded on the order, and its RECURRING_CONTRACT webhook tells it too),
  * 3-D Secure (a redirect by GET or POST, or a native 3-D Secure 2 challenge whose action the
  * component handles) finishes through /payments/details, and the refusal reasons map to the §8 kinds
  * (domain/payment-errors.ts adyenRefusal). Saving a method is a payment of 0 that stores it;
@@ -16,6 +18,7 @@ import { invalidField } from '../../errors.ts';
 import type { Shopper } from '../shopper.ts';
 import { geolocation } from '../site-info.ts';
 import { actionOf, cardOf, detailsOf, type AdyenAction } from './adyen-answers.ts';
+import { adyenShopperReference, shopperFields, stateDataFields, storedMethodOfAnswer } from './adyen-request.ts';
 import { reverseAdyenPayment } from './adyen-reversal.ts';
 import { expiryOf, storedMethodsOf } from './adyen-stored.ts';
 import { asPaymentProblem, missingPaymentMethod, providerFailure, refused } from './payment-problems.ts';
@@ -44,11 +47,19 @@ interface AdyenResult {
   additionalData?: Record<string, string> | null;
 }
 
-/** What an answer of /payments or /payments/details comes to; the card is kept on the record. */
+/**
+ * What an answer of /payments or /payments/details comes to; the card, and the method the payment
+ * stored for the renewals (its token and shopperReference), are kept on the record.
+ */
 function outcomeOf(record: ProviderReferences, data: AdyenResult): PaymentResult {
   // The card shows in any answer that names it (the first /payments answer of a 3-D Secure payment too).
   const card = cardOf(data.additionalData ?? {});
   if (card) record.card = card;
+  const stored = data.resultCode === 'Authorised' ? storedMethodOfAnswer(data.additionalData ?? {}) : undefined;
+  if (stored) {
+    record.paymentMethodId = stored.token;
+    if (stored.shopperReference) record.shopperReference = stored.shopperReference;
+  }
   switch (data.resultCode) {
     case 'Authorised':
       return record.card ? { status: 'paid', card: record.card } : { status: 'paid' };
@@ -77,15 +88,17 @@ function outcomeOf(record: ProviderReferences, data: AdyenResult): PaymentResult
 function savedOf(shopper: Shopper, record: ProviderReferences, data: AdyenResult, reference: string): SaveResult {
   const result = outcomeOf(record, data);
   if (result.status !== 'paid') return result;
-  const extra = data.additionalData ?? {};
-  const token = extra['tokenization.storedPaymentMethodId'];
-  if (!token) throw providerFailure(500);
+  const answered = storedMethodOfAnswer(data.additionalData ?? {});
+  if (!answered) throw providerFailure(500);
   const stored = {
-    token,
-    shopperReference: extra['tokenization.shopperReference'] ?? shopper.tokens.customerId ?? reference,
+    token: answered.token,
+    shopperReference: answered.shopperReference ?? shopperReferenceOf(shopper, reference),
   };
   return { status: 'saved', stored, ...(result.card ? { card: result.card } : {}) };
 }
+
+/** The shopperReference a new method is stored under: the commerce customer's id, else the payment's own reference. */
+const shopperReferenceOf = (shopper: Shopper, reference: string) => adyenShopperReference(shopper.tokens) ?? reference;
 
 /**
  * The shopper's IP for Adyen's risk checks (storefront §9: payments carry shopperIP): the
@@ -108,7 +121,6 @@ async function authorise(
     reference: string;
     request: MethodRequest;
     amount: { value: number; currency: string };
-    store: boolean;
     /** Native 3-D Secure 2 preferred (the checkout's component handles a `threeDS2` action). */
     native: boolean;
     /** The account's saved card paying instead of the component's method (storefront §6). */
@@ -121,53 +133,51 @@ async function authorise(
   },
 ): Promise<AdyenResult> {
   const { record, billing, request, stored } = payment;
-  const country = String(billing.countryCode ?? '');
+  const state = request.adyenStateData;
   const shopperIP = await shopperIpOf(ctx, payment.client.ipAddress);
+  // A saved card is a card-on-file payment of the returning shopper who stored it
+  // (docs.adyen.com/online-payments/tokenization/make-token-payments): ContAuth, CardOnFile, the
+  // shopperReference it was stored under. Any other method is stored for the renewals, which
+  // charge it later as ContAuth Subscription payments: storePaymentMethod with the customer's
+  // shopperReference (without one Adyen stores nothing), Subscription, Ecommerce.
+  const recurring = stored
+    ? {
+        shopperReference: stored.shopperReference ?? '',
+        shopperInteraction: 'ContAuth' as const,
+        recurringProcessingModel: 'CardOnFile' as const,
+        storePaymentMethod: false,
+      }
+    : {
+        shopperReference: shopperReferenceOf(shopper, payment.reference),
+        shopperInteraction: 'Ecommerce' as const,
+        recurringProcessingModel: 'Subscription' as const,
+        storePaymentMethod: true,
+      };
+  record.shopperReference = recurring.shopperReference;
   const body: AdyenPaymentRequest = {
+    // The component's state.data as it gave it (adyen-request.ts): the browser, origin and risk data
+    // 3-D Secure 2 and Adyen's risk checks need; its method, or the saved card by its token, read
+    // from the account's record, never from the browser.
+    ...stateDataFields(state),
+    paymentMethod: stored
+      ? { type: 'scheme', storedPaymentMethodId: stored.token }
+      : (state?.paymentMethod as AdyenPaymentRequest['paymentMethod']),
+    // The whole billing address (house number and street apart), the name and e-mail: the component's
+    // where it collected them, else the checkout's.
+    ...shopperFields(state, billing, payment.customer.email),
+    // What the server decides.
     merchantAccount: ctx.config.credentials.adyen.merchantAccount,
     amount: { currency: payment.amount.currency, value: minorUnits(payment.amount.value) },
     reference: payment.reference,
-    // The component's state.data as it is: the method, and the browser and origin 3-D Secure 2 needs;
-    // or the saved card by its token, read from the account's record, never from the browser.
-    paymentMethod: stored
-      ? { type: 'scheme', storedPaymentMethodId: stored.token }
-      : (request.adyenPaymentMethod as AdyenPaymentRequest['paymentMethod']),
-    // javaScriptEnabled: Adyen's default (true), which Adyen Web leaves out.
-    ...(request.adyenBrowserInfo ? { browserInfo: { javaScriptEnabled: true, ...request.adyenBrowserInfo } } : {}),
-    ...(request.adyenOrigin ? { origin: request.adyenOrigin } : {}),
+    ...recurring,
     // The checkout's component handles a native 3-D Secure 2 challenge
     // (docs.adyen.com/online-payments/3d-secure/native-3ds2); the account's saving follows redirects only.
     authenticationData: { threeDSRequestData: { nativeThreeDS: payment.native ? 'preferred' : 'disabled' } },
     channel: 'Web',
-    shopperName: { firstName: billing.firstName ?? '', lastName: billing.lastName ?? '' },
     ...(shopperIP ? { shopperIP } : {}),
     returnUrl: payment.returnUrl,
-    countryCode: country,
-    shopperEmail: payment.customer.email,
-    // A saved card is a card-on-file payment of the returning shopper who stored it
-    // (docs.adyen.com/online-payments/tokenization/make-token-payments): ContAuth, CardOnFile, the
-    // shopperReference it was stored under. A new card is stored for the renewals (Subscription).
-    ...(stored
-      ? {
-          shopperReference: stored.shopperReference ?? '',
-          shopperInteraction: 'ContAuth' as const,
-          recurringProcessingModel: 'CardOnFile' as const,
-          storePaymentMethod: false,
-        }
-      : {
-          shopperReference: shopper.tokens.customerId ?? payment.reference,
-          shopperInteraction: 'Ecommerce' as const,
-          recurringProcessingModel: 'Subscription' as const,
-          storePaymentMethod: payment.store,
-        }),
+    countryCode: String(billing.countryCode ?? ''),
     shopperLocale: shopper.locale.replace('-', '_'),
-    billingAddress: {
-      country,
-      city: billing.city ?? '',
-      street: billing.address1 ?? '',
-      houseNumberOrName: '',
-      postalCode: billing.postalCode ?? '',
-    },
   };
   // The same request with the same key when the answer was lost; still unknown: whatever it may have
   // charged is cancelled by our reference before the attempt fails (issue 17), by the order attempt's
@@ -266,20 +276,19 @@ export const adyenProvider: PaymentProvider = {
 
   // The card is in Adyen's encrypted fields, or in the wallet's token: Adyen reads it when paying.
   async checkMethod(_ctx, request) {
-    if (!request.adyenPaymentMethod) throw missingPaymentMethod();
-    const { type } = request.adyenPaymentMethod;
+    const method = request.adyenStateData?.paymentMethod;
+    if (!method) throw missingPaymentMethod();
+    const { type } = method;
     const wallet = walletOf(type);
     return { type, ...(wallet ? { wallet } : {}) };
   },
 
   async pay(ctx, shopper, attempt) {
     const { pending } = attempt;
-    const store = attempt.request.savePaymentMethod === true;
     const data = await authorise(ctx, shopper, {
       ...attempt,
       record: pending,
       reference: pending.orderNo,
-      store,
       // The saved card has no component on the page to handle a native challenge: its 3-D Secure,
       // where the issuer asks for it, goes by redirect (GET or POST), which the page follows.
       native: !attempt.method.stored,
@@ -296,7 +305,6 @@ export const adyenProvider: PaymentProvider = {
       ...attempt,
       reference,
       amount,
-      store: true,
       native: false,
       reverseUnknown: !attempt.orderNo,
     });

@@ -94,12 +94,14 @@ describe('Adyen saved methods', () => {
       {
         provider: 'adyen',
         paymentMethodType: 'CREDIT_CARD',
-        adyenPaymentMethod: {
-          type: 'scheme',
-          encryptedCardNumber: 'test_4242424242424242',
-          encryptedExpiryMonth: 'test_12',
-          encryptedExpiryYear: 'test_2030',
-          encryptedSecurityCode: 'test_123',
+        adyenStateData: {
+          paymentMethod: {
+            type: 'scheme',
+            encryptedCardNumber: 'test_4242424242424242',
+            encryptedExpiryMonth: 'test_12',
+            encryptedExpiryYear: 'test_2030',
+            encryptedSecurityCode: 'test_123',
+          },
         },
       },
       'adyen-save-1',
@@ -116,12 +118,14 @@ describe('Adyen saved methods', () => {
     const card = (number: string, year: string): MethodRequest => ({
       provider: 'adyen',
       paymentMethodType: 'CREDIT_CARD',
-      adyenPaymentMethod: {
-        type: 'scheme',
-        encryptedCardNumber: `test_${number}`,
-        encryptedExpiryMonth: 'test_03',
-        encryptedExpiryYear: `test_${year}`,
-        encryptedSecurityCode: 'test_123',
+      adyenStateData: {
+        paymentMethod: {
+          type: 'scheme',
+          encryptedCardNumber: `test_${number}`,
+          encryptedExpiryMonth: 'test_03',
+          encryptedExpiryYear: `test_${year}`,
+          encryptedSecurityCode: 'test_123',
+        },
       },
     });
     const first = await save(adyenProvider, shopper, card('4242424242424242', '2030'), 'adyen-keep-1');

@@ -31,13 +31,7 @@ export interface CardFacts {
 /** The payment method fields shared by placing an order and saving a method (SavePaymentMethodRequest). */
 export type MethodRequest = Pick<
   Schemas['PlaceOrderRequest'],
-  | 'provider'
-  | 'paymentMethodType'
-  | 'sandboxCardToken'
-  | 'stripePaymentMethodId'
-  | 'adyenPaymentMethod'
-  | 'adyenBrowserInfo'
-  | 'adyenOrigin'
+  'provider' | 'paymentMethodType' | 'sandboxCardToken' | 'stripePaymentMethodId' | 'adyenStateData'
 >;
 
 /** The payment method of an attempt, checked with the provider before anything is written. */
@@ -60,7 +54,14 @@ export interface CheckedMethod {
 /** The provider's references of a payment or a saving, recorded for the read-back after a redirect. */
 export type ProviderReferences = Pick<
   PendingPayment,
-  'key' | 'paymentType' | 'setupIntentId' | 'stripeCustomerId' | 'pspReference' | 'card'
+  | 'key'
+  | 'paymentType'
+  | 'setupIntentId'
+  | 'stripeCustomerId'
+  | 'pspReference'
+  | 'card'
+  | 'paymentMethodId'
+  | 'shopperReference'
 >;
 
 /** What a payment or a saving needs besides the method: who, the billing address, where to come back. */

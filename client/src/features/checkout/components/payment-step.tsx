@@ -22,7 +22,7 @@ import {
   type AdyenDetails,
 } from '../../../components/payment/redirect-form.ts';
 import { useSubmitPaymentDetails } from '../../../lib/api/submit-payment-details.ts';
-import { adyenStateExtras } from '../../../components/payment/adyen-browser-info.ts';
+import { adyenBrowserState } from '../../../components/payment/adyen-browser-info.ts';
 import { SavedCardChoice, type CardChoice } from './saved-card-choice.tsx';
 
 /** The wallet's recurring-payment request for the basket's one plan (storefront §9). */
@@ -197,7 +197,7 @@ export function PaymentStep({ basket }: { basket: Basket }) {
       provider: setup.provider,
       paymentMethodType: 'CREDIT_CARD',
       useSavedPaymentMethod: true,
-      ...(setup.provider === 'adyen' ? adyenStateExtras() : {}),
+      ...(setup.provider === 'adyen' ? { adyenStateData: adyenBrowserState() } : {}),
     });
   };
 

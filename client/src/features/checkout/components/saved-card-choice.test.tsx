@@ -111,10 +111,12 @@ describe('the saved card at the payment step (storefront §6)', () => {
       provider: 'adyen',
       paymentMethodType: 'CREDIT_CARD',
       useSavedPaymentMethod: true,
-      adyenOrigin: window.location.origin,
-      adyenBrowserInfo: { userAgent: window.navigator.userAgent, colorDepth: window.screen.colorDepth },
+      adyenStateData: {
+        origin: window.location.origin,
+        browserInfo: { userAgent: window.navigator.userAgent, colorDepth: window.screen.colorDepth },
+      },
     });
-    expect(body).not.toHaveProperty('adyenPaymentMethod');
+    expect(body.adyenStateData).not.toHaveProperty('paymentMethod');
   });
 
   it("when the saved card can't be used any more, then the modal says so in the catalogue's words", async () => {
