@@ -3,13 +3,14 @@
  * hands Adyen the component's whole state.data. Through the proxy against the in-process sandbox:
  * /payments carries `storePaymentMethod: true`, the customer's `shopperReference` (the commerce
  * customer id), Subscription and Ecommerce; the order records the token Adyen answers
- * (c_SNP_OMS_paymentMethodToken) with its shopperReference (c_SNP_OMS_adyenShopperReference); a
- * renewal's ContAuth payment on that token and
+ * (c_SNP_OMS_paymentMethodToken) with its shopperReference (c_SNP_OMS_adyenShopperReference), also
+ * when only the RECURRING_CONTRACT webhook tells it; a renewal's ContAuth payment on that token and
  * shopperReference, sent straight to the sandbox's Adyen as the order-management system sends it, is
  * authorised. Storefront §3 Order fields, §4 "On payment".
  */
 import { describe, expect, it, vi } from 'vitest';
 import { CREDENTIALS } from '../../../../mocks/sandbox/src/seed.ts';
+import { adyenHmacSignature } from '../../../../mocks/sandbox/src/upstreams/adyen/notifications.ts';
 import { ADYEN_SEED, getStoredPaymentMethods, store } from '../../../../mocks/sandbox/src/upstreams/adyen/store.ts';
 import { state } from '../../../../mocks/sandbox/src/upstreams/commerce/state.ts';
 import { findPaymentRecord } from '../../../../mocks/sandbox/src/upstreams/som/state.ts';
@@ -183,6 +184,48 @@ describe('an Adyen checkout keeps a reusable method (issue 31, decision 020)', (
       expect(response.status).toBe(400);
     }
     expect(store.payments.size).toBe(0);
+  });
+
+  it('when only the RECURRING_CONTRACT webhook tells the token, then the order gets it with its shopperReference', async () => {
+    const shopper = await frShopper();
+    const placed = await payAdyen(shopper, '4242424242424242');
+    const orderNo = placed.body.orderNo as string;
+    const custom = orderFields(orderNo);
+    const tokenAtAdyen = custom.c_SNP_OMS_paymentMethodToken as string;
+    const shopperReference = custom.c_SNP_OMS_adyenShopperReference as string;
+    // As if the answer had not named it (Adyen's "recurring details" additional data off).
+    delete custom.c_SNP_OMS_paymentMethodToken;
+    const payment = [...store.payments.values()].find((p) => p.merchantReference === orderNo)!;
+    const unsigned = {
+      amount: { ...payment.amount },
+      eventCode: 'RECURRING_CONTRACT',
+      eventDate: '2026-12-01T10:00:00+00:00',
+      merchantAccountCode: ADYEN_SEED.merchantAccount,
+      merchantReference: orderNo,
+      originalReference: payment.pspReference,
+      paymentMethod: 'visa',
+      pspReference: tokenAtAdyen,
+      reason: '',
+      success: 'true' as const,
+    };
+    const item = {
+      ...unsigned,
+      additionalData: {
+        'recurring.recurringDetailReference': tokenAtAdyen,
+        'recurring.shopperReference': shopperReference,
+        hmacSignature: adyenHmacSignature(unsigned, CREDENTIALS.adyen.hmacKey),
+      },
+    };
+    const response = await fetch(url('/api/webhooks/adyen'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem: item }] }),
+    });
+    expect(response.status).toBe(200);
+    expect(orderFields(orderNo)).toMatchObject({
+      c_SNP_OMS_paymentMethodToken: tokenAtAdyen,
+      c_SNP_OMS_adyenShopperReference: shopperReference,
+    });
   });
 
   it("when alex pays by card in FR, then it is stored under his customer id, and his account's saved method and the checkout's saved card read that token", async () => {

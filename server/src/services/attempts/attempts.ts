@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.ts';
 import type { AttemptRecord, JournalStore } from './journal.ts';
 import type { AttemptAlert, AttemptSettings, AttemptShopper, JournalHand, OrderAttempts } from './port.ts';
 import type { ProviderEvent } from './provider-events.ts';
-import { drive } from './reconciler.ts';
+import { drive, recordStoredMethod } from './reconciler.ts';
 
 export type { AttemptAlert, AttemptSettings, OrderAttempts } from './port.ts';
 
@@ -227,12 +227,18 @@ export class AttemptOwner implements OrderAttempts, JournalHand {
       log.info({ provider: event.provider, kind: event.kind }, 'provider event for no order attempt of the shop');
       return;
     }
-    await applyEvent(this, record, event, log);
+    await applyEvent(this, record, event, log, this.ctx);
   }
 }
 
 /** What a verified event changes: facts on the record, and the moves that only the provider's word allows. */
-async function applyEvent(owner: AttemptOwner, record: AttemptRecord, event: ProviderEvent, log: Logger) {
+async function applyEvent(
+  owner: AttemptOwner,
+  record: AttemptRecord,
+  event: ProviderEvent,
+  log: Logger,
+  ctx: AppContext | undefined,
+) {
   const reversedBy = (done: boolean) =>
     done && (record.state === 'reversing' || record.state === 'reversalSent')
       ? owner.save(record, 'reversed')
@@ -262,6 +268,11 @@ async function applyEvent(owner: AttemptOwner, record: AttemptRecord, event: Pro
       return;
     case 'recurringContract':
       log.info({ success: event.success }, 'the provider stored the payment method for renewals');
+      // The token on the order (c_SNP_OMS_paymentMethodToken) with its shopperReference (issue 31).
+      if (event.success) {
+        const stored = { token: event.storedPaymentMethodId, shopperReference: event.shopperReference };
+        await recordStoredMethod(ctx, owner, record, stored, log);
+      }
       return;
     case 'setupIntent': {
       if (event.outcome === 'canceled') {

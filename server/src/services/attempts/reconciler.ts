@@ -22,7 +22,7 @@ import { reconcileStep, retryDelay } from '../../../../domain/order-attempt.ts';
 import type { AppContext } from '../../context.ts';
 import type { SessionData } from '../../session.ts';
 import { LATE_ORDER_MS, orderMadeSince } from '../basket/order-in-doubt.ts';
-import { failAndGiveBack, sendReversal, writeOrderPaid } from './settlement.ts';
+import { failAndGiveBack, sendReversal, writeOrderPaid, writeOrderStoredMethod } from './settlement.ts';
 import { flagOrderForUpdate } from '../order-management.ts';
 import { readOrder } from '../orders.ts';
 import { ensureShopperToken } from '../shopper-auth.ts';
@@ -55,6 +55,38 @@ async function shopperOfAttempt(ctx: AppContext, owner: AttemptOwner, record: At
   if (tokens !== record.tokens) record = await owner.note(record, { tokens });
   const scope = { signal: new AbortController().signal, log, persist: async () => undefined };
   return { shopper: shopperFor(ctx, session, tokens, scope), record };
+}
+
+/**
+ * Adyen's RECURRING_CONTRACT (issue 31, decision 020): the method the attempt's payment stored for
+ * the renewals, kept on the journal's payment (a reconciler placing the order writes it) and written
+ * on the order at once, whatever its status, with the attempt's shopper token. The answer of
+ * /payments usually told the same token already; a webhook-only token (Adyen's "recurring details"
+ * additional data off) still reaches the order. Not written is logged at error level, never thrown:
+ * the event is recorded as seen.
+ */
+export async function recordStoredMethod(
+  ctx: AppContext | undefined,
+  owner: AttemptOwner,
+  record: AttemptRecord,
+  stored: { token: string; shopperReference?: string | undefined },
+  log: Logger,
+): Promise<void> {
+  const method = {
+    paymentMethodId: stored.token,
+    ...((stored.shopperReference ?? record.pending?.shopperReference)
+      ? { shopperReference: stored.shopperReference ?? record.pending?.shopperReference }
+      : {}),
+  };
+  const noted = record.pending ? await owner.note(record, { pending: { ...record.pending, ...method } }) : record;
+  if (!ctx || !noted.orderNo) return;
+  try {
+    const { shopper } = await shopperOfAttempt(ctx, owner, noted, log);
+    await writeOrderStoredMethod(ctx, shopper, noted.orderNo, method);
+    log.info('the stored payment method written on the order');
+  } catch (error) {
+    log.error({ err: error }, 'stored payment method not written on the order: c_SNP_OMS_paymentMethodToken missing');
+  }
 }
 
 /** Drives one resting attempt as far as it goes now. */

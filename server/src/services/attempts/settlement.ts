@@ -50,6 +50,19 @@ export async function writeOrderPaid(ctx: AppContext, shopper: Shopper, pending:
 }
 
 /**
+ * The method the payment stored for the renewals, written on the order whatever its status (custom
+ * attributes only): Adyen's RECURRING_CONTRACT webhook telling the token (issue 31).
+ */
+export async function writeOrderStoredMethod(
+  ctx: AppContext,
+  shopper: Shopper,
+  orderNo: string,
+  pending: Pick<PendingPayment, 'paymentMethodId' | 'shopperReference'>,
+): Promise<void> {
+  await updateOrder(ctx, shopper, orderNo, storedMethodFields(pending));
+}
+
+/**
  * The method the payment stored for the renewals, as the order carries it (storefront §3
  * c_SNP_OMS_paymentMethodToken; Adyen's shopperReference beside it, decision 020).
  */
