@@ -127,7 +127,17 @@ export class SchemaFuzzer {
       case 'uri':
         return `https://shop.example/return/${n}`;
     }
-    if (typeof s.pattern === 'string') return fromPattern(this.random, s.pattern);
+    if (typeof s.pattern === 'string') {
+      // The pattern's quantifiers know nothing of minLength and maxLength (`^[A-Za-z0-9_-]+$` with
+      // minLength 8 gives 1 to 8 characters): draws are kept only within the bounds, else `valid`
+      // would run out of tries about once in thirty seeds.
+      const min = s.minLength ?? 0;
+      const max = s.maxLength ?? Number.POSITIVE_INFINITY;
+      let value = fromPattern(this.random, s.pattern);
+      for (let tries = 0; tries < 20 && (value.length < min || value.length > max); tries += 1)
+        value = fromPattern(this.random, s.pattern);
+      return value;
+    }
     const min = s.minLength ?? 0;
     const length = this.random.int(min, Math.min(s.maxLength ?? min + 12, min + 12));
     // Unicode in valid strings too: a free-text field must carry any language (issue 17's unicode strings).
