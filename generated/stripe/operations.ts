@@ -10,6 +10,8 @@ export const operations = {
   postSetupIntentsIntent: { method: 'post', path: '/v1/setup_intents/{intent}', tag: 'SetupIntents' },
   postSetupIntentsIntentConfirm: { method: 'post', path: '/v1/setup_intents/{intent}/confirm', tag: 'SetupIntents' },
   postSetupIntentsIntentCancel: { method: 'post', path: '/v1/setup_intents/{intent}/cancel', tag: 'SetupIntents' },
+  postPaymentIntents: { method: 'post', path: '/v1/payment_intents', tag: 'PaymentIntents' },
+  getPaymentIntentsIntent: { method: 'get', path: '/v1/payment_intents/{intent}', tag: 'PaymentIntents' },
   postPaymentMethods: { method: 'post', path: '/v1/payment_methods', tag: 'PaymentMethods' },
   getPaymentMethodsPaymentMethod: { method: 'get', path: '/v1/payment_methods/{payment_method}', tag: 'PaymentMethods' },
   postPaymentMethodsPaymentMethodAttach: { method: 'post', path: '/v1/payment_methods/{payment_method}/attach', tag: 'PaymentMethods' },

@@ -100,7 +100,13 @@ export interface paths {
          * @description Retrieves a SetupIntent, for instance when the shopper comes back from the 3-D Secure
          *     challenge or a bank page with `setup_intent`, `setup_intent_client_secret` and
          *     `redirect_status` in the return URL. Status `requires_payment_method` means the setup failed
-         *     (`last_setup_error` says why).
+         *     (`last_setup_error` says why). With `expand[]=latest_attempt` the SetupIntent's last
+         *     SetupAttempt comes as an object: an iDEAL or Bancontact set-up names there the SEPA Direct
+         *     Debit PaymentMethod it generated and its mandate
+         *     (`payment_method_details.ideal.generated_sepa_debit`, `generated_sepa_debit_mandate`; the
+         *     same under `bancontact`), the reusable method the renewals charge
+         *     (https://docs.stripe.com/payments/ideal/set-up-payment,
+         *     https://docs.stripe.com/payments/bancontact/set-up-payment).
          */
         get: operations["getSetupIntentsIntent"];
         put?: never;
@@ -161,6 +167,57 @@ export interface paths {
          *     payment method instead (issue 29).
          */
         post: operations["postSetupIntentsIntentCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment_intents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a PaymentIntent
+         * @description Creates a PaymentIntent, confirmed at once (`confirm=true`): the renewal charge the
+         *     order-management system makes on an order's stored method, merchant-initiated while the
+         *     customer is away (`off_session=true`), with the order's `customer` and the method in
+         *     `c_SNP_OMS_paymentMethodToken` (a card, or the SEPA Direct Debit method an iDEAL or
+         *     Bancontact set-up generated) (https://docs.stripe.com/payments/save-and-reuse,
+         *     https://docs.stripe.com/api/payment_intents/create). The shop itself never charges; the
+         *     sandbox's renewal-charge control makes this call as the order system would. A card answers
+         *     `succeeded`, a SEPA Direct Debit `processing` (it succeeds later); a card that needs the
+         *     customer answers 402 `authentication_required`, a declined one 402 `card_declined`. A
+         *     single-use method already used (an iDEAL or Bancontact PaymentMethod) or one detached, and
+         *     another customer's method, are refused with 400.
+         */
+        post: operations["postPaymentIntents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment_intents/{intent}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a PaymentIntent
+         * @description Retrieves a PaymentIntent: a renewal's SEPA Direct Debit read again after `processing`
+         *     (https://docs.stripe.com/api/payment_intents/retrieve).
+         */
+        get: operations["getPaymentIntentsIntent"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -317,6 +374,29 @@ export interface components {
              */
             cancellation_reason?: "abandoned" | "duplicate" | "requested_by_customer";
         };
+        post_payment_intents_request: {
+            /** @description The amount to charge, in the currency's smallest unit. */
+            amount: number;
+            /** @description Set to `true` to confirm the PaymentIntent at once (needed with `off_session`). */
+            confirm?: boolean;
+            /** @description Three-letter ISO currency code, in lowercase. */
+            currency: string;
+            /** @description The customer the payment method is attached to; another customer's method is refused. */
+            customer?: string;
+            description?: string;
+            /** @description Key-value pairs; a renewal names its order, `metadata[orderNo]`. */
+            metadata?: {
+                [key: string]: string;
+            };
+            /**
+             * @description `true`: the customer is not in the checkout flow and cannot authenticate (a renewal).
+             *     Only with `confirm=true`.
+             */
+            off_session?: boolean | ("one_off" | "recurring");
+            payment_method?: string;
+            /** @description The payment method types this PaymentIntent may use (default `card`). */
+            payment_method_types?: string[];
+        };
         /**
          * secret_key_param
          * @description The mandate the customer accepted, required when an iDEAL or Bancontact set-up generates a
@@ -453,6 +533,11 @@ export interface components {
             description?: string | null;
             id: string;
             last_setup_error?: components["schemas"]["api_errors"] | null;
+            /**
+             * @description The most recent SetupAttempt: its id, or the object with `expand[]=latest_attempt` (the
+             *     one expandable field kept in both forms here, since the shop expands it).
+             */
+            latest_attempt?: string | components["schemas"]["setup_attempt"] | null;
             livemode: boolean;
             metadata?: {
                 [key: string]: string;
@@ -466,6 +551,65 @@ export interface components {
             /** @enum {string} */
             status: "canceled" | "processing" | "requires_action" | "requires_confirmation" | "requires_payment_method" | "succeeded";
             usage: string;
+        };
+        /**
+         * PaymentFlowsSetupIntentSetupAttempt
+         * @description One attempted confirmation of a SetupIntent, successful or not.
+         */
+        setup_attempt: {
+            /** Format: unix-time */
+            created: number;
+            customer?: string | null;
+            id: string;
+            livemode: boolean;
+            /** @enum {string} */
+            object: "setup_attempt";
+            /** @description ID of the payment method used with this SetupAttempt. */
+            payment_method: string;
+            payment_method_details: components["schemas"]["setup_attempt_payment_method_details"];
+            setup_error?: components["schemas"]["api_errors"] | null;
+            setup_intent: string;
+            /** @description One of `requires_confirmation`, `requires_action`, `processing`, `succeeded`, `failed`, `abandoned`. */
+            status: string;
+            usage: string;
+        };
+        /** SetupAttemptPaymentMethodDetails */
+        setup_attempt_payment_method_details: {
+            bancontact?: components["schemas"]["setup_attempt_payment_method_details_bancontact"];
+            card?: components["schemas"]["setup_attempt_payment_method_details_card"];
+            ideal?: components["schemas"]["setup_attempt_payment_method_details_ideal"];
+            type: string;
+        };
+        /** setup_attempt_payment_method_details_card */
+        setup_attempt_payment_method_details_card: Record<string, never>;
+        /** setup_attempt_payment_method_details_ideal */
+        setup_attempt_payment_method_details_ideal: {
+            /** @enum {string|null} */
+            bank?: "abn_amro" | "asn_bank" | "bunq" | "handelsbanken" | "ing" | "knab" | "moneyou" | "rabobank" | "regiobank" | "revolut" | "sns_bank" | "triodos_bank" | "van_lanschot" | null;
+            /** @enum {string|null} */
+            bic?: "ABNANL2A" | "ASNBNL21" | "BUNQNL2A" | "FVLBNL22" | "HANDNL2A" | "INGBNL2A" | "KNABNL2H" | "MOYONL21" | "RABONL2U" | "RBRBNL21" | "REVOLT21" | "SNSBNL2A" | "TRIONL2U" | null;
+            /** @description The ID of the SEPA Direct Debit PaymentMethod this SetupAttempt generated. */
+            generated_sepa_debit?: string | null;
+            /** @description The mandate of the generated SEPA Direct Debit PaymentMethod. */
+            generated_sepa_debit_mandate?: string | null;
+            /** @description Last four characters of the IBAN. */
+            iban_last4?: string | null;
+            verified_name?: string | null;
+        };
+        /** setup_attempt_payment_method_details_bancontact */
+        setup_attempt_payment_method_details_bancontact: {
+            bank_code?: string | null;
+            bank_name?: string | null;
+            bic?: string | null;
+            /** @description The ID of the SEPA Direct Debit PaymentMethod this SetupAttempt generated. */
+            generated_sepa_debit?: string | null;
+            /** @description The mandate of the generated SEPA Direct Debit PaymentMethod. */
+            generated_sepa_debit_mandate?: string | null;
+            /** @description Last four characters of the IBAN. */
+            iban_last4?: string | null;
+            /** @enum {string|null} */
+            preferred_language?: "de" | "en" | "fr" | "nl" | null;
+            verified_name?: string | null;
         };
         /** billing_details */
         billing_details: {
@@ -510,11 +654,20 @@ export interface components {
         payment_method_bancontact: Record<string, never>;
         /** payment_method_sepa_debit */
         payment_method_sepa_debit: {
+            /** @description Bank code of the bank associated with the bank account. */
             bank_code?: string | null;
             branch_code?: string | null;
             country?: string | null;
             fingerprint?: string | null;
+            /** @description The object that generated this PaymentMethod (an iDEAL or Bancontact SetupAttempt). */
+            generated_from?: components["schemas"]["sepa_debit_generated_from"] | null;
+            /** @description Last four characters of the IBAN. */
             last4?: string | null;
+        };
+        /** sepa_debit_generated_from */
+        sepa_debit_generated_from: {
+            charge?: string | null;
+            setup_attempt?: string | null;
         };
         /** PaymentMethod */
         payment_method: {
@@ -536,6 +689,35 @@ export interface components {
             sepa_debit?: components["schemas"]["payment_method_sepa_debit"];
             /** @enum {string} */
             type: "bancontact" | "card" | "ideal" | "sepa_debit";
+        };
+        /** PaymentIntent */
+        payment_intent: {
+            amount: number;
+            amount_received?: number;
+            /** @enum {string} */
+            capture_method: "automatic" | "manual";
+            client_secret?: string | null;
+            /** @enum {string} */
+            confirmation_method: "automatic" | "manual";
+            /** Format: unix-time */
+            created: number;
+            currency: string;
+            /** @description ID of the customer (expandable in Stripe; not expanded here). */
+            customer?: string | null;
+            description?: string | null;
+            id: string;
+            last_payment_error?: components["schemas"]["api_errors"] | null;
+            livemode: boolean;
+            metadata?: {
+                [key: string]: string;
+            };
+            /** @enum {string} */
+            object: "payment_intent";
+            /** @description ID of the payment method (expandable in Stripe; not expanded here). */
+            payment_method?: string | null;
+            payment_method_types: string[];
+            /** @enum {string} */
+            status: "canceled" | "processing" | "requires_action" | "requires_capture" | "requires_confirmation" | "requires_payment_method" | "succeeded";
         };
         /** APIErrors */
         api_errors: {
@@ -724,6 +906,11 @@ export interface operations {
             query?: {
                 /** @description The client secret of the SetupIntent (required with a publishable key). */
                 client_secret?: string;
+                /**
+                 * @description Specifies which fields in the response should be expanded, in Stripe's bracket notation
+                 *     (`expand[0]=latest_attempt`). The shop expands `latest_attempt`.
+                 */
+                expand?: string[];
             };
             header?: never;
             path: {
@@ -842,6 +1029,60 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ApiError"];
+        };
+    };
+    postPaymentIntents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["post_payment_intents_request"];
+            };
+        };
+        responses: {
+            /** @description Successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["payment_intent"];
+                };
+            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["CardError"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ApiError"];
+        };
+    };
+    getPaymentIntentsIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                intent: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["payment_intent"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -169,6 +169,13 @@ export const CHECKLIST: ChecklistRow[] = [
     'stripe',
     'postSetupIntentsIntentCancel',
   ),
+  // Issue 31: the renewals charge the method the order keeps (the order system's call; the sandbox's renewal-charge control).
+  sf4(
+    "On payment: a renewal charges the order's stored method off-session (card, or the SEPA method iDEAL/Bancontact generated)",
+    'stripe',
+    'postPaymentIntents',
+  ),
+  sf4("On payment: a renewal's SEPA Direct Debit is read again after processing", 'stripe', 'getPaymentIntentsIntent'),
   sf4(
     'External login: the registered shopper’s commerce tokens after the identity provider’s login (trusted-system on behalf of)',
     'commerce',

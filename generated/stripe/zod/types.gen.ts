@@ -80,6 +80,43 @@ export type PostSetupIntentsIntentCancelRequest = {
     cancellation_reason?: 'abandoned' | 'duplicate' | 'requested_by_customer';
 };
 
+export type PostPaymentIntentsRequest = {
+    /**
+     * The amount to charge, in the currency's smallest unit.
+     */
+    amount: number;
+    /**
+     * Set to `true` to confirm the PaymentIntent at once (needed with `off_session`).
+     */
+    confirm?: boolean;
+    /**
+     * Three-letter ISO currency code, in lowercase.
+     */
+    currency: string;
+    /**
+     * The customer the payment method is attached to; another customer's method is refused.
+     */
+    customer?: string;
+    description?: string;
+    /**
+     * Key-value pairs; a renewal names its order, `metadata[orderNo]`.
+     */
+    metadata?: {
+        [key: string]: string;
+    };
+    /**
+     * `true`: the customer is not in the checkout flow and cannot authenticate (a renewal).
+     * Only with `confirm=true`.
+     *
+     */
+    off_session?: boolean | 'one_off' | 'recurring';
+    payment_method?: string;
+    /**
+     * The payment method types this PaymentIntent may use (default `card`).
+     */
+    payment_method_types?: Array<string>;
+};
+
 /**
  * secret_key_param
  *
@@ -252,6 +289,12 @@ export type SetupIntent = {
     description?: string | null;
     id: string;
     last_setup_error?: ApiErrors | null;
+    /**
+     * The most recent SetupAttempt: its id, or the object with `expand[]=latest_attempt` (the
+     * one expandable field kept in both forms here, since the shop expands it).
+     *
+     */
+    latest_attempt?: string | SetupAttempt | null;
     livemode: boolean;
     metadata?: {
         [key: string]: string;
@@ -265,6 +308,92 @@ export type SetupIntent = {
     payment_method_types: Array<string>;
     status: 'canceled' | 'processing' | 'requires_action' | 'requires_confirmation' | 'requires_payment_method' | 'succeeded';
     usage: string;
+};
+
+/**
+ * PaymentFlowsSetupIntentSetupAttempt
+ *
+ * One attempted confirmation of a SetupIntent, successful or not.
+ */
+export type SetupAttempt = {
+    created: number;
+    customer?: string | null;
+    id: string;
+    livemode: boolean;
+    object: 'setup_attempt';
+    /**
+     * ID of the payment method used with this SetupAttempt.
+     */
+    payment_method: string;
+    payment_method_details: SetupAttemptPaymentMethodDetails;
+    setup_error?: ApiErrors | null;
+    setup_intent: string;
+    /**
+     * One of `requires_confirmation`, `requires_action`, `processing`, `succeeded`, `failed`, `abandoned`.
+     */
+    status: string;
+    usage: string;
+};
+
+/**
+ * SetupAttemptPaymentMethodDetails
+ */
+export type SetupAttemptPaymentMethodDetails = {
+    bancontact?: SetupAttemptPaymentMethodDetailsBancontact;
+    card?: SetupAttemptPaymentMethodDetailsCard;
+    ideal?: SetupAttemptPaymentMethodDetailsIdeal;
+    type: string;
+};
+
+/**
+ * setup_attempt_payment_method_details_card
+ */
+export type SetupAttemptPaymentMethodDetailsCard = {
+    [key: string]: unknown;
+};
+
+/**
+ * setup_attempt_payment_method_details_ideal
+ */
+export type SetupAttemptPaymentMethodDetailsIdeal = {
+    bank?: 'abn_amro' | 'asn_bank' | 'bunq' | 'handelsbanken' | 'ing' | 'knab' | 'moneyou' | 'rabobank' | 'regiobank' | 'revolut' | 'sns_bank' | 'triodos_bank' | 'van_lanschot' | null;
+    bic?: 'ABNANL2A' | 'ASNBNL21' | 'BUNQNL2A' | 'FVLBNL22' | 'HANDNL2A' | 'INGBNL2A' | 'KNABNL2H' | 'MOYONL21' | 'RABONL2U' | 'RBRBNL21' | 'REVOLT21' | 'SNSBNL2A' | 'TRIONL2U' | null;
+    /**
+     * The ID of the SEPA Direct Debit PaymentMethod this SetupAttempt generated.
+     */
+    generated_sepa_debit?: string | null;
+    /**
+     * The mandate of the generated SEPA Direct Debit PaymentMethod.
+     */
+    generated_sepa_debit_mandate?: string | null;
+    /**
+     * Last four characters of the IBAN.
+     */
+    iban_last4?: string | null;
+    verified_name?: string | null;
+};
+
+/**
+ * setup_attempt_payment_method_details_bancontact
+ */
+export type SetupAttemptPaymentMethodDetailsBancontact = {
+    bank_code?: string | null;
+    bank_name?: string | null;
+    bic?: string | null;
+    /**
+     * The ID of the SEPA Direct Debit PaymentMethod this SetupAttempt generated.
+     */
+    generated_sepa_debit?: string | null;
+    /**
+     * The mandate of the generated SEPA Direct Debit PaymentMethod.
+     */
+    generated_sepa_debit_mandate?: string | null;
+    /**
+     * Last four characters of the IBAN.
+     */
+    iban_last4?: string | null;
+    preferred_language?: 'de' | 'en' | 'fr' | 'nl' | null;
+    verified_name?: string | null;
 };
 
 /**
@@ -340,11 +469,29 @@ export type PaymentMethodBancontact = {
  * payment_method_sepa_debit
  */
 export type PaymentMethodSepaDebit = {
+    /**
+     * Bank code of the bank associated with the bank account.
+     */
     bank_code?: string | null;
     branch_code?: string | null;
     country?: string | null;
     fingerprint?: string | null;
+    /**
+     * The object that generated this PaymentMethod (an iDEAL or Bancontact SetupAttempt).
+     */
+    generated_from?: SepaDebitGeneratedFrom | null;
+    /**
+     * Last four characters of the IBAN.
+     */
     last4?: string | null;
+};
+
+/**
+ * sepa_debit_generated_from
+ */
+export type SepaDebitGeneratedFrom = {
+    charge?: string | null;
+    setup_attempt?: string | null;
 };
 
 /**
@@ -368,6 +515,37 @@ export type PaymentMethod = {
     object: 'payment_method';
     sepa_debit?: PaymentMethodSepaDebit;
     type: 'bancontact' | 'card' | 'ideal' | 'sepa_debit';
+};
+
+/**
+ * PaymentIntent
+ */
+export type PaymentIntent = {
+    amount: number;
+    amount_received?: number;
+    capture_method: 'automatic' | 'manual';
+    client_secret?: string | null;
+    confirmation_method: 'automatic' | 'manual';
+    created: number;
+    currency: string;
+    /**
+     * ID of the customer (expandable in Stripe; not expanded here).
+     */
+    customer?: string | null;
+    description?: string | null;
+    id: string;
+    last_payment_error?: ApiErrors | null;
+    livemode: boolean;
+    metadata?: {
+        [key: string]: string;
+    };
+    object: 'payment_intent';
+    /**
+     * ID of the payment method (expandable in Stripe; not expanded here).
+     */
+    payment_method?: string | null;
+    payment_method_types: Array<string>;
+    status: 'canceled' | 'processing' | 'requires_action' | 'requires_capture' | 'requires_confirmation' | 'requires_payment_method' | 'succeeded';
 };
 
 /**
@@ -556,6 +734,12 @@ export type GetSetupIntentsIntentData = {
          * The client secret of the SetupIntent (required with a publishable key).
          */
         client_secret?: string;
+        /**
+         * Specifies which fields in the response should be expanded, in Stripe's bracket notation
+         * (`expand[0]=latest_attempt`). The shop expands `latest_attempt`.
+         *
+         */
+        expand?: Array<string>;
     };
     url: '/v1/setup_intents/{intent}';
 };
@@ -708,6 +892,82 @@ export type PostSetupIntentsIntentCancelResponses = {
 };
 
 export type PostSetupIntentsIntentCancelResponse = PostSetupIntentsIntentCancelResponses[keyof PostSetupIntentsIntentCancelResponses];
+
+export type PostPaymentIntentsData = {
+    body: PostPaymentIntentsRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/payment_intents';
+};
+
+export type PostPaymentIntentsErrors = {
+    /**
+     * Invalid request (invalid_request_error), such as a missing or invalid parameter.
+     */
+    400: Error;
+    /**
+     * No valid API key provided.
+     */
+    401: Error;
+    /**
+     * The card was declined or cannot be used (card_error).
+     */
+    402: Error;
+    /**
+     * The object does not exist (resource_missing).
+     */
+    404: Error;
+    /**
+     * Something went wrong on Stripe's end (api_error).
+     */
+    500: Error;
+};
+
+export type PostPaymentIntentsError = PostPaymentIntentsErrors[keyof PostPaymentIntentsErrors];
+
+export type PostPaymentIntentsResponses = {
+    /**
+     * Successful response.
+     */
+    200: PaymentIntent;
+};
+
+export type PostPaymentIntentsResponse = PostPaymentIntentsResponses[keyof PostPaymentIntentsResponses];
+
+export type GetPaymentIntentsIntentData = {
+    body?: never;
+    path: {
+        intent: string;
+    };
+    query?: never;
+    url: '/v1/payment_intents/{intent}';
+};
+
+export type GetPaymentIntentsIntentErrors = {
+    /**
+     * No valid API key provided.
+     */
+    401: Error;
+    /**
+     * The object does not exist (resource_missing).
+     */
+    404: Error;
+    /**
+     * Something went wrong on Stripe's end (api_error).
+     */
+    500: Error;
+};
+
+export type GetPaymentIntentsIntentError = GetPaymentIntentsIntentErrors[keyof GetPaymentIntentsIntentErrors];
+
+export type GetPaymentIntentsIntentResponses = {
+    /**
+     * Successful response.
+     */
+    200: PaymentIntent;
+};
+
+export type GetPaymentIntentsIntentResponse = GetPaymentIntentsIntentResponses[keyof GetPaymentIntentsIntentResponses];
 
 export type PostPaymentMethodsData = {
     body: PostPaymentMethodsRequest;

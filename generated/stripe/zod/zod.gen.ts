@@ -23,6 +23,21 @@ export const zPostSetupIntentsIntentCancelRequest = z.object({
     ]).optional()
 });
 
+export const zPostPaymentIntentsRequest = z.object({
+    amount: z.int(),
+    confirm: z.boolean().optional(),
+    currency: z.string(),
+    customer: z.string().max(5000).optional(),
+    description: z.string().max(1000).optional(),
+    metadata: z.record(z.string(), z.string()).optional(),
+    off_session: z.union([
+        z.boolean(),
+        z.enum(['one_off', 'recurring'])
+    ]).optional(),
+    payment_method: z.string().max(5000).optional(),
+    payment_method_types: z.array(z.string().max(5000)).optional()
+});
+
 /**
  * secret_key_param
  *
@@ -186,6 +201,80 @@ export const zSetupIntentNextAction = z.object({
 });
 
 /**
+ * setup_attempt_payment_method_details_card
+ */
+export const zSetupAttemptPaymentMethodDetailsCard = z.record(z.string(), z.unknown());
+
+/**
+ * setup_attempt_payment_method_details_ideal
+ */
+export const zSetupAttemptPaymentMethodDetailsIdeal = z.object({
+    bank: z.enum([
+        'abn_amro',
+        'asn_bank',
+        'bunq',
+        'handelsbanken',
+        'ing',
+        'knab',
+        'moneyou',
+        'rabobank',
+        'regiobank',
+        'revolut',
+        'sns_bank',
+        'triodos_bank',
+        'van_lanschot'
+    ]).nullish(),
+    bic: z.enum([
+        'ABNANL2A',
+        'ASNBNL21',
+        'BUNQNL2A',
+        'FVLBNL22',
+        'HANDNL2A',
+        'INGBNL2A',
+        'KNABNL2H',
+        'MOYONL21',
+        'RABONL2U',
+        'RBRBNL21',
+        'REVOLT21',
+        'SNSBNL2A',
+        'TRIONL2U'
+    ]).nullish(),
+    generated_sepa_debit: z.string().max(5000).nullish(),
+    generated_sepa_debit_mandate: z.string().max(5000).nullish(),
+    iban_last4: z.string().max(5000).nullish(),
+    verified_name: z.string().max(5000).nullish()
+});
+
+/**
+ * setup_attempt_payment_method_details_bancontact
+ */
+export const zSetupAttemptPaymentMethodDetailsBancontact = z.object({
+    bank_code: z.string().max(5000).nullish(),
+    bank_name: z.string().max(5000).nullish(),
+    bic: z.string().max(5000).nullish(),
+    generated_sepa_debit: z.string().max(5000).nullish(),
+    generated_sepa_debit_mandate: z.string().max(5000).nullish(),
+    iban_last4: z.string().max(5000).nullish(),
+    preferred_language: z.enum([
+        'de',
+        'en',
+        'fr',
+        'nl'
+    ]).nullish(),
+    verified_name: z.string().max(5000).nullish()
+});
+
+/**
+ * SetupAttemptPaymentMethodDetails
+ */
+export const zSetupAttemptPaymentMethodDetails = z.object({
+    bancontact: zSetupAttemptPaymentMethodDetailsBancontact.optional(),
+    card: zSetupAttemptPaymentMethodDetailsCard.optional(),
+    ideal: zSetupAttemptPaymentMethodDetailsIdeal.optional(),
+    type: z.string().max(5000)
+});
+
+/**
  * billing_details
  */
 export const zBillingDetails = z.object({
@@ -271,6 +360,14 @@ export const zPaymentMethodIdeal = z.object({
 export const zPaymentMethodBancontact = z.record(z.string(), z.unknown());
 
 /**
+ * sepa_debit_generated_from
+ */
+export const zSepaDebitGeneratedFrom = z.object({
+    charge: z.string().max(5000).nullish(),
+    setup_attempt: z.string().max(5000).nullish()
+});
+
+/**
  * payment_method_sepa_debit
  */
 export const zPaymentMethodSepaDebit = z.object({
@@ -278,6 +375,7 @@ export const zPaymentMethodSepaDebit = z.object({
     branch_code: z.string().max(5000).nullish(),
     country: z.string().max(5000).nullish(),
     fingerprint: z.string().max(5000).nullish(),
+    generated_from: zSepaDebitGeneratedFrom.nullish(),
     last4: z.string().max(5000).nullish()
 });
 
@@ -324,6 +422,25 @@ export const zApiErrors = z.object({
 });
 
 /**
+ * PaymentFlowsSetupIntentSetupAttempt
+ *
+ * One attempted confirmation of a SetupIntent, successful or not.
+ */
+export const zSetupAttempt = z.object({
+    created: z.int(),
+    customer: z.string().max(5000).nullish(),
+    id: z.string().max(5000),
+    livemode: z.boolean(),
+    object: z.enum(['setup_attempt']),
+    payment_method: z.string().max(5000),
+    payment_method_details: zSetupAttemptPaymentMethodDetails,
+    setup_error: zApiErrors.nullish(),
+    setup_intent: z.string().max(5000),
+    status: z.string().max(5000),
+    usage: z.string().max(5000)
+});
+
+/**
  * SetupIntent
  */
 export const zSetupIntent = z.object({
@@ -338,6 +455,10 @@ export const zSetupIntent = z.object({
     description: z.string().max(5000).nullish(),
     id: z.string().max(5000),
     last_setup_error: zApiErrors.nullish(),
+    latest_attempt: z.union([
+        z.string().max(5000),
+        zSetupAttempt
+    ]).nullish(),
     livemode: z.boolean(),
     metadata: z.record(z.string(), z.string().max(500)).nullish(),
     next_action: zSetupIntentNextAction.nullish(),
@@ -353,6 +474,37 @@ export const zSetupIntent = z.object({
         'succeeded'
     ]),
     usage: z.string().max(5000)
+});
+
+/**
+ * PaymentIntent
+ */
+export const zPaymentIntent = z.object({
+    amount: z.int(),
+    amount_received: z.int().optional(),
+    capture_method: z.enum(['automatic', 'manual']),
+    client_secret: z.string().max(5000).nullish(),
+    confirmation_method: z.enum(['automatic', 'manual']),
+    created: z.int(),
+    currency: z.string(),
+    customer: z.string().max(5000).nullish(),
+    description: z.string().max(5000).nullish(),
+    id: z.string().max(5000),
+    last_payment_error: zApiErrors.nullish(),
+    livemode: z.boolean(),
+    metadata: z.record(z.string(), z.string().max(500)).optional(),
+    object: z.enum(['payment_intent']),
+    payment_method: z.string().max(5000).nullish(),
+    payment_method_types: z.array(z.string().max(5000)),
+    status: z.enum([
+        'canceled',
+        'processing',
+        'requires_action',
+        'requires_capture',
+        'requires_confirmation',
+        'requires_payment_method',
+        'succeeded'
+    ])
 });
 
 /**
@@ -404,7 +556,8 @@ export const zGetSetupIntentsIntentPath = z.object({
 });
 
 export const zGetSetupIntentsIntentQuery = z.object({
-    client_secret: z.string().max(5000).optional()
+    client_secret: z.string().max(5000).optional(),
+    expand: z.array(z.string().max(5000)).optional()
 });
 
 /**
@@ -444,6 +597,22 @@ export const zPostSetupIntentsIntentCancelPath = z.object({
  * Successful response.
  */
 export const zPostSetupIntentsIntentCancelResponse = zSetupIntent;
+
+export const zPostPaymentIntentsBody = zPostPaymentIntentsRequest;
+
+/**
+ * Successful response.
+ */
+export const zPostPaymentIntentsResponse = zPaymentIntent;
+
+export const zGetPaymentIntentsIntentPath = z.object({
+    intent: z.string().max(5000)
+});
+
+/**
+ * Successful response.
+ */
+export const zGetPaymentIntentsIntentResponse = zPaymentIntent;
 
 export const zPostPaymentMethodsBody = zPostPaymentMethodsRequest;
 
