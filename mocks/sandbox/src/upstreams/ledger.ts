@@ -10,10 +10,13 @@
  *   came before the authorisation), `refused`; a payment still waiting for the shopper (3-D Secure,
  *   a bank page) has taken nothing and is not listed.
  * - Stripe: every SetupIntent that names its order in `metadata[orderNo]` (the checkout's; the
- *   account's savings name none): `saved` once it succeeded, `reversed` when it was canceled or its
- *   payment method was detached afterwards, `refused` when its last confirmation failed; one still
- *   waiting for a payment method or the shopper is not listed. A SetupIntent is an amount of 0 at
- *   Stripe: the ledger gives the order's total from the commerce stand-in, in minor units.
+ *   account's savings name none): `saved` once it succeeded, `reversed` when it was canceled or the
+ *   method it saved was detached afterwards (a card, or the SEPA Direct Debit method an iDEAL or
+ *   Bancontact set-up generated), `refused` when its last confirmation failed; one still waiting for
+ *   a payment method or the shopper is not listed. A SetupIntent is an amount of 0 at Stripe: the
+ *   ledger gives the order's total from the commerce stand-in, in minor units. And every
+ *   PaymentIntent that names its order (a renewal's charge, issue 31): `captured` once it succeeded,
+ *   `refused` when declined; one processing is not listed yet.
  * - Orders: the commerce stand-in's orders made since the reset (not the seed's), with their status.
  *
  * `now` is the sandbox clock, which the orders' creation dates are on.
@@ -86,12 +89,46 @@ function adyenPayments(): LedgerPayment[] {
     });
 }
 
+/** The method a succeeded set-up saved: the SEPA Direct Debit method a bank set-up generated, else its own. */
+function savedMethodOf(intent: StoredSetupIntent): string | null | undefined {
+  const attempt =
+    typeof intent.object.latest_attempt === 'string'
+      ? stripe.setupAttempts.get(intent.object.latest_attempt)
+      : undefined;
+  const details = attempt?.payment_method_details;
+  return (details?.ideal ?? details?.bancontact)?.generated_sepa_debit ?? intent.object.payment_method;
+}
+
 function stripeState(intent: StoredSetupIntent): LedgerPaymentState | undefined {
-  const { status, payment_method: method, last_setup_error: error } = intent.object;
+  const { status, last_setup_error: error } = intent.object;
   if (status === 'canceled') return 'reversed';
-  if (status === 'succeeded') return method && stripe.paymentMethods.get(method)?.detached ? 'reversed' : 'saved';
+  if (status === 'succeeded') {
+    const method = savedMethodOf(intent);
+    return method && stripe.paymentMethods.get(method)?.detached ? 'reversed' : 'saved';
+  }
   if (status === 'requires_payment_method' && error) return 'refused';
   return undefined;
+}
+
+/** The renewals' charges (issue 31): PaymentIntents naming their order, once Stripe decided. */
+function stripeCharges(): LedgerPayment[] {
+  return [...stripe.paymentIntents.values()].flatMap(({ object: intent }) => {
+    const reference = intent.metadata?.orderNo;
+    const state =
+      intent.status === 'succeeded' ? 'captured' : intent.last_payment_error ? ('refused' as const) : undefined;
+    if (!reference || !state) return [];
+    return [
+      {
+        provider: 'stripe' as const,
+        reference,
+        id: intent.id,
+        amount: intent.amount,
+        currency: intent.currency.toUpperCase(),
+        state,
+        createdAt: new Date(intent.created * 1000).toISOString(),
+      },
+    ];
+  });
 }
 
 function stripePayments(): LedgerPayment[] {
@@ -118,7 +155,9 @@ function stripePayments(): LedgerPayment[] {
 export function ledgerOf(context: SandboxContext): Ledger {
   return {
     now: context.clock.now().toISOString(),
-    payments: [...adyenPayments(), ...stripePayments()].sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
+    payments: [...adyenPayments(), ...stripePayments(), ...stripeCharges()].sort((a, b) =>
+      a.createdAt.localeCompare(b.createdAt),
+    ),
     orders: ordersMadeSinceReset().map((order) => ({
       orderNo: order.orderNo,
       status: order.status,

@@ -6,7 +6,7 @@
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import type { SandboxContext } from '../../app.ts';
-import { fromZodError, resourceMissing } from './errors.ts';
+import { fromZodError, invalidRequest, resourceMissing } from './errors.ts';
 import { coerceForm } from './form.ts';
 import {
   store,
@@ -52,6 +52,26 @@ export const liveCustomer = (id: string, param: string, status = 400): Customer 
 export const storedMethod = (id: string, param: string, status = 404): StoredPaymentMethod => {
   const method = store.paymentMethods.get(id);
   if (!method) throw resourceMissing('PaymentMethod', id, param, status);
+  return method;
+};
+
+/**
+ * The payment method an intent (a SetupIntent, a PaymentIntent) may use: it exists, was neither
+ * detached nor used up (a single-use iDEAL or Bancontact method once set up, a method paid with
+ * without being attached), and fits the customer: one attached to a customer only with that one.
+ */
+export const usableMethod = (id: string, customer: string | null): StoredPaymentMethod => {
+  const method = storedMethod(id, 'payment_method', 400);
+  if (method.detached || method.used)
+    throw invalidRequest(
+      'This PaymentMethod was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.',
+      { param: 'payment_method' },
+    );
+  if (method.object.customer && method.object.customer !== customer)
+    throw invalidRequest(
+      'The provided PaymentMethod belongs to a different Customer, or no Customer was given. Pass the Customer the PaymentMethod is attached to.',
+      { param: 'payment_method' },
+    );
   return method;
 };
 

@@ -1,10 +1,12 @@
 /**
  * The Stripe stand-in under `/stripe` (contract openapi/upstream/stripe.yaml): customers with
  * search, payment methods created, attached, retrieved and detached, setup intents that succeed,
- * fail (402 card_error) or need action through a sandbox 3-D Secure challenge or bank page, Stripe's
- * error objects and idempotency keys. Bodies are form-encoded in bracket notation. Here: the
- * router, authentication, idempotency, customers and payment methods; SetupIntents in
- * setup-intents.ts, the shopper's pages in pages.ts, Stripe.js's createPaymentMethod({elements})
+ * fail (402 card_error) or need action through a sandbox 3-D Secure challenge or bank page, the
+ * renewals' off-session payment intents, Stripe's error objects and idempotency keys. Bodies are
+ * form-encoded in bracket notation. Here: the router, authentication, idempotency, customers and
+ * payment methods; SetupIntents in setup-intents.ts and their attempts (with the SEPA Direct Debit
+ * method iDEAL and Bancontact generate) in setup-attempts.ts, PaymentIntents in
+ * payment-intents.ts, the shopper's pages in pages.ts, Stripe.js's createPaymentMethod({elements})
  * stand-in in elements.ts, the digital wallets' card tokens in wallet.ts.
  */
 import { createHash } from 'node:crypto';
@@ -32,6 +34,7 @@ import { createPaymentMethodWithElements } from './elements.ts';
 import { withSetupIntentEvents } from './events.ts';
 import { apiError, invalidRequest, resourceMissing, StripeError } from './errors.ts';
 import { registerActionPages } from './pages.ts';
+import { registerPaymentIntents } from './payment-intents.ts';
 import { checkCardParams, createPaymentMethod } from './payment-methods.ts';
 import { matches, parseSearchQuery } from './search.ts';
 import { registerSetupIntents } from './setup-intents.ts';
@@ -270,7 +273,7 @@ export function stripeRouter(context: SandboxContext): Router {
       const method = storedMethod(String(req.params.payment_method), 'payment_method');
       const body = parse(zPostPaymentMethodsPaymentMethodAttachBody, req.body);
       const customer = liveCustomer(body.customer, 'customer');
-      if (method.detached)
+      if (method.detached || method.used)
         throw invalidRequest(
           'This PaymentMethod was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.',
           { param: 'payment_method' },
@@ -307,6 +310,9 @@ export function stripeRouter(context: SandboxContext): Router {
     idempotent: (handler) => idempotent(withSetupIntentEvents(context, handler)),
     requireSecret,
   });
+
+  // The renewals' off-session charges on a stored method (payment-intents.ts, issue 31).
+  registerPaymentIntents(router, context, { run, idempotent, requireSecret });
 
   router.use((req, res) => {
     res.status(404).json({

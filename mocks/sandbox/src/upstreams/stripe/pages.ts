@@ -1,13 +1,15 @@
 /**
  * The Stripe stand-in's shopper-facing pages, outside the API: the 3-D Secure challenge and the bank
  * page (iDEAL, Bancontact) a SetupIntent in requires_action redirects to, with Complete (or
- * Authorise) and Fail; the shopper then returns to the SetupIntent's return URL.
+ * Authorise) and Fail; the shopper then returns to the SetupIntent's return URL. Authorised at the
+ * bank, the set-up generates the SEPA Direct Debit method (setup-attempts.ts).
  */
 import type { Request, Response, Router } from 'express';
 import type { SandboxContext } from '../../app.ts';
 import { renderActionPage, renderMessagePage, withQuery } from '../card-providers.ts';
-import { attachTo, authenticationFailure, setupIntentResponse } from './api.ts';
+import { authenticationFailure, setupIntentResponse } from './api.ts';
 import { sendSetupIntentEvent } from './events.ts';
+import { attemptFailed, attemptSucceeded } from './setup-attempts.ts';
 import { store, type StoredSetupIntent } from './store.ts';
 
 export function registerActionPages(router: Router, context: SandboxContext): void {
@@ -76,10 +78,12 @@ export function registerActionPages(router: Router, context: SandboxContext): vo
       if (outcome === 'complete') {
         intent.object.status = 'succeeded';
         intent.object.last_setup_error = null;
-        if (method) attachTo(method, intent.object.customer ?? null);
+        // A card is attached; an iDEAL or Bancontact set-up generates the SEPA Direct Debit method.
+        if (method) attemptSucceeded(context, intent, method);
       } else {
         intent.object.status = 'requires_payment_method';
         intent.object.last_setup_error = authenticationFailure(method?.object.type ?? 'card');
+        attemptFailed(intent, intent.object.last_setup_error);
         intent.object.payment_method = null;
       }
       const attempt = [...store.ledger].reverse().find((a) => a.setupIntent === intent.object.id);

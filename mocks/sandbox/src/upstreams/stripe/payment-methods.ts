@@ -14,7 +14,8 @@ import { store, type PaymentMethod, type StoredPaymentMethod, type StoredToken }
 
 export type PaymentMethodParams = z.infer<typeof zPostPaymentMethodsBody>;
 
-const IDEAL_BICS: Record<string, string> = {
+/** The iDEAL banks' BICs (Stripe's `payment_method_ideal.bic` of each `bank`). */
+export const IDEAL_BICS: Record<string, string> = {
   abn_amro: 'ABNANL2A',
   asn_bank: 'ASNBNL21',
   bunq: 'BUNQNL2A',

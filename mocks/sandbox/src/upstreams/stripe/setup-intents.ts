@@ -1,9 +1,11 @@
 /**
  * The Stripe stand-in's SetupIntents: created (and confirmed at once with `confirm=true`), retrieved
- * (with the client secret or the secret key), updated (metadata), confirmed and canceled; a
- * confirmation succeeds, needs the 3-D Secure challenge or the bank page, or is declined (402
- * card_error). iDEAL and Bancontact need the SEPA Direct Debit mandate (mandates.ts). Only an intent
- * that has not succeeded can be canceled, as Stripe has it (https://docs.stripe.com/api/setup_intents/cancel).
+ * (with the client secret or the secret key, `expand[]=latest_attempt` as Stripe expands it),
+ * updated (metadata), confirmed and canceled; a confirmation (a SetupAttempt, setup-attempts.ts)
+ * succeeds, needs the 3-D Secure challenge or the bank page, or is declined (402 card_error). iDEAL
+ * and Bancontact need the SEPA Direct Debit mandate (mandates.ts) and, authorised, generate the
+ * SEPA Direct Debit method. Only an intent that has not succeeded can be canceled, as Stripe has it
+ * (https://docs.stripe.com/api/setup_intents/cancel).
  */
 import type { Response, Router } from 'express';
 import {
@@ -15,7 +17,6 @@ import {
 import type { SandboxContext } from '../../app.ts';
 import { cardFacts, isHttpUrl, randomId } from '../card-providers.ts';
 import {
-  attachTo,
   declineError,
   liveCustomer,
   nowSeconds,
@@ -23,12 +24,21 @@ import {
   setupIntentResponse,
   storedIntent,
   storedMethod,
+  usableMethod,
   type Result,
   type Wrappers,
 } from './api.ts';
 import { invalidRequest, StripeError } from './errors.ts';
 import { sepaMandate, type MandateData } from './mandates.ts';
-import { store, type SetupIntent, type StoredPaymentMethod, type StoredSetupIntent } from './store.ts';
+import {
+  attemptFailed,
+  attemptNeedsAction,
+  attemptSucceeded,
+  expandedIntent,
+  expandOf,
+  startAttempt,
+} from './setup-attempts.ts';
+import { store, type SetupIntent, type StoredSetupIntent } from './store.ts';
 
 /** The statuses Stripe lets a SetupIntent be canceled in (https://docs.stripe.com/api/setup_intents/cancel). */
 const CANCELABLE: ReadonlyArray<SetupIntent['status']> = [
@@ -55,6 +65,7 @@ export function registerSetupIntents(
     if (returnUrl !== null && !isHttpUrl(returnUrl))
       throw invalidRequest('Not a valid URL', { code: 'url_invalid', param: 'return_url' });
     intent.returnUrl = returnUrl;
+    startAttempt(context, intent, method);
     const record = (outcome: 'succeeded' | 'requires_action' | 'failed') =>
       store.ledger.push({
         setupIntent: intent.object.id,
@@ -70,6 +81,7 @@ export function registerSetupIntents(
         type: 'redirect_to_url',
         redirect_to_url: { url: `${context.baseUrl()}/stripe/__${kind}/${intent.object.id}`, return_url: returnUrl },
       };
+      attemptNeedsAction(intent);
       record('requires_action');
       return { body: setupIntentResponse(intent) };
     };
@@ -96,30 +108,15 @@ export function registerSetupIntents(
       intent.object.payment_method = null;
       intent.object.next_action = null;
       intent.object.last_setup_error = error;
+      attemptFailed(intent, error);
       record('failed');
       throw new StripeError(402, { ...error, setup_intent: setupIntentResponse(intent) });
     }
     intent.object.status = 'succeeded';
     intent.object.next_action = null;
-    attachTo(method, intent.object.customer ?? null);
+    attemptSucceeded(context, intent, method);
     record('succeeded');
     return { body: setupIntentResponse(intent) };
-  };
-
-  /** The payment method an intent may use: it exists, is not detached, and fits the customer. */
-  const usableMethod = (id: string, customer: string | null): StoredPaymentMethod => {
-    const method = storedMethod(id, 'payment_method', 400);
-    if (method.detached)
-      throw invalidRequest(
-        'This PaymentMethod was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.',
-        { param: 'payment_method' },
-      );
-    if (method.object.customer && method.object.customer !== customer)
-      throw invalidRequest(
-        'The provided PaymentMethod belongs to a different Customer, or no Customer was given. Pass the Customer the PaymentMethod is attached to.',
-        { param: 'payment_method' },
-      );
-    return method;
   };
 
   router.post(
@@ -155,6 +152,7 @@ export function registerSetupIntents(
           usage: body.usage ?? 'off_session',
           next_action: null,
           last_setup_error: null,
+          latest_attempt: null,
           cancellation_reason: null,
           description: body.description ?? null,
           created: nowSeconds(context),
@@ -186,7 +184,7 @@ export function registerSetupIntents(
       const intent = storedIntent(String(req.params.intent));
       const secret = typeof req.query.client_secret === 'string' ? req.query.client_secret : undefined;
       checkClientSecret(intent, secret, res);
-      return { body: setupIntentResponse(intent) };
+      return { body: expandedIntent(intent, expandOf(req)) };
     }),
   );
 

@@ -1,7 +1,9 @@
 /**
- * The Stripe stand-in's state: customers, payment methods, setup intents, digital wallets' card
- * tokens, stored idempotent responses and a ledger of setup confirmations. `resetStripeStore` puts it back to the seed
- * (alex's payment customer with his saved Visa ending 4242, and one deleted customer).
+ * The Stripe stand-in's state: customers, payment methods, setup intents and their attempts, the
+ * SEPA Direct Debit mandates iDEAL and Bancontact set-ups generate, payment intents (the renewals'
+ * off-session charges), digital wallets' card tokens, stored idempotent responses and a ledger of
+ * setup confirmations. `resetStripeStore` puts it back to the seed (alex's payment customer with his
+ * saved Visa ending 4242, and one deleted customer).
  */
 import type { components } from '../../../../../generated/stripe/types.ts';
 import { ALEX_SAVED_CARD, SHOPPERS } from '../../seed.ts';
@@ -10,6 +12,8 @@ export type Customer = components['schemas']['customer'];
 export type DeletedCustomer = components['schemas']['deleted_customer'];
 export type PaymentMethod = components['schemas']['payment_method'];
 export type SetupIntent = components['schemas']['setup_intent'];
+export type SetupAttemptObject = components['schemas']['setup_attempt'];
+export type PaymentIntent = components['schemas']['payment_intent'];
 export type ApiError = components['schemas']['api_errors'];
 
 /** A payment method with what only the stand-in knows: the full card number and detached state. */
@@ -19,6 +23,30 @@ export interface StoredPaymentMethod {
   cardNumber?: string;
   /** Detached methods can no longer be used or attached again. */
   detached: boolean;
+  /**
+   * A single-use method (iDEAL, Bancontact) a set-up used, or a method a payment used without it
+   * being attached to a customer: Stripe refuses it from then on.
+   */
+  used?: boolean;
+}
+
+/**
+ * The mandate of a SEPA Direct Debit method an iDEAL or Bancontact set-up generated: multi-use,
+ * accepted online by the customer (the set-up's mandate_data), what lets a renewal debit the account.
+ */
+export interface SepaMandate {
+  id: string;
+  paymentMethod: string;
+  type: 'multi_use';
+  status: 'active';
+  acceptance: { ipAddress: string; userAgent: string };
+}
+
+/** A payment intent; a SEPA Direct Debit stays `processing` until it is read again, then succeeds. */
+export interface StoredPaymentIntent {
+  object: PaymentIntent;
+  /** A SEPA Direct Debit submitted: it clears (succeeds) once read again. */
+  clears: boolean;
 }
 
 /** A setup intent with the return URL and the action the shopper must complete. */
@@ -86,6 +114,9 @@ export interface StripeStore {
   customers: Map<string, Customer | DeletedCustomer>;
   paymentMethods: Map<string, StoredPaymentMethod>;
   setupIntents: Map<string, StoredSetupIntent>;
+  setupAttempts: Map<string, SetupAttemptObject>;
+  mandates: Map<string, SepaMandate>;
+  paymentIntents: Map<string, StoredPaymentIntent>;
   tokens: Map<string, StoredToken>;
   idempotency: Map<string, IdempotentResponse>;
   ledger: SetupAttempt[];
@@ -104,6 +135,9 @@ export const store: StripeStore = {
   customers: new Map(),
   paymentMethods: new Map(),
   setupIntents: new Map(),
+  setupAttempts: new Map(),
+  mandates: new Map(),
+  paymentIntents: new Map(),
   tokens: new Map(),
   idempotency: new Map(),
   ledger: [],
@@ -113,6 +147,9 @@ export function resetStripeStore(): void {
   store.customers.clear();
   store.paymentMethods.clear();
   store.setupIntents.clear();
+  store.setupAttempts.clear();
+  store.mandates.clear();
+  store.paymentIntents.clear();
   store.tokens.clear();
   store.idempotency.clear();
   store.ledger.length = 0;
