@@ -11,6 +11,7 @@ import { ledgerControls } from './upstreams/ledger.ts';
 import { loqateModule } from './upstreams/loqate/index.ts';
 import { sentryRouter } from './upstreams/sentry/index.ts';
 import { paymentMethodControls } from './upstreams/payment-method-controls.ts';
+import { renewalChargeControls } from './upstreams/renewal-charge.ts';
 import { customerControls, somControls, somModule, somOwnershipControls } from './upstreams/som/index.ts';
 import { stripeModule } from './upstreams/stripe/index.ts';
 import { vehiclesModule } from './upstreams/vehicles/index.ts';
@@ -23,6 +24,8 @@ export function buildSandbox(options: SandboxOptions = {}): Sandbox {
   );
   // POST /__sandbox/orders/{orderNo}/advance walks an order through export, download and installation.
   sandbox.app.use('/__sandbox/orders', somControls);
+  // POST /__sandbox/orders/{orderNo}/renewal-charge charges the order's stored method as the order system would (issue 31).
+  sandbox.app.use('/__sandbox/orders', renewalChargeControls(sandbox.context));
   // PUT /__sandbox/som/ownership-filter {"enabled": false}: Details answers by order id alone (issue 30).
   sandbox.app.use('/__sandbox/som', somOwnershipControls);
   // POST /__sandbox/customers/{email}/enabled switches a customer's isCustomerEnabled.
