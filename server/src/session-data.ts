@@ -164,6 +164,13 @@ export interface PendingPayment {
   pspReference?: string;
   paymentType: string;
   card?: { brand: string; last4: string; expMonth: number; expYear: number; country?: string | null };
+  /**
+   * A bank debit's account (Stripe's iDEAL and Bancontact, issue 31): the bank's facts the set-up
+   * told, written on the order (c_iban_last4, c_bank, SNP_OMS_BankCode__c,
+   * SNP_OMS_PaymentInformation__c); `paymentMethodId` is then the SEPA Direct Debit method the
+   * set-up generated, the one the renewals charge.
+   */
+  bank?: { ibanLast4: string | null; bank: string | null; bankCode: string | null; bic: string | null };
   /** The services the order holds, recorded for the checkout control once it is paid (docs/decisions/015). */
   ordered?: Omit<OrderedService, 'status'>[];
   /** Verified paid, but the order is not written new yet (settlement.ts paidNotSettled): the confirmation settles it. */

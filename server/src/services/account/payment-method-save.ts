@@ -18,8 +18,10 @@ import {
   methodTypeMismatch,
   wrongProvider,
 } from '../payments/payment-problems.ts';
+import { bankPaymentInformation } from '../payments/bank-fields.ts';
 import { methodOwnerOf } from '../payments/stripe-customer.ts';
 import {
+  type BankAccountFacts,
   type CardFacts,
   type ProviderReferences,
   type ReturnRequest,
@@ -62,20 +64,28 @@ const cannotAdd = () =>
     'We’re sorry but it isn’t possible to add a payment method at this time. You will be able to add a payment method when you place an order.',
   );
 
-/** The payload of the stored record (§3 Payment save payload): the method's facts and the billing address. */
+/**
+ * The payload of the stored record (§3 Payment save payload): the method's facts and the billing
+ * address; a bank debit's bank code and payment information (bank-fields.ts, decision 020).
+ */
 function savePayload(
   type: Schemas['PaymentMethodType'],
-  stored: StoredMethod,
-  card: CardFacts | undefined,
+  saved: { stored: StoredMethod; card?: CardFacts | undefined; bank?: BankAccountFacts | undefined },
   address: Schemas['Address'],
 ): Som['PaymentSavePayload'] {
+  const { stored, card, bank } = saved;
   const brand = card?.brand ? card.brand.charAt(0).toUpperCase() + card.brand.slice(1) : undefined;
   return {
     SNP_OMS_PaymentType__c: OMS_TYPES[type],
     SNP_OMS_PaymentMethodToken__c: stored.token,
     ...(brand ? { SNP_OMS_CardType__c: brand } : {}),
     ...(card?.last4 ? { SNP_OMS_Last4Digits__c: card.last4 } : {}),
-    SNP_OMS_PaymentInformation__c: card?.last4 ? `${brand ?? 'Card'} ending ${card.last4}` : OMS_TYPES[type],
+    ...(bank?.bankCode ? { SNP_OMS_BankCode__c: bank.bankCode } : {}),
+    SNP_OMS_PaymentInformation__c: card?.last4
+      ? `${brand ?? 'Card'} ending ${card.last4}`
+      : bank
+        ? bankPaymentInformation(OMS_TYPES[type], bank)
+        : OMS_TYPES[type],
     ...billingPayload(address),
   };
 }
@@ -254,7 +264,7 @@ async function storeSaved(
     await provider.removeStoredMethod(ctx, result.stored);
     throw error;
   });
-  const payload = savePayload(saving.type, result.stored, result.card, saving.address);
+  const payload = savePayload(saving.type, result, saving.address);
   const previous = information.paymentMethod;
   const outcome = previous
     ? await changePaymentRecord(ctx, customer, {

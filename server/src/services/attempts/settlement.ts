@@ -14,6 +14,7 @@ import { recordOrdered } from '../checkout-control.ts';
 import { flagOrderForUpdate } from '../order-management.ts';
 import { failOrder, readOrder, updateOrder, type CommerceOrder } from '../orders.ts';
 import { mayHoldPayment } from '../../../../domain/order-attempt.ts';
+import { orderBankFields } from '../payments/bank-fields.ts';
 import { asPaymentProblem, forPaymentMethod } from '../payments/payment-problems.ts';
 import { OutcomeUnknown } from '../payments/uncertain.ts';
 import { paymentProvider } from '../payments/providers.ts';
@@ -30,8 +31,14 @@ async function settlePaid(ctx: AppContext, shopper: Shopper, pending: PendingPay
   return placedInSession(ctx, shopper, pending);
 }
 
-/** The order written new with the payment's facts (storefront §4 "On payment"); the reconciler places with it too. */
+/**
+ * The order written new with the payment's facts (storefront §4 "On payment"): the card's, or a bank
+ * debit's account (bank-fields.ts), and the method kept for the renewals (the SEPA Direct Debit method
+ * an iDEAL or Bancontact set-up generated, completed first when nothing told it yet, issue 31); the
+ * reconciler places with it too.
+ */
 export async function writeOrderPaid(ctx: AppContext, shopper: Shopper, pending: PendingPayment): Promise<void> {
+  await paymentProvider(pending.provider).completeStoredMethod?.(ctx, pending);
   const card = pending.card;
   await updateOrder(ctx, shopper, pending.orderNo, {
     status: 'new',
@@ -44,6 +51,7 @@ export async function writeOrderPaid(ctx: AppContext, shopper: Shopper, pending:
           c_SNP_OMS_expirationDate: `${String(card.expMonth).padStart(2, '0')}/${card.expYear}`,
         }
       : {}),
+    ...(pending.bank ? orderBankFields(pending.paymentType, pending.bank) : {}),
     ...(pending.stripeCustomerId ? { c_SNP_OMS_stripeCustomerId: pending.stripeCustomerId } : {}),
     ...storedMethodFields(pending),
   });

@@ -59,7 +59,7 @@ export async function orderConfirmation(
       last4: card?.last4 ?? text(order.c_last4),
       expMonth: card?.expMonth || null,
       expYear: card?.expYear || null,
-      bankCode: null,
+      bankCode: text(order.c_SNP_OMS_BankCode__c),
       expired: card ? card.expYear * 12 + card.expMonth < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1 : false,
     },
     billingAddress: toAddress(order.billingAddress) ?? {

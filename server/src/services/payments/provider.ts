@@ -28,6 +28,13 @@ export interface CardFacts {
   country?: string | null;
 }
 
+/**
+ * A bank debit's account as the provider tells it (Stripe: the SEPA Direct Debit method an iDEAL or
+ * Bancontact set-up generated, and the set-up's attempt): what the order and the order-management
+ * record keep of it (decision 020).
+ */
+export type BankAccountFacts = NonNullable<PendingPayment['bank']>;
+
 /** The payment method fields shared by placing an order and saving a method (SavePaymentMethodRequest). */
 export type MethodRequest = Pick<
   Schemas['PlaceOrderRequest'],
@@ -127,7 +134,9 @@ export type CardExpiry = Pick<CardFacts, 'expMonth' | 'expYear'>;
 export type StoredCard = CheckedMethod & { type: 'card'; card: CardFacts; stored: StoredMethod };
 
 export type SaveResult =
-  { status: 'saved'; stored: StoredMethod; card?: CardFacts } | ActionRequired | { status: 'processing' };
+  | { status: 'saved'; stored: StoredMethod; card?: CardFacts; bank?: BankAccountFacts }
+  | ActionRequired
+  | { status: 'processing' };
 
 export interface SetupInput {
   amount: Schemas['Money'];
@@ -160,8 +169,18 @@ export interface PaymentProvider {
   saveMethod(ctx: AppContext, shopper: Shopper, attempt: SaveAttempt): Promise<SaveResult>;
   /** The browser's return from 3-D Secure or the bank page belongs to this payment; a 400 otherwise. */
   checkReturn(pending: PendingPayment, request: ReturnRequest): void;
-  /** After 3-D Secure or the bank page: the result, read back from the provider. */
+  /**
+   * After 3-D Secure or the bank page: the result, read back from the provider. A paid result
+   * records on `pending` the method kept for the renewals where the return told it (Stripe's iDEAL
+   * and Bancontact: the generated SEPA Direct Debit method, with the bank's facts).
+   */
   confirm(ctx: AppContext, shopper: Shopper, pending: PendingPayment, request: ReturnRequest): Promise<PaymentResult>;
+  /**
+   * Completes on a paid `pending` the method kept for the renewals when nothing told it yet (a
+   * reconciler placing an order whose shopper never came back from the bank page), before the order
+   * records it. Optional: only Stripe's bank set-ups keep another method than the one paid with.
+   */
+  completeStoredMethod?(ctx: AppContext, pending: PendingPayment): Promise<void>;
   /**
    * Gives back what the payment charged when its order cannot be settled paid (issue 17: never a
    * charge without an order): Adyen reverses it; Stripe's checkout charged nothing but saved a card

@@ -4,6 +4,7 @@
 import type { AppContext } from '../../context.ts';
 import type { PendingPayment } from '../../session.ts';
 import type { Shopper } from '../shopper.ts';
+import { generatedSepaOf, readSetupExpanded } from './stripe-bank.ts';
 import { formOf } from './stripe-form.ts';
 
 type Log = Shopper['log'];
@@ -25,9 +26,7 @@ export async function giveBackSetup(ctx: AppContext, log: Log, pending: PendingP
   if (!pending.setupIntentId) return detach(ctx, log, pending, pending.paymentMethodId);
   // A second read when the intent succeeded between the read and the cancel (the shopper's challenge).
   for (let read = 0; read < 2; read += 1) {
-    const { data, error, response } = await ctx.upstreams.stripe.GET('/v1/setup_intents/{intent}', {
-      params: { path: { intent: pending.setupIntentId } },
-    });
+    const { data, error, response } = await readSetupExpanded(ctx, pending.setupIntentId);
     if (response.status === 404 && errorCode(error) === 'resource_missing') {
       log.warn('the SetupIntent is unknown to Stripe: nothing to give back');
       return true;
@@ -45,7 +44,8 @@ export async function giveBackSetup(ctx: AppContext, log: Log, pending: PendingP
       case 'canceled':
         return true;
       case 'succeeded':
-        return detach(ctx, log, pending, data.payment_method ?? undefined);
+        // An iDEAL or Bancontact set-up attached the SEPA Direct Debit method it generated (issue 31).
+        return detach(ctx, log, pending, data.payment_method ?? undefined, generatedSepaOf(data)?.token);
       case 'processing':
         // A bank debit being set up can be neither canceled nor detached yet: asked again later.
         log.warn('the SetupIntent is still processing: given back once it ends');
@@ -69,17 +69,26 @@ export async function giveBackSetup(ctx: AppContext, log: Log, pending: PendingP
 }
 
 /**
- * Detaches the payment method this order's setup attached. The account's saved card paying the order
- * was attached long before it and stays (storefront §6; account §1, one saved method); so does a
- * method other than the one this attempt set up.
+ * Detaches the payment method this order's setup attached: the SEPA Direct Debit method an iDEAL or
+ * Bancontact set-up generated (`generated`), else the set-up's own. The account's saved card paying
+ * the order was attached long before it and stays (storefront §6; account §1, one saved method); so
+ * does a method other than the one this attempt set up.
  */
-async function detach(ctx: AppContext, log: Log, pending: PendingPayment, methodId: string | undefined) {
+async function detach(
+  ctx: AppContext,
+  log: Log,
+  pending: PendingPayment,
+  intentMethod: string | undefined,
+  generated?: string,
+) {
+  const methodId = generated ?? intentMethod;
   if (!methodId) return true;
   if (pending.savedCard) {
     log.info('the account’s saved card paid: it stays saved');
     return true;
   }
-  if (pending.paymentMethodId && pending.paymentMethodId !== methodId) {
+  // The order's method is the one it set up, or (once read back) the SEPA method that set-up generated.
+  if (pending.paymentMethodId && pending.paymentMethodId !== intentMethod && pending.paymentMethodId !== generated) {
     log.warn({ paymentMethod: methodId }, 'the SetupIntent holds another payment method than this order’s: kept');
     return true;
   }

@@ -30,7 +30,15 @@ import {
   providerFailure,
   refused,
 } from './payment-problems.ts';
-import type { CheckedMethod, PaymentParty, PaymentProvider, ProviderReferences, SaveResult } from './provider.ts';
+import type {
+  BankAccountFacts,
+  CheckedMethod,
+  PaymentParty,
+  PaymentProvider,
+  ProviderReferences,
+  SaveResult,
+} from './provider.ts';
+import { bankFactsOf, bankTypeOf, generatedSepaOf, keptMethodOf, readSetupExpanded } from './stripe-bank.ts';
 import { FORM, formOf } from './stripe-form.ts';
 import { customerFor } from './stripe-customer.ts';
 import { giveBackSetup } from './stripe-reverse.ts';
@@ -163,22 +171,31 @@ async function readMethod(ctx: AppContext, id: string): Promise<StripePaymentMet
   return data;
 }
 
-/** Reads the setup intent back: only a succeeded intent for this payment method has saved it. */
+/** What a set-up read back came to: still processing, or saved (with the SEPA method a bank set-up generated). */
+type ReadBack = { status: 'processing' } | { status: 'succeeded'; kept?: { token: string; bank: BankAccountFacts } };
+
+/**
+ * Reads the setup intent back, its latest attempt expanded: only a succeeded intent for this
+ * payment method (or for the SEPA method its bank set-up generated, read again) has saved it; an
+ * iDEAL or Bancontact set-up keeps the SEPA Direct Debit method it generated (stripe-bank.ts).
+ */
 async function readBack(
   ctx: AppContext,
   record: ProviderReferences,
   methodId: string | undefined,
-): Promise<'succeeded' | 'processing'> {
-  const { data, response } = await ctx.upstreams.stripe
-    .GET('/v1/setup_intents/{intent}', { params: { path: { intent: record.setupIntentId! } } })
-    .catch((error: unknown) => {
-      throw asPaymentProblem(error);
-    });
+  type?: string,
+): Promise<ReadBack> {
+  const { data, response } = await readSetupExpanded(ctx, record.setupIntentId!);
   // An unreadable status says nothing about the shopper's approval: a provider failure, not a refusal.
   if (!data || typeof data.status !== 'string') throw providerFailure(response.ok ? 502 : response.status);
-  if (data.status === 'succeeded' && (!methodId || data.payment_method === methodId)) return 'succeeded';
-  if (data.status === 'processing') return 'processing';
-  throw authorisationFailed();
+  if (data.status === 'processing') return { status: 'processing' };
+  const generated = data.status === 'succeeded' ? generatedSepaOf(data) : undefined;
+  if (data.status !== 'succeeded' || (methodId && data.payment_method !== methodId && generated?.token !== methodId))
+    throw authorisationFailed();
+  const kept = keptMethodOf(data, type);
+  return kept
+    ? { status: 'succeeded', kept: { token: kept.token, bank: await bankFactsOf(ctx, kept) } }
+    : { status: 'succeeded' };
 }
 
 export const stripeProvider: PaymentProvider = {
@@ -280,9 +297,15 @@ export const stripeProvider: PaymentProvider = {
         redirectUrl,
       };
     }
-    if ((await readBack(ctx, record, method.id)) === 'processing') return { status: 'processing' };
-    const stored = { token: method.id!, customerId: customer };
-    return { status: 'saved', stored, ...(method.card ? { card: method.card } : {}) };
+    const read = await readBack(ctx, record, method.id, method.type);
+    if (read.status === 'processing') return { status: 'processing' };
+    const stored = { token: read.kept?.token ?? method.id!, customerId: customer };
+    return {
+      status: 'saved',
+      stored,
+      ...(method.card ? { card: method.card } : {}),
+      ...(read.kept ? { bank: read.kept.bank } : {}),
+    };
   },
 
   async pay(ctx, shopper, attempt) {
@@ -309,9 +332,20 @@ export const stripeProvider: PaymentProvider = {
   },
 
   async confirm(ctx, _shopper, pending) {
-    return (await readBack(ctx, pending, pending.paymentMethodId)) === 'succeeded'
-      ? { status: 'paid' }
-      : { status: 'processing' };
+    const read = await readBack(ctx, pending, pending.paymentMethodId, bankTypeOf(pending.paymentType));
+    if (read.status === 'processing') return { status: 'processing' };
+    // iDEAL and Bancontact: the order keeps the SEPA Direct Debit method the set-up generated (issue 31).
+    if (read.kept) Object.assign(pending, { paymentMethodId: read.kept.token, bank: read.kept.bank });
+    return { status: 'paid' };
+  },
+
+  // A reconciler places a bank order whose shopper never came back: the generated SEPA method read now.
+  async completeStoredMethod(ctx, pending) {
+    const type = bankTypeOf(pending.paymentType);
+    if (!type || pending.bank || !pending.setupIntentId) return;
+    const read = await readBack(ctx, pending, pending.paymentMethodId, type);
+    if (read.status === 'succeeded' && read.kept)
+      Object.assign(pending, { paymentMethodId: read.kept.token, bank: read.kept.bank });
   },
 
   // The checkout's SetupIntent charged nothing, but a succeeded one left a card saved for off-session
@@ -328,8 +362,12 @@ export const stripeProvider: PaymentProvider = {
 
   async confirmSave(ctx, _shopper, record, methodId) {
     if (!methodId) throw providerFailure(500);
-    if ((await readBack(ctx, record, methodId)) === 'processing') return { status: 'processing' };
-    const stored = { token: methodId, ...(record.stripeCustomerId ? { customerId: record.stripeCustomerId } : {}) };
+    const read = await readBack(ctx, record, methodId, bankTypeOf(record.paymentType));
+    if (read.status === 'processing') return { status: 'processing' };
+    // iDEAL and Bancontact: the account keeps the SEPA Direct Debit method the set-up generated (issue 31).
+    const token = read.kept?.token ?? methodId;
+    const stored = { token, ...(record.stripeCustomerId ? { customerId: record.stripeCustomerId } : {}) };
+    if (read.kept) return { status: 'saved', stored, bank: read.kept.bank };
     const method = await readMethod(ctx, methodId).catch(() => null);
     const card = method ? checkedOf(method).card : undefined;
     return { status: 'saved', stored, ...(card ? { card } : {}) };
