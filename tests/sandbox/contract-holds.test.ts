@@ -1118,6 +1118,39 @@ describe('the contract holds', () => {
       form: {},
       expect: 'error',
     });
+    // Read back as the shop reads it, its latest attempt expanded (issue 31).
+    await st('getSetupIntentsIntent', {
+      path: `/v1/setup_intents/${intentId}?expand[0]=latest_attempt`,
+      headers: STRIPE,
+      expect: 'ok',
+    });
+    // The renewal's off-session charge (issue 31), on alex's saved card; a read; refusals.
+    const charge = await st('postPaymentIntents', {
+      path: '/v1/payment_intents',
+      headers: STRIPE,
+      form: stripeForm({
+        amount: 4999,
+        currency: 'gbp',
+        customer: 'cus_SandboxAlex01',
+        payment_method: 'pm_SandboxVisa4242',
+        confirm: true,
+        off_session: true,
+        metadata: { orderNo: '00012345' },
+      }),
+      expect: 'ok',
+    });
+    await st('postPaymentIntents', {
+      path: '/v1/payment_intents',
+      headers: STRIPE,
+      form: { currency: 'gbp' },
+      expect: 'error',
+    });
+    await st('getPaymentIntentsIntent', {
+      path: `/v1/payment_intents/${String(charge.body?.id)}`,
+      headers: STRIPE,
+      expect: 'ok',
+    });
+    await st('getPaymentIntentsIntent', { path: '/v1/payment_intents/pi_Unknown', headers: STRIPE, expect: 'error' });
     await st('postSetupIntentsIntent', {
       path: `/v1/setup_intents/${intentId}`,
       headers: STRIPE,
