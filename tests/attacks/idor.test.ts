@@ -413,15 +413,20 @@ describe("alex's saved cards named by others (account §1 one saved method, stor
         {
           provider: 'adyen',
           paymentMethodType: 'CREDIT_CARD',
-          adyenPaymentMethod: { type: 'scheme', storedPaymentMethodId: ADYEN_SEED.alexStoredPaymentMethodId },
+          adyenStateData: {
+            paymentMethod: { type: 'scheme', storedPaymentMethodId: ADYEN_SEED.alexStoredPaymentMethodId },
+          },
         },
         { 'idempotency-key': newKey() },
       );
       expectProblem({ status: response.status, text: JSON.stringify(body) }, 400, 'validation-error');
       expect(body.errors).toContainEqual(
-        expect.objectContaining({ field: '/adyenPaymentMethod/storedPaymentMethodId', code: 'unrecognized_keys' }),
+        expect.objectContaining({
+          field: '/adyenStateData/paymentMethod/storedPaymentMethodId',
+          code: 'unrecognized_keys',
+        }),
       );
-      reached('400 naming /adyenPaymentMethod/storedPaymentMethodId as an unknown field');
+      reached('400 naming /adyenStateData/paymentMethod/storedPaymentMethodId as an unknown field');
     });
     expect(adyenLedger()).toHaveLength(charges);
     expect((await guest.call('getCheckoutState', 'GET', '/api/checkout')).body.basket.itemCount).toBe(1);
