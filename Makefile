@@ -7,7 +7,7 @@ NPM_FLAGS := --no-audit --no-fund --loglevel=error
 
 CONTRACTS := openapi/proxy.yaml $(wildcard openapi/upstream/*.yaml)
 
-.PHONY: install generate check-generated lint lint-contracts lint-code format typecheck test test-unit test-contract test-e2e chromium bench sbom dev mocks sandbox start build help
+.PHONY: install generate check-generated lint lint-contracts lint-code format typecheck test test-unit test-contract test-e2e chromium system-packages bench sbom dev mocks sandbox start build help
 
 help:
 	@echo "make start | test | dev | bench | generate | check-generated | lint | typecheck | mocks"
@@ -56,13 +56,16 @@ test-unit: install
 test-contract: install
 	vitest run --project contract
 
-# Everything a fresh clone needs, then every check; the last line is the plain "N passed, N failed" count
+# Everything a fresh clone needs, then every check; the last line is the plain "N passed, N failed, N skipped,
+# N flaky" count, every skipped and flaky test named above it and each project's seconds (issue 32),
 # over the Vitest projects and the Playwright journeys.
-test: install check-generated check-breaking lint typecheck chromium build
+test: install check-generated check-breaking lint typecheck system-packages build
 	@mkdir -p reports
-	@status=0; vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || status=$$?; \
+	@status=0; vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json \
+	    --reporter=./scripts/vitest-projects-reporter.ts || status=$$?; \
 	  playwright test || status=$$?; \
-	  node scripts/test-summary.ts reports/vitest.json reports/e2e.json || status=$$?; exit $$status
+	  node scripts/test-summary.ts reports/vitest.json reports/e2e.json reports/vitest-projects.json || status=$$?; \
+	  exit $$status
 
 # The browser journeys of tests/e2e in Debian's Chromium, against the stack `make start` runs.
 test-e2e: install chromium build
@@ -83,11 +86,19 @@ sbom: install
 	mkdir -p reports && npm sbom --sbom-format cyclonedx --omit dev --legacy-peer-deps > reports/sbom.cdx.json.tmp && mv reports/sbom.cdx.json.tmp reports/sbom.cdx.json
 
 # Debian's Chromium for Playwright and Lighthouse (no browser downloads); installed when missing.
-chromium:
-	@if [ -x "$${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then :; \
-	elif [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
-	elif command -v sudo >/dev/null; then sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; \
-	else echo "Chromium is missing: install Debian's chromium package (apt-get install chromium) or set CHROMIUM_PATH." >&2; exit 1; fi
+# Debian's packages the suite and the benchmarks use, installed once here and never inside a test
+# (issue 32): Chromium for the journeys, redis-server and nginx for the shared-state and scale tests.
+system-packages:
+	@missing=""; \
+	  [ -x "$${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing="$$missing chromium"; \
+	  command -v redis-server >/dev/null || [ -x "$${REDIS_SERVER_PATH:-/usr/bin/redis-server}" ] || missing="$$missing redis-server"; \
+	  command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
+	  if [ -z "$$missing" ]; then :; \
+	  elif [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  elif command -v sudo >/dev/null; then sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else echo "Missing Debian packages:$$missing. Install them (apt-get install$$missing) or set CHROMIUM_PATH / REDIS_SERVER_PATH." >&2; exit 1; fi
+
+chromium: system-packages
 
 mocks: install
 	node scripts/mocks.ts

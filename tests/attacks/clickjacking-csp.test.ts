@@ -15,8 +15,9 @@ import { SERVER_ENTRY } from '../../server/src/render/pages.ts';
 import { createServer, type ProxyServer } from '../../server/src/server.ts';
 import { testConfig } from '../../server/src/test-helpers.ts';
 import { ledger } from './support.ts';
+import { skipWithout } from '../../server/src/testing/suite-prerequisite.ts';
 
-const built = existsSync(SERVER_ENTRY);
+const built = !skipWithout(existsSync(SERVER_ENTRY), 'the built client (dist/server): `make build` makes it');
 const attacks = ledger('clickjacking-csp');
 /** Script types a browser runs (HTML §4.12.1: a classic script, a module, an import map). */
 const EXECUTABLE_TYPES = new Set([

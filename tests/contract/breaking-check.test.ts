@@ -185,6 +185,22 @@ describe('the base of the comparison', () => {
     expect(cli({ BREAKING_BASE: 'HEAD' }).stdout).toContain('no unlisted breaking change');
   });
 
+  it('with CI=true, fails naming the reason when there is nothing to compare with; outside CI it says skipped (issue 32)', () => {
+    newRepo();
+    commitContract(['a'], 'only');
+    const cli = (env: NodeJS.ProcessEnv) =>
+      spawnSync(process.execPath, [join(ROOT, 'scripts/check-breaking.ts'), repo], {
+        encoding: 'utf8',
+        env: { ...process.env, BREAKING_BASE: '', CI: '', ...env },
+      });
+    const inCi = cli({ CI: 'true' });
+    expect(inCi.status).toBe(1);
+    expect(inCi.stderr).toContain('check-breaking: cannot run, there is no previous commit (HEAD~1) to compare with');
+    const local = cli({});
+    expect(local.status).toBe(0);
+    expect(local.stdout).toContain('check-breaking: skipped, there is no previous commit');
+  });
+
   it("compares another branch with its merge-base with main, not with main's newer commits", () => {
     newRepo();
     const mergeBase = commitContract(['a', 'b'], 'first');

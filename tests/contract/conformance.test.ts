@@ -21,8 +21,12 @@ import {
   type Divergence,
   type RefDoc,
 } from './lib/conformance.ts';
+import { skipWithout } from '../../server/src/testing/suite-prerequisite.ts';
 
-const referencePresent = existsSync(REFERENCE_DIR);
+const referencePresent = !skipWithout(
+  existsSync(REFERENCE_DIR),
+  `the public references at ${REFERENCE_DIR} (set REFERENCE_DIR to the reference descriptions)`,
+);
 
 function referenceFiles(upstream: Upstream): string[] {
   switch (upstream) {

@@ -13,8 +13,9 @@ import { buildSandbox } from '../../../mocks/sandbox/src/sandbox.ts';
 import { createServer, type ProxyServer } from '../server.ts';
 import { sessionCookie, testConfig } from '../test-helpers.ts';
 import { SERVER_ENTRY } from './pages.ts';
+import { skipWithout } from '../testing/suite-prerequisite.ts';
 
-const built = existsSync(SERVER_ENTRY);
+const built = !skipWithout(existsSync(SERVER_ENTRY), 'the built client (dist/server): `make build` makes it');
 let sandbox: Sandbox;
 let server: ProxyServer;
 let base = '';

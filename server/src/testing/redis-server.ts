@@ -1,7 +1,7 @@
 /**
  * Test-only: Debian's redis-server on an ephemeral port in a temporary directory, for the shared
- * state's tests (issue 16). Installed with apt-get when missing, as the Makefile's `chromium`
- * target does for the browser; a test file skips, saying why, only when it cannot be installed.
+ * state's tests (issue 16). `make test` installs it first (the Makefile's `system-packages`, issue 32:
+ * no apt-get inside tests); without it a test file skips, saying why, and with CI=true fails.
  * Append-only persistence is on, so `restart()` keeps the data (issue 16 test 6: "the shopper's
  * session and basket are still there").
  */
@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { aptInstall } from './apt.ts';
+import { skipWithout } from './suite-prerequisite.ts';
 
 const CANDIDATES = [process.env.REDIS_SERVER_PATH, '/usr/bin/redis-server', '/usr/local/bin/redis-server'];
 const START_TIMEOUT_MS = 10_000;
@@ -26,19 +26,19 @@ function found(): string | undefined {
 let located: { path?: string; reason?: string } | undefined;
 
 /**
- * The redis-server binary, installed when missing; `reason` says why there is none. Call it at the
- * top of a test file: `describe.skipIf(!redis.path)`.
+ * The redis-server binary; `reason` says why there is none (outside CI the file's Redis tests skip;
+ * with CI=true this throws). Call it at the top of a test file: `describe.skipIf(!redis.path)`.
  */
 export function redisServerBinary(): { path?: string; reason?: string } {
   if (located) return located;
   const existing = found();
-  if (existing) return (located = { path: existing });
-  const failure = aptInstall(['redis-server']);
-  const installed = failure ? undefined : found();
-  located = installed
-    ? { path: installed }
-    : { reason: `redis-server is missing and could not be installed (${failure ?? 'not found after install'})` };
-  if (located.reason) console.warn(`Skipping the Redis tests: ${located.reason}`);
+  located = existing
+    ? { path: existing }
+    : {
+        reason:
+          'redis-server is missing: `make system-packages` installs it (apt-get install redis-server), or set REDIS_SERVER_PATH',
+      };
+  if (located.reason) skipWithout(false, located.reason);
   return located;
 }
 

@@ -1,11 +1,10 @@
 /**
- * Debian's redis-server and nginx for the scale tests (issue 16, "Tests": installed when missing, as
- * the Makefile's `chromium` target installs Chromium). Missing and not installable is a failure
+ * Debian's redis-server and nginx for the scale tests (issue 16), installed by `make test` before
+ * any test runs (the Makefile's `system-packages`, issue 32: no apt-get inside tests). Missing and not installable is a failure
  * with the reason, never a silent skip: only SKIP_SCALE_TESTS (which `make test` never sets) skips.
  */
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
-import { aptInstall } from '../../../server/src/testing/apt.ts';
 
 export interface Tools {
   redisServer: string;
@@ -36,19 +35,14 @@ function located(): Partial<Tools> {
   return { redisServer: find('redis-server'), nginx: find('nginx') };
 }
 
-/** The two binaries, installed first when missing; throws saying what to do when that is impossible. */
+/** The two binaries; throws saying what to do when one is missing. */
 export function scaleTools(): Tools {
-  let found = located();
+  const found = located();
   const missing = [!found.redisServer && 'redis-server', !found.nginx && 'nginx'].filter(Boolean) as string[];
-  if (missing.length > 0) {
-    const failure = aptInstall(missing);
-    found = located();
-    if (!found.redisServer || !found.nginx)
-      throw new Error(
-        `The scale tests (tests/scale, issue 16) need Debian's ${missing.join(' and ')}, which could not be installed ` +
-          `(${failure ?? 'installed, but not found on PATH or in /usr/sbin'}). Install them with ` +
-          `\`apt-get install ${missing.join(' ')}\`, or set SKIP_SCALE_TESTS=1 to skip these tests on this machine.`,
-      );
-  }
+  if (missing.length > 0)
+    throw new Error(
+      `The scale tests (tests/scale, issue 16) need Debian's ${missing.join(' and ')}, not found on PATH or in /usr/sbin. ` +
+        `\`make system-packages\` installs them (apt-get install ${missing.join(' ')}), or set SKIP_SCALE_TESTS=1 to skip these tests on this machine.`,
+    );
   return { redisServer: found.redisServer!, nginx: found.nginx! };
 }
