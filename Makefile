@@ -7,10 +7,10 @@ NPM_FLAGS := --no-audit --no-fund --loglevel=error
 
 CONTRACTS := openapi/proxy.yaml $(wildcard openapi/upstream/*.yaml)
 
-.PHONY: install generate check-generated lint lint-contracts lint-code format typecheck test test-unit test-contract test-e2e chromium system-packages bench sbom dev mocks sandbox start build help
+.PHONY: install generate check check-generated lint lint-contracts lint-code format typecheck test test-unit test-contract test-e2e chromium system-packages bench sbom dev mocks sandbox start build help
 
 help:
-	@echo "make start | test | dev | bench | generate | check-generated | lint | typecheck | mocks"
+	@echo "make start | check | test | dev | bench | generate | check-generated | lint | typecheck | mocks"
 
 # Installs exactly what package-lock.json pins, when it changed since the last install. The lock
 # holds every platform's optional binaries (unrs-resolver's, rolldown's...), which `npm ci` needs
@@ -52,6 +52,10 @@ typecheck: install
 
 test-unit: install
 	vitest run --project unit
+
+# What a developer runs on every change (issue 32): lint, typecheck and the domain, unit and client projects.
+check: install lint typecheck
+	vitest run --project domain --project unit --project client
 
 test-contract: install
 	vitest run --project contract

@@ -2,16 +2,26 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { catalogueParts } from './client/catalogue-parts.ts';
 
-// Five projects: `unit` (tests beside the code, Node), `client` (React app tests beside the code,
-// jsdom), `contract` (tests/contract, reading openapi/), `resilience` (tests/faults, tests/fuzz and
-// tests/attacks, issue 17) and `scale` (tests/scale: Redis, two proxy instances and nginx, issue 16). `make test` runs them all.
+// Six projects: `domain` (the pure rules of domain/), `unit` (tests beside the code, Node), `client`
+// (React app tests beside the code, jsdom), `contract` (tests/contract, reading openapi/), `resilience`
+// (tests/faults, tests/fuzz and tests/attacks, issue 17) and `scale` (tests/scale: Redis, two proxy
+// instances and nginx, issue 16). `make check` runs domain, unit and client with lint and typecheck
+// (issue 32); `make test` runs them all.
 export default defineConfig({
   test: {
     projects: [
       {
+        // The pure rules of domain/: table tests, no server, no I/O.
+        test: {
+          name: 'domain',
+          include: ['domain/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         test: {
           name: 'unit',
-          include: ['{scripts,spectral-functions,server,mocks,domain}/**/*.test.{ts,tsx}'],
+          include: ['{scripts,spectral-functions,server,mocks}/**/*.test.{ts,tsx}'],
           environment: 'node',
           // A test's first server render or spawned process can take seconds on CI's two busy cores.
           testTimeout: 15_000,
