@@ -17,6 +17,7 @@ import {
   type Fault,
   type Upstream,
 } from './core/faults.ts';
+import { DEFAULT_SHOP_ORIGINS } from './core/shop-origins.ts';
 import { webhookControls, Webhooks } from './core/webhooks.ts';
 
 export interface SandboxContext {
@@ -28,6 +29,8 @@ export interface SandboxContext {
   baseUrl: () => string;
   /** The signed webhooks the provider stand-ins send to the shop (core/webhooks.ts, issue 29). */
   webhooks: Webhooks;
+  /** The shop's origins the OAuth clients register as redirect targets (core/shop-origins.ts, issue 32). */
+  shopOrigins: readonly string[];
 }
 
 export interface UpstreamModule {
@@ -47,6 +50,8 @@ export interface Sandbox {
 export interface SandboxOptions {
   /** Where the providers' webhooks go (SANDBOX_WEBHOOK_URL, a base to which /stripe and /adyen are appended); none by default. */
   webhookUrl?: string;
+  /** The shop's origins (SANDBOX_SHOP_ORIGINS, core/shop-origins.ts); http://localhost:3000 by default. */
+  shopOrigins?: readonly string[];
 }
 
 export function createSandbox(modules: UpstreamModule[], options: SandboxOptions = {}): Sandbox {
@@ -57,6 +62,7 @@ export function createSandbox(modules: UpstreamModule[], options: SandboxOptions
     resetHooks: [],
     baseUrl: () => `http://localhost:${port}`,
     webhooks: new Webhooks(options.webhookUrl),
+    shopOrigins: options.shopOrigins ?? DEFAULT_SHOP_ORIGINS,
   };
   context.resetHooks.push(() => context.webhooks.reset());
   const app = express();
@@ -118,6 +124,7 @@ function controls(context: SandboxContext): Router {
       clockOffsetMs: context.clock.offsetMs,
       faults: context.faults.list(),
       upstreams: UPSTREAMS,
+      shopOrigins: context.shopOrigins,
     });
   });
 

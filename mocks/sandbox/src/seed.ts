@@ -286,9 +286,8 @@ export const CREDENTIALS = {
   identity: {
     clientId: 'webshop',
     clientSecret: 'webshop-sandbox-secret',
-    redirectUris: ['/callback', '/callback/forgerock', '/callback/forgerock-vcsj'].map(
-      (p) => `http://localhost:3000${p}`,
-    ),
+    /** The client's redirect URIs: these paths on each of the shop's origins (SANDBOX_SHOP_ORIGINS, core/shop-origins.ts). */
+    redirectPaths: ['/callback', '/callback/forgerock', '/callback/forgerock-vcsj'],
     realm: 'alpha',
   },
   serviceToken: 'sandbox-service-token',

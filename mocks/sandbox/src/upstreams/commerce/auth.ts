@@ -9,6 +9,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { SandboxContext } from '../../app.ts';
+import { onShopOrigin } from '../../core/shop-origins.ts';
 import { CREDENTIALS, type SiteId } from '../../seed.ts';
 import { oauthError, ocapiFault, problem, type Schemas } from './errors.ts';
 import { bodyObject, isSite, query } from './http.ts';
@@ -53,15 +54,6 @@ function tokenClient(
   }
   const id = typeof body.client_id === 'string' ? body.client_id : undefined;
   return id && id in CLIENTS ? { id, private: false } : undefined;
-}
-
-function redirectAllowed(uri: string): boolean {
-  try {
-    const url = new URL(uri);
-    return url.protocol === 'http:' && url.host === 'localhost:3000';
-  } catch {
-    return false;
-  }
 }
 
 const base64url = (value: string | Buffer): string => Buffer.from(value).toString('base64url');
@@ -174,7 +166,8 @@ export function authRouter(context: SandboxContext): Router {
     const state_ = query(req, 'state');
     if (!clientId || !(clientId in CLIENTS))
       return oauthError(res, 401, 'invalid_client', 'Client authentication failed.');
-    if (!redirectUri || !redirectAllowed(redirectUri))
+    // The public clients register any path on the shop's origins (SANDBOX_SHOP_ORIGINS, core/shop-origins.ts).
+    if (!redirectUri || !onShopOrigin(redirectUri, context.shopOrigins))
       return oauthError(res, 400, 'invalid_request', `Redirect URI not registered for client '${clientId}'.`);
     if (responseType !== 'code') return oauthError(res, 400, 'invalid_request', 'response_type must be code.');
     if (!challenge || challenge.length < 43 || challenge.length > 128)

@@ -31,7 +31,12 @@ type UserInfo = components['schemas']['UserInfo'];
 export const REALM_PATH = '/am/oauth2/realms/root/realms/alpha';
 export const SIGNING_KEY_ID = 'sandbox-rsa-1';
 export const SCOPES = ['openid', 'email', 'profile', 'customer.identifiers', 'customer.vehicles'];
-export const POST_LOGOUT_REDIRECT_URIS = ['http://localhost:3000/', 'http://localhost:3000'];
+/** The client's registered redirect URIs: its callback paths on each of the shop's origins (core/shop-origins.ts). */
+export const redirectUrisOf = (origins: readonly string[]): string[] =>
+  origins.flatMap((origin) => CREDENTIALS.identity.redirectPaths.map((path) => `${origin}${path}`));
+/** The client's registered post-logout redirect URIs: each of the shop's origins, with and without its slash. */
+export const postLogoutRedirectUrisOf = (origins: readonly string[]): string[] =>
+  origins.flatMap((origin) => [`${origin}/`, origin]);
 const UI_LOCALES = ['en-GB', 'fr-FR', 'de-DE', 'it-IT', 'es-ES', 'pt-PT', 'nl-NL', 'cs-CZ'];
 const OAUTH_ERRORS: ReadonlyArray<OAuthError['error']> = [
   'invalid_request',
@@ -79,16 +84,16 @@ function signingKey(): JsonWebKey {
   return { ...privateKey.export({ format: 'jwk' }), kid: SIGNING_KEY_ID, alg: 'RS256', use: 'sig' };
 }
 
-function createProvider(issuer: string, store: OidcStore, key: JsonWebKey): Provider {
-  const { clientId, clientSecret, redirectUris } = CREDENTIALS.identity;
+function createProvider(issuer: string, store: OidcStore, key: JsonWebKey, shopOrigins: readonly string[]): Provider {
+  const { clientId, clientSecret } = CREDENTIALS.identity;
   const provider = new Provider(issuer, {
     adapter: store.adapterClass(),
     clients: [
       {
         client_id: clientId,
         client_secret: clientSecret,
-        redirect_uris: [...redirectUris],
-        post_logout_redirect_uris: POST_LOGOUT_REDIRECT_URIS,
+        redirect_uris: redirectUrisOf(shopOrigins),
+        post_logout_redirect_uris: postLogoutRedirectUrisOf(shopOrigins),
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
@@ -181,13 +186,15 @@ function buildRouter(context: SandboxContext) {
   const provider = () => {
     const issuer = `${context.baseUrl()}/identity${REALM_PATH}`;
     if (built?.issuer !== issuer) {
-      const instance = createProvider(issuer, store, key);
+      const instance = createProvider(issuer, store, key, context.shopOrigins);
       instance.on('server_error', (_ctx, error) => console.error('[identity] server error', error));
       built = { issuer, provider: instance, callback: instance.callback() };
     }
     return built;
   };
-  const { clientId, redirectUris } = CREDENTIALS.identity;
+  const { clientId } = CREDENTIALS.identity;
+  const redirectUris = redirectUrisOf(context.shopOrigins);
+  const postLogoutRedirectUris = postLogoutRedirectUrisOf(context.shopOrigins);
 
   const router = express.Router();
   const form = express.urlencoded({ extended: false });
@@ -207,7 +214,7 @@ function buildRouter(context: SandboxContext) {
   router.get(`${REALM_PATH}/authorize`, (req, res, next) => {
     const q = req.query as Record<string, unknown>;
     if (q.client_id !== clientId) return send(res, 400, oauthError('invalid_client', 'Client authentication failed'));
-    if (typeof q.redirect_uri !== 'string' || !(redirectUris as readonly string[]).includes(q.redirect_uri))
+    if (typeof q.redirect_uri !== 'string' || !redirectUris.includes(q.redirect_uri))
       return send(
         res,
         400,
@@ -257,7 +264,7 @@ function buildRouter(context: SandboxContext) {
         return send(res, 400, oauthError('invalid_request', 'Invalid id_token_hint'));
       }
       const redirect = q.post_logout_redirect_uri;
-      if (redirect !== undefined && (typeof redirect !== 'string' || !POST_LOGOUT_REDIRECT_URIS.includes(redirect)))
+      if (redirect !== undefined && (typeof redirect !== 'string' || !postLogoutRedirectUris.includes(redirect)))
         return send(res, 400, oauthError('invalid_request', 'post_logout_redirect_uri not registered'));
       const adapter = new (store.adapterClass())('Session');
       for (const [id, session] of store.entries('Session')) if (session.accountId === sub) await adapter.destroy(id);
