@@ -111,7 +111,8 @@ mocks: install
 sandbox: install
 	node mocks/sandbox/src/main.ts
 
-# The shop on http://localhost:3000 (the proxy serving the built client) with the sandbox on :4010.
+# The shop on http://localhost:3000 (the proxy serving the built client) with the sandbox on :4010; PORT and
+# SANDBOX_PORT move them (`PORT=3005 SANDBOX_PORT=4020 make start`), the sandbox registering the shop's origin.
 start: install check-generated build
 	node scripts/start.ts
 

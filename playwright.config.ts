@@ -1,8 +1,9 @@
 /**
  * Browser journeys of issue 4 in Debian's Chromium (no browser downloads: DESIGN.md). The stack is
  * what `make start` runs, the sandbox and the proxy serving the built client, on the stable ports
- * of DESIGN.md: the sandbox's OAuth clients register http://localhost:3000 redirect URIs, as real
- * client registrations do, so stop a running `make start` first. The journeys share the sandbox (its faults and
+ * of DESIGN.md, so stop a running `make start` first, or move the journeys' stack with E2E_PORT and
+ * E2E_SANDBOX_PORT (scripts/start.ts registers the proxy's origin with the sandbox's OAuth clients,
+ * SANDBOX_SHOP_ORIGINS, issue 32). The journeys share the sandbox (its faults and
  * maintenance switch are global), so they run one at a time; each starts from a fresh browser
  * context and a reset sandbox.
  */

@@ -131,6 +131,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: { noExternal: true },
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+    // `make dev` runs the proxy on PORT (scripts/start.ts), 3000 unless given.
+    proxy: { '/api': { target: `http://localhost:${process.env.PORT ?? '3000'}`, changeOrigin: false } },
   },
 }));

@@ -1,6 +1,9 @@
 // `make start`: the sandbox on :4010 (unless UPSTREAM says otherwise) and the proxy, which serves the
 // built client, on :3000. Both are children; a signal or either one exiting stops both.
-// PORT and SANDBOX_PORT move them (the end-to-end tests run their own pair beside a developer's).
+// PORT and SANDBOX_PORT move them (the end-to-end tests run their own pair beside a developer's):
+// `PORT=3005 SANDBOX_PORT=4020 make start`. The proxy's PUBLIC_ORIGIN (http://localhost:$PORT unless
+// given) is the origin of its OAuth redirect URIs, and the sandbox registers it for its OAuth clients
+// as SANDBOX_SHOP_ORIGINS (unless given), as a tenant registers a shop's (issue 32).
 // The children write to this process's own stdout and stderr (stdio inherit, `make dev` too): at a
 // terminal the proxy's stdout is that terminal and it logs pino-pretty lines, piped or redirected
 // to a file it logs JSON (server/src/logger.ts; LOG_FORMAT=json|pretty forces one).
@@ -15,6 +18,7 @@ const upstream = process.env.UPSTREAM ?? 'sandbox';
 const children: ChildProcess[] = [];
 const proxyPort = process.env.PORT ?? '3000';
 const sandboxPort = process.env.SANDBOX_PORT ?? '4010';
+const publicOrigin = process.env.PUBLIC_ORIGIN?.trim() || `http://localhost:${proxyPort}`;
 
 function run(name: string, script: string, env: Record<string, string>): ChildProcess {
   const child = spawn(node, [path.join(root, script)], {
@@ -56,6 +60,7 @@ if (upstream === 'sandbox') {
   // The sandbox's Stripe and Adyen send their signed webhooks to the proxy (issue 29); retried until it listens.
   run('sandbox', 'mocks/sandbox/src/main.ts', {
     PORT: sandboxPort,
+    ...(!process.env.SANDBOX_SHOP_ORIGINS?.trim() ? { SANDBOX_SHOP_ORIGINS: publicOrigin } : {}),
     ...(!process.env.SANDBOX_WEBHOOK_URL ? { SANDBOX_WEBHOOK_URL: `http://localhost:${proxyPort}/api/webhooks` } : {}),
   });
   await waitFor(`http://127.0.0.1:${sandboxPort}/`, 15_000);
@@ -68,7 +73,7 @@ if (upstream === 'prism') {
 run('proxy', 'server/src/main.ts', {
   PORT: proxyPort,
   ...(upstream === 'sandbox' && !process.env.SANDBOX_URL ? { SANDBOX_URL: `http://localhost:${sandboxPort}` } : {}),
-  ...(!process.env.PUBLIC_ORIGIN ? { PUBLIC_ORIGIN: `http://localhost:${proxyPort}` } : {}),
+  PUBLIC_ORIGIN: publicOrigin,
 });
 await waitFor(`http://127.0.0.1:${proxyPort}/api/healthz`, 15_000);
 console.log(

@@ -28,7 +28,7 @@ export const chromiumVersion = (): string => {
   }
 };
 
-/** The stable ports of `make start`: the sandbox's OAuth clients register http://localhost:3000 only. */
+/** The stable ports of `make start` (DESIGN.md). */
 export const SHOP_PORT = 3000;
 /** The proxy's metrics port on the bench's stack (the soak reads its heap there). */
 export const BENCH_METRICS_PORT = 9470;

@@ -74,8 +74,9 @@ async function startStack(stackRoot: string): Promise<Stack> {
       ...process.env,
       PORT: String(shopPort),
       SANDBOX_PORT: String(sandboxPort),
-      // The sandbox's OAuth clients register http://localhost:3000 only; the guest login compares
-      // the redirect URI and sends nothing there, so the proxy may name that origin from any port.
+      // The sandbox of a checkout older than issue 32 registers http://localhost:3000 only (a newer one
+      // registers this PUBLIC_ORIGIN): the guest login compares the redirect URI and sends nothing there,
+      // so the proxy may name that origin from any port.
       PUBLIC_ORIGIN: 'http://localhost:3000',
       LOG_LEVEL: 'warn',
     },
