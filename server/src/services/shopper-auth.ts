@@ -8,7 +8,8 @@
  * same token share one refresh (`sharedRefresh`). PKCE verifiers are 128 characters for the commerce
  * login and 96 for the identity provider (storefront §9).
  *
- * Guests log in with the site's public client (authorize with `hint=guest`, PKCE). A registered
+ * Guests log in with the site's public client (authorize with `hint=guest`, PKCE); an authorize refused
+ * for its redirect URI is also said once, with what to configure (redirect-refusal.ts). A registered
  * shopper's tokens come, after the identity provider's login, from SLAS's trusted-system
  * on-behalf-of token with the server's private client (HTTP Basic): the same call in sandbox and
  * live mode. Those tokens belong to the private client, which refreshes them (the refresh token is
@@ -19,6 +20,7 @@ import { isRefreshRefused, loginDecision } from '../../../domain/login.ts';
 import type { AppContext } from '../context.ts';
 import { upstreamError } from '../errors.ts';
 import { ROTATED_TOMBSTONE_SECONDS, type SessionData, type ShopperTokens } from '../session.ts';
+import { refusesRedirectUri, reportRefusedRedirect } from './redirect-refusal.ts';
 
 /** A PKCE verifier of exactly `length` characters from the unreserved set (base64url). */
 export function pkceVerifier(length: 96 | 128): string {
@@ -113,6 +115,8 @@ export async function commerceLogin(
   const usid = target?.searchParams.get('usid');
   if (authorize.response.status >= 400 || !code || !usid) {
     ctx.logger.warn({ status: authorize.response.status, error: authorize.error }, 'commerce authorize failed');
+    if (refusesRedirectUri(authorize.response.status, authorize.error))
+      reportRefusedRedirect(ctx, { redirectUri, clientId, error: authorize.error });
     throw upstreamError('commerce');
   }
   const token = await ctx.upstreams.commerce
