@@ -9,11 +9,12 @@
  * - Redis (`--appendonly yes`, RDB off) keeps its data in the directory, so a restart finds it.
  * - Each proxy is `node server/src/main.ts` with the same SESSION_SECRET and REDIS_URL, JSON logs,
  *   and a metrics port of its own. Its PUBLIC_ORIGIN is http://localhost:3000, though nothing listens
- *   there: the sandbox's identity provider and shopper login accept redirect URIs on that origin
- *   only (mocks/sandbox/src/seed.ts CREDENTIALS, upstreams/commerce/auth.ts), and no setting or
- *   control adds another. The journeys are headless, so those URLs are never opened: the tests read
- *   the code and state, or the 3-D Secure outcome, from them and send them on through nginx, as the
- *   shop's /callback/forgerock and /payment-confirmation pages do.
+ *   there: the sandbox's identity provider and shopper login accept redirect URIs on the shop
+ *   origins it registers, that one by default (SANDBOX_SHOP_ORIGINS, mocks/sandbox/src/core/
+ *   shop-origins.ts) and in `make bench`'s stack on the stable ports. The journeys are headless, so
+ *   those URLs are never opened: the tests read the code and state, or the 3-D Secure outcome, from
+ *   them and send them on through nginx, as the shop's /callback/forgerock and /payment-confirmation
+ *   pages do.
  * - nginx runs deploy/nginx/shop.conf (lib/nginx.ts), and names the answering instance in
  *   X-Upstream-Addr.
  */
@@ -29,7 +30,7 @@ import type { Tools } from './tools.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
-/** The origin the sandbox accepts redirect URIs on (see above): a name in URLs, never listened on. */
+/** The origin the sandbox accepts redirect URIs on by default (see above): a name in URLs, never listened on. */
 export const SANDBOX_REDIRECT_ORIGIN = 'http://localhost:3000';
 
 export interface Instance {
