@@ -6,6 +6,12 @@
 import type { AppContext } from '../context.ts';
 import type { Shopper } from './shopper.ts';
 
+/**
+ * The shop's storefront type as the order-management system knows it: the one its order queries
+ * name (History) and the one each order carries for it (c_SNP_OMS_storefrontType, storefront §3).
+ */
+export const STOREFRONT_TYPE = 'B2C';
+
 /** Logged, never thrown: the order is paid whatever the order-management system answers. */
 export async function flagOrderForUpdate(
   ctx: AppContext,
@@ -19,7 +25,7 @@ export async function flagOrderForUpdate(
       body: {
         controllerName: 'SOM',
         methodRequest: 'History',
-        query: { userId, storefrontType: 'B2C', limit: 9999, offset: 0 },
+        query: { userId, storefrontType: STOREFRONT_TYPE, limit: 9999, offset: 0 },
       },
     });
     const records = (

@@ -14,6 +14,7 @@ import {
 } from '../../../../generated/som/zod/zod.gen.ts';
 import type { AppContext } from '../../context.ts';
 import { upstreamError } from '../../errors.ts';
+import { STOREFRONT_TYPE } from '../order-management.ts';
 import type { Shopper } from '../shopper.ts';
 
 export type Som = components['schemas'];
@@ -91,7 +92,13 @@ export async function orderHistory(ctx: AppContext, customer: Customer): Promise
         controllerName: SOM,
         methodRequest: 'History',
         locale: customer.locale,
-        query: { userId: customer.userId, brand: customer.siteId, storefrontType: 'B2C', limit: 9999, offset: 0 },
+        query: {
+          userId: customer.userId,
+          brand: customer.siteId,
+          storefrontType: STOREFRONT_TYPE,
+          limit: 9999,
+          offset: 0,
+        },
       },
       signal: customer.signal,
     }),
