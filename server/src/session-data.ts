@@ -38,6 +38,13 @@ export interface SessionData {
   customer: Schemas['CustomerSummary'] | null;
   basketItemCount: number;
   vehicle?: Schemas['VehicleSummary'] | null;
+  /**
+   * Server-only: what the vehicle lookup told of that vehicle which only its orders carry for the
+   * order-management system (storefront §3 Order c_SNP_OMS_subbrand, c_SNP_OMS_vehicleId;
+   * docs/decisions/031): its `brand` as the lookup named it (absent when it named only the make, which
+   * `vehicle.brand` stands in with) and its connected-car id (`wirelessCarId`). Never in the browser's view.
+   */
+  vehicleRecord?: { brand?: string; wirelessCarId?: string };
   /** Server-only: the current expiry (ISO date) of each product of that vehicle, from its record. */
   subscriptionExpiries?: Record<string, string>;
   /**
@@ -95,7 +102,7 @@ export interface SessionData {
   /** Server-only: the mail token of the current vehicle's link, when it came with one (logout redirect). */
   mailToken?: string;
   /**
-   * Server-only: when the vehicle values (vehicle, subscriptionExpiries, mailToken, ownerAccountEmail)
+   * Server-only: when the vehicle values (vehicle, vehicleRecord, subscriptionExpiries, mailToken, ownerAccountEmail)
    * were first stored (epoch ms). They expire 10 days later (storefront §9); saving the same vehicle
    * again keeps this instant, so the lifetime does not slide.
    */
@@ -121,6 +128,7 @@ export interface SessionData {
 export function dropExpiredVehicle(session: SessionData, now: number = Date.now()): boolean {
   if (session.vehicleStoredAt === undefined || !isStoredValueExpired(session.vehicleStoredAt, now)) return false;
   delete session.vehicle;
+  delete session.vehicleRecord;
   delete session.subscriptionExpiries;
   delete session.mailToken;
   delete session.ownerAccountEmail;

@@ -17,6 +17,7 @@ const VEHICLE = { vin: 'ZAAAA1000AA000001', model: 'Aurora One', userMailToken: 
 function sessionWithVehicle(storedAt: number): SessionData {
   return guestSessionData({
     vehicle: { vin: VEHICLE.vin, model: 'Aurora One' } as SessionData['vehicle'],
+    vehicleRecord: { brand: 'aurora', wirelessCarId: '5f2b0c1e-0000-4000-8000-000000000001' },
     subscriptionExpiries: { 'cn-connected-navigation': '2026-04-01' },
     mailToken: 'mail-token',
     ownerAccountEmail: 'owner@example.com',
@@ -36,12 +37,15 @@ describe('dropExpiredVehicle', () => {
   ])('when %s have passed since storing, then removed is %s', (_label, elapsed, removed) => {
     const session = sessionWithVehicle(STORED_AT);
     expect(dropExpiredVehicle(session, STORED_AT + elapsed)).toBe(removed);
-    const left = ['vehicle', 'subscriptionExpiries', 'mailToken', 'ownerAccountEmail', 'vehicleStoredAt'].filter(
-      (key) => key in session,
-    );
-    expect(left).toEqual(
-      removed ? [] : ['vehicle', 'subscriptionExpiries', 'mailToken', 'ownerAccountEmail', 'vehicleStoredAt'],
-    );
+    const values = [
+      'vehicle',
+      'vehicleRecord',
+      'subscriptionExpiries',
+      'mailToken',
+      'ownerAccountEmail',
+      'vehicleStoredAt',
+    ];
+    expect(values.filter((key) => key in session)).toEqual(removed ? [] : values);
   });
 });
 

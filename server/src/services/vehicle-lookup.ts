@@ -157,6 +157,11 @@ export async function rememberVehicle(
   if (session.vehicleStoredAt === undefined || session.vehicle?.vin !== vehicle.vin)
     session.vehicleStoredAt = Date.now();
   session.vehicle = problemVehicle(vehicle);
+  // What only the vehicle's orders carry (storefront §3 Order), kept beside it, never shown to the browser.
+  session.vehicleRecord = {
+    ...(vehicle.brand ? { brand: vehicle.brand } : {}),
+    ...(vehicle.wirelessCarId ? { wirelessCarId: vehicle.wirelessCarId } : {}),
+  };
   // The latest term of each product: a renewal runs on from it (domain/expiry.ts expiryAfterRenewal).
   const expiries: Record<string, string> = {};
   for (const { productId, expiryDate } of vehicle.subscriptions ?? []) {
@@ -173,8 +178,8 @@ export async function rememberVehicle(
 
 /** The session values rememberVehicle writes, to tell whether it changed any. */
 function vehicleValues(session: Shopper['session']) {
-  const { vehicleStoredAt, vehicle, subscriptionExpiries, mailToken, ownerAccountEmail } = session;
-  return { vehicleStoredAt, vehicle, subscriptionExpiries, mailToken, ownerAccountEmail };
+  const { vehicleStoredAt, vehicle, vehicleRecord, subscriptionExpiries, mailToken, ownerAccountEmail } = session;
+  return { vehicleStoredAt, vehicle, vehicleRecord, subscriptionExpiries, mailToken, ownerAccountEmail };
 }
 
 /** Display names of the catalogue's services (the lookup carries only product ids). */
