@@ -1230,18 +1230,34 @@ export interface components {
             c_SNP_OMS_vin?: string;
             c_SNP_OMS_locale?: string;
             c_SNP_OMS_brand?: string;
+            /**
+             * @description The vehicle's brand as the vehicle lookup names it (`Vehicle.brand`; `make` is the
+             *     storefront brand of `c_SNP_OMS_brand`). Absent when the lookup names none.
+             */
             c_SNP_OMS_subbrand?: string;
             c_SNP_OMS_vehicleName?: string;
-            /** @description Vehicle identifier in the order-management system (attribute name assumed; the spec does not show it). */
+            /**
+             * @description Vehicle identifier in the order-management system: the vehicle lookup's connected-car id
+             *     (`Vehicle.wirelessCarId`). Attribute name and source assumed (the spec names neither);
+             *     absent when the lookup gives none.
+             */
             c_SNP_OMS_vehicleId?: string;
-            /** @description Storefront type (attribute name assumed; the spec does not show it). */
+            /**
+             * @description Storefront type: `B2C`, the type the shop's order-management queries name (attribute name
+             *     assumed; the spec does not show it).
+             */
             c_SNP_OMS_storefrontType?: string;
+            /** @description The text of the footer's privacy link (Footer_Links content asset, the shopper's locale). */
             c_SNP_OMS_privacyPolicyName?: string;
+            /** @description The footer's privacy link, absolute. */
             c_SNP_OMS_privacyPolicyLink?: string;
+            /** @description The text of the footer's link to the product's terms page (`c_termConditionURL`). */
             c_SNP_OMS_termsAndConditionsName?: string;
+            /** @description The footer's terms link, absolute (the shop's public origin and the shopper's locale). */
             c_SNP_OMS_termsAndConditionsLink?: string;
             c_cardType?: string;
             c_last4?: string;
+            /** @description The shopper's IP address as the shop's request saw it (behind its trusted proxies). */
             c_ipAddress?: string;
             c_payment_type?: string;
             c_SNP_OMS_stripeCustomerId?: string;
@@ -1259,9 +1275,12 @@ export interface components {
             c_SNP_OMS_adyenShopperReference?: string;
             c_SNP_OMS_expirationDate?: string;
             c_SNP_OMS_CustomerUUID?: string;
+            /** @description The billing address's first name. */
             c_SNP_OMS_FirstName?: string;
+            /** @description The billing address's last name. */
             c_SNP_OMS_LastName?: string;
             c_SNP_OMS_StorefrontCountry?: string;
+            /** @description True when the region's `selectedVCSVersion` custom preference chose the v11 vehicle lookup. */
             c_useVcs11Response?: boolean;
             c_iban_last4?: string;
             c_bank?: string;
