@@ -225,6 +225,69 @@ describe('commerce checkout', () => {
   });
 });
 
+/** A guest's basket ready to be ordered: an item, shipping, billing, e-mail and a card. */
+async function readyBasket(t: string): Promise<string> {
+  const id = (await call(base(), t, 'POST', `${baskets}?${site}`, {})).body.basketId as string;
+  await call(base(), t, 'POST', `${baskets}/${id}/items?${site}`, [
+    { productId: 'cn-connected-navigation-12m', quantity: 1 },
+  ]);
+  await call(base(), t, 'PUT', `${baskets}/${id}/shipments/me/shipping-address?${site}&useAsBilling=false`, address);
+  await call(base(), t, 'PUT', `${baskets}/${id}/shipments/me/shipping-method?${site}`, { id: 'DIGITAL' });
+  await call(base(), t, 'PUT', `${baskets}/${id}/billing-address?${site}`, address);
+  await call(base(), t, 'PUT', `${baskets}/${id}/customer?${site}`, { email: 'alex.owner@example.com' });
+  await call(base(), t, 'POST', `${baskets}/${id}/payment-instruments?${site}`, card);
+  return id;
+}
+
+describe('the order’s custom attributes (storefront §3 Order; docs/decisions/031)', () => {
+  const FIELDS = {
+    c_SNP_OMS_vehicleId: '5f2b0c1e-0000-4000-8000-000000000001',
+    c_SNP_OMS_storefrontType: 'B2C',
+    c_useVcs11Response: false,
+    c_ipAddress: '203.0.113.7',
+    c_SNP_OMS_termsAndConditionsLink: 'https://shop.example/en-GB/terms-conditions',
+  };
+
+  it('when an order is created with them, then they are kept as sent, each of its own type; other properties are ignored', async () => {
+    const t = (await login(base())).access_token;
+    const id = await readyBasket(t);
+    const created = await call(base(), t, 'POST', `${orders}?${site}`, { basketId: id, ...FIELDS, note: 'ignored' });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject(FIELDS);
+    expect(created.body).not.toHaveProperty('note');
+    expect((await call(base(), t, 'GET', `${orders}/${created.body.orderNo}?${site}`)).body).toMatchObject(FIELDS);
+  });
+
+  it('when an attribute comes with another type than its definition, then the order is refused and the basket kept', async () => {
+    const t = (await login(base())).access_token;
+    const id = await readyBasket(t);
+    const refused = await call(base(), t, 'POST', `${orders}?${site}`, { basketId: id, c_useVcs11Response: 'false' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toContain('c_useVcs11Response');
+    expect((await call(base(), t, 'GET', `${baskets}/${id}?${site}`)).status).toBe(200);
+  });
+
+  it('when the classic update names a property that is neither the status nor custom, then it is refused and nothing changes', async () => {
+    const t = (await login(base())).access_token;
+    const orderNo = (await call(base(), t, 'POST', `${orders}?${site}`, { basketId: await readyBasket(t) })).body
+      .orderNo as string;
+    const path = `/s/aurora/dw/shop/v24_5/orders/${orderNo}`;
+    const refused = await call(base(), t, 'PATCH', path, {
+      status: 'failed',
+      c_ipAddress: '203.0.113.7',
+      ipAddress: 'x',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      fault: { type: 'InvalidRequestException', arguments: { properties: ['ipAddress'] } },
+    });
+    expect((await call(base(), t, 'GET', `${orders}/${orderNo}?${site}`)).body).toMatchObject({ status: 'created' });
+    const kept = await call(base(), t, 'PATCH', path, { c_SNP_OMS_FirstName: 'Alex', c_useVcs11Response: true });
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ c_SNP_OMS_FirstName: 'Alex', c_useVcs11Response: true });
+  });
+});
+
 describe('order status changes (Salesforce order status rules)', () => {
   it.each([
     ['created', 'new', undefined],

@@ -17,6 +17,9 @@ import { renderClassicOrder, updateOrder } from './orders.ts';
 import { state } from './state.ts';
 import { CREDENTIALS } from '../../seed.ts';
 
+/** The properties of an order update besides its custom ones (commerce.yaml ClassicOrderUpdate). */
+const ORDER_UPDATE_FIELDS = new Set(['status']);
+
 /** The client ids the tenant's OCAPI settings know: the public SLAS clients and the server's private one. */
 const OCAPI_CLIENTS = new Set([...Object.values(CREDENTIALS.commerce.clients), CREDENTIALS.commerce.privateClient.id]);
 
@@ -165,6 +168,18 @@ function shopRouter(context: SandboxContext): Router {
       return ocapiFault(res, 404, 'OrderNotFoundException', `No order with number '${orderNo}' was found.`, {
         orderNo,
       });
+    // An order document names its status and custom (`c_*`) properties; any other property is refused.
+    const unknown = Object.keys(bodyObject(req)).filter(
+      (key) => !key.startsWith('c_') && !ORDER_UPDATE_FIELDS.has(key),
+    );
+    if (unknown.length)
+      return ocapiFault(
+        res,
+        400,
+        'InvalidRequestException',
+        `The request is not valid: unknown properties ${unknown.map((key) => `'${key}'`).join(', ')} of document 'order'.`,
+        { properties: unknown },
+      );
     const parsed = zClassicOrderUpdate.safeParse(req.body);
     if (!parsed.success)
       return ocapiFault(

@@ -6,7 +6,8 @@
 import express, { type Router } from 'express';
 import type { SandboxContext } from '../../app.ts';
 import { requireShopper, shopperOf } from './auth.ts';
-import { problem, type Schemas } from './errors.ts';
+import { zOrderCustomAttributes } from '../../../../../generated/commerce/zod/zod.gen.ts';
+import { badRequest, problem, type Schemas } from './errors.ts';
 import { bodyObject, customAttributes, requireOrgAndSite } from './http.ts';
 import { renderBasket } from './pricing.ts';
 import { nextOrderNo, state, type OrderRecord, type OrderStatus } from './state.ts';
@@ -137,6 +138,15 @@ export function ordersRouter(context: SandboxContext): Router {
         'Order Creation Failed',
         `The basket '${basket.basketId}' has ${missing.join(', ')}.`,
       );
+    // The order's attributes are typed as the platform's attribute definitions (commerce.yaml's
+    // OrderCustomAttributes): a value of another type is refused, one not declared kept as sent.
+    const custom = customAttributes(raw);
+    const typed = zOrderCustomAttributes.safeParse(custom);
+    if (!typed.success)
+      return badRequest(
+        res,
+        `The custom properties are not valid: ${typed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}.`,
+      );
     const rendered = renderBasket(basket);
     const orderNo = nextOrderNo();
     const nowMs = context.clock.nowMs();
@@ -171,7 +181,7 @@ export function ordersRouter(context: SandboxContext): Router {
       creationMs: nowMs,
       modifiedMs: nowMs,
       body,
-      custom: { ...basket.custom, ...customAttributes(raw) },
+      custom: { ...basket.custom, ...custom },
       placedNotified: false,
     };
     state.orders.set(orderNo, order);
