@@ -17,6 +17,9 @@ export type CommerceProduct = CommerceComponents['schemas']['Product'] & Record<
 
 const products = new TtlCache<CommerceProduct | null>(SHARED_READS);
 
+/** A product's terms page when it names none (storefront §3 Product c_termConditionURL). */
+export const DEFAULT_TERMS_URL = '/terms-conditions';
+
 /** Money as the proxy answers it: the amount, its currency and the locale's formatting (zero decimals dropped). */
 export function money(value: number, currency: string, locale: string): Schemas['Money'] {
   return { value, currency, formatted: formatPrice(value, currency, locale) ?? `${value} ${currency}` };

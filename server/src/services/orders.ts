@@ -33,7 +33,7 @@ export async function createOrder(
   ctx: AppContext,
   shopper: Shopper,
   basketId: string,
-  custom: Record<string, string>,
+  custom: Commerce['OrderCustomAttributes'],
 ): Promise<CommerceOrder> {
   const order = await commerceCall(
     shopper,

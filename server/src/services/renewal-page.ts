@@ -10,7 +10,15 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { currentBasket } from './basket/basket.ts';
 import { orderability, rememberSkipCheckoutControl } from './checkout-control.ts';
-import { categoryOf, getProduct, money, offeredVariantsOf, planName, type CommerceProduct } from './catalog.ts';
+import {
+  categoryOf,
+  DEFAULT_TERMS_URL,
+  getProduct,
+  money,
+  offeredVariantsOf,
+  planName,
+  type CommerceProduct,
+} from './catalog.ts';
 import { contentAsset, countriesOf, faqItemsOf, RENEWAL_FAQS_ASSET } from './content.ts';
 import { longDate } from './long-dates.ts';
 import { failAbandonedOrder } from './attempts/settlement.ts';
@@ -90,7 +98,7 @@ function renewalProduct(product: CommerceProduct): Schemas['RenewalProduct'] {
     images: images.map((i) => ({ url: i.disBaseLink ?? i.link, alt: i.alt ?? product.name ?? '' })),
     videoUrl: video && videoId(video) ? video : null,
     benefits,
-    termsUrl: typeof product.c_termConditionURL === 'string' ? product.c_termConditionURL : '/terms-conditions',
+    termsUrl: typeof product.c_termConditionURL === 'string' ? product.c_termConditionURL : DEFAULT_TERMS_URL,
     userManualUrl: typeof product.c_userManualUrl === 'string' ? product.c_userManualUrl : null,
     oneTimeFee: product.c_oneTimeFee === true,
   };

@@ -17,6 +17,7 @@ import { billingMismatch } from '../payments/payment-problems.ts';
 import type { CheckedMethod, PaymentParty, PaymentResult } from '../payments/provider.ts';
 import { paymentProvider } from '../payments/providers.ts';
 import type { Shopper } from '../shopper.ts';
+import type { OrderFields } from './order-fields.ts';
 import { settle, settleFailed, type PaymentAnswer } from './settlement.ts';
 
 type Schemas = components['schemas'];
@@ -36,6 +37,8 @@ export interface AttemptOrder {
   client: PaymentParty['client'];
   /** The region's billing-mismatch control for a card country the provider tells while paying (§8). */
   mismatchOf: (country: string | null | undefined) => boolean;
+  /** The order's storefront §3 fields (order-fields.ts), gathered while the method was checked; never rejects. */
+  fields: Promise<OrderFields>;
 }
 
 /** Makes the order, has the provider pay it and settles it. */
@@ -79,16 +82,11 @@ export async function payOrder(ctx: AppContext, shopper: Shopper, attempt: Attem
 async function openOrder(ctx: AppContext, shopper: Shopper, attempt: AttemptOrder): Promise<PendingPayment> {
   const { session } = shopper;
   const { basket, request, method, key, services, holder } = attempt;
+  const fields = await attempt.fields;
   const started = Date.now();
   const id = await ctx.attempts.begin(shopper, { provider: request.provider, basketId: basket.basketId! });
-  const order = await createOrder(ctx, shopper, basket.basketId!, {
-    ...(session.vehicle ? { c_SNP_OMS_vin: session.vehicle.vin, c_SNP_OMS_vehicleName: session.vehicle.model } : {}),
-    c_SNP_OMS_locale: shopper.locale,
-    c_SNP_OMS_brand: shopper.siteId,
-    c_SNP_OMS_StorefrontCountry: shopper.market.country,
-    c_payment_type: request.paymentMethodType,
-    ...(session.principalUUID ? { c_SNP_OMS_CustomerUUID: session.principalUUID } : {}),
-  }).catch(async (failure: unknown) => {
+  // The storefront §3 fields go with the order from its creation: an order the reconciler ends carries them too.
+  const order = await createOrder(ctx, shopper, basket.basketId!, fields).catch(async (failure: unknown) => {
     // A refusal made nothing; otherwise the order may have been made with only its answer lost.
     if (failure instanceof AppError && failure.status < 500) {
       await ctx.attempts.record(id, 'failed');

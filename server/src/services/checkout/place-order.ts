@@ -38,6 +38,7 @@ import { once } from './idempotency.ts';
 import { answerForOrderedBasket } from './ordered-basket.ts';
 import { savedCardToPay } from './saved-card.ts';
 import { payOrder } from '../attempts/order-attempt.ts';
+import { orderFieldsOf } from '../attempts/order-fields.ts';
 import type { PaymentAnswer } from '../attempts/settlement.ts';
 
 type Schemas = components['schemas'];
@@ -82,6 +83,12 @@ async function attempt(
     basket = await putAddress(ctx, shopper, basket, 'billing', fromAddress(request.billingAddress));
   }
   const ready = requireReady(basket);
+  // The order's §3 fields are gathered (cached reads, never a failure) while the method is checked.
+  const fields = orderFieldsOf(ctx, shopper, {
+    basket: ready,
+    paymentType: request.paymentMethodType,
+    ipAddress: client.ipAddress,
+  });
   const billingCountry = String(ready.billingAddress?.countryCode ?? '');
   const total = ready.orderTotal ?? ready.productTotal ?? 0;
   const method = request.useSavedPaymentMethod
@@ -113,6 +120,7 @@ async function attempt(
     total,
     client,
     mismatchOf,
+    fields,
   });
 }
 
