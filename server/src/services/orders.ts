@@ -69,20 +69,40 @@ export async function updateOrder(
   return data;
 }
 
-/** Marks an order failed with the customer's name (storefront §4 "Renewal page load", "On payment"). */
+/**
+ * The customer's name failing an order writes (storefront §4 "Renewal page load", "On payment"):
+ * none when the order carries its billing name already, written at its creation
+ * (c_SNP_OMS_FirstName and c_SNP_OMS_LastName, storefront §3; docs/decisions/031: the billing
+ * address wins); else the billing address's first and last name; else the customer's name split at
+ * its first space (an order made before the creation wrote them).
+ */
+export function failureName(
+  order: CommerceOrder | null | undefined,
+  customerName: unknown,
+): { c_SNP_OMS_FirstName?: string; c_SNP_OMS_LastName?: string } {
+  if (order?.c_SNP_OMS_FirstName || order?.c_SNP_OMS_LastName) return {};
+  const billing = order?.billingAddress;
+  if (billing?.firstName || billing?.lastName) {
+    return {
+      ...(billing.firstName ? { c_SNP_OMS_FirstName: billing.firstName } : {}),
+      ...(billing.lastName ? { c_SNP_OMS_LastName: billing.lastName } : {}),
+    };
+  }
+  const [firstName, ...rest] = String(customerName ?? '')
+    .trim()
+    .split(/\s+/);
+  return {
+    ...(firstName ? { c_SNP_OMS_FirstName: firstName } : {}),
+    ...(rest.length ? { c_SNP_OMS_LastName: rest.join(' ') } : {}),
+  };
+}
+
+/** Marks an order failed (c_stripe_status error) with the customer's name where it lacks one (failureName). */
 export async function failOrder(
   ctx: AppContext,
   shopper: Shopper,
   orderNo: string,
-  customerName: unknown,
+  name: ReturnType<typeof failureName>,
 ): Promise<void> {
-  const [firstName, ...rest] = String(customerName ?? '')
-    .trim()
-    .split(/\s+/);
-  await updateOrder(ctx, shopper, orderNo, {
-    status: 'failed',
-    c_stripe_status: 'error',
-    ...(firstName ? { c_SNP_OMS_FirstName: firstName } : {}),
-    ...(rest.length ? { c_SNP_OMS_LastName: rest.join(' ') } : {}),
-  });
+  await updateOrder(ctx, shopper, orderNo, { status: 'failed', c_stripe_status: 'error', ...name });
 }

@@ -12,7 +12,7 @@ import type { PendingPayment } from '../../session.ts';
 import { restoreFromOrder } from '../basket/basket.ts';
 import { recordOrdered } from '../checkout-control.ts';
 import { flagOrderForUpdate } from '../order-management.ts';
-import { failOrder, readOrder, updateOrder, type CommerceOrder } from '../orders.ts';
+import { failOrder, failureName, readOrder, updateOrder, type CommerceOrder } from '../orders.ts';
 import { mayHoldPayment } from '../../../../domain/order-attempt.ts';
 import { orderBankFields } from '../payments/bank-fields.ts';
 import { asPaymentProblem, forPaymentMethod } from '../payments/payment-problems.ts';
@@ -234,7 +234,8 @@ export async function failAndGiveBack(
   order: CommerceOrder | null,
   options: { restore: 'whenFailed' | 'always' | 'never'; customerName?: string | undefined },
 ): Promise<boolean> {
-  const failed = await failOrder(ctx, shopper, orderNo, customerNameOf(order, options.customerName)).then(
+  const name = failureName(order, customerNameOf(order, options.customerName));
+  const failed = await failOrder(ctx, shopper, orderNo, name).then(
     () => true,
     (error: unknown) => {
       shopper.log.error({ err: error, orderNo }, 'marking the order failed did not work: the reconciler retries');
