@@ -44,18 +44,21 @@ export async function writeOrderPaid(ctx: AppContext, shopper: Shopper, pending:
     status: 'new',
     c_stripe_status: 'succeeded',
     c_payment_type: pending.paymentType,
-    ...(card
-      ? {
-          c_cardType: card.brand,
-          c_last4: card.last4,
-          c_SNP_OMS_expirationDate: `${String(card.expMonth).padStart(2, '0')}/${card.expYear}`,
-        }
-      : {}),
+    ...(card ? { c_cardType: card.brand, c_last4: card.last4, ...expirationDateOf(card) } : {}),
     ...(pending.bank ? orderBankFields(pending.paymentType, pending.bank) : {}),
     ...(pending.stripeCustomerId ? { c_SNP_OMS_stripeCustomerId: pending.stripeCustomerId } : {}),
     ...storedMethodFields(pending),
   });
 }
+
+/**
+ * The card's expiry as the order carries it (MM/YYYY); none when the provider did not tell it (Adyen
+ * tells a card's expiry only where the merchant account's additional data includes it): never "00/0".
+ */
+const expirationDateOf = (card: { expMonth: number; expYear: number }) =>
+  card.expMonth >= 1 && card.expMonth <= 12 && card.expYear > 0
+    ? { c_SNP_OMS_expirationDate: `${String(card.expMonth).padStart(2, '0')}/${card.expYear}` }
+    : {};
 
 /**
  * The method the payment stored for the renewals, written on the order whatever its status (custom
