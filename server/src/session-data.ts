@@ -2,6 +2,7 @@
  * What a server-side session holds (session.ts stores it): the shopper's tokens, the vehicle, the
  * payment in flight and the other server-only values, and the browser's view of it.
  */
+import type { components as CommerceComponents } from '../../generated/commerce/types.ts';
 import type { components } from '../../generated/proxy/types.ts';
 import type { SiteId } from './config.ts';
 import { isStoredValueExpired } from '../../domain/expiry.ts';
@@ -150,6 +151,8 @@ export function sessionView(session: SessionData): Schemas['Session'] {
 }
 
 /** A payment in flight: the order, the provider's object to verify, and the card shown on the confirmation. */
+type CommerceOrderFields = CommerceComponents['schemas']['OrderCustomAttributes'];
+
 export interface PendingPayment {
   orderNo: string;
   /** The order attempt's id in the journal (services/attempts/, issue 29). */
@@ -183,6 +186,12 @@ export interface PendingPayment {
   ordered?: Omit<OrderedService, 'status'>[];
   /** Verified paid, but the order is not written new yet (settlement.ts paidNotSettled): the confirmation settles it. */
   paid?: boolean;
+  /**
+   * The storefront §3 fields of the order (attempts/order-fields.ts), gathered when it was created and
+   * written with the order update that places it (settlement.ts writeOrderPaid): createOrder considers
+   * only the basket id. Kept in the journal, so the reconciler writes them too.
+   */
+  orderFields?: CommerceOrderFields;
 }
 
 export interface PendingMethodSave {

@@ -28,20 +28,19 @@ export async function readOrder(ctx: AppContext, shopper: Shopper, orderNo: stri
   return data as CommerceOrder;
 }
 
-/** The order of the shopper's basket (status created), with the shop's attributes for the order system. */
-export async function createOrder(
-  ctx: AppContext,
-  shopper: Shopper,
-  basketId: string,
-  custom: Commerce['OrderCustomAttributes'],
-): Promise<CommerceOrder> {
+/**
+ * The order of the shopper's basket (status created). The body names the basket only: "the only
+ * considered value from the request body is basketId" (Shopper Orders, createOrder); the shop's
+ * attributes for the order system go with the order update that places it (settlement.ts).
+ */
+export async function createOrder(ctx: AppContext, shopper: Shopper, basketId: string): Promise<CommerceOrder> {
   const order = await commerceCall(
     shopper,
     'order creation',
     ctx.upstreams.commerce.POST('/checkout/shopper-orders/v1/organizations/{organizationId}/orders', {
       params: { path: { organizationId: shopper.organizationId }, query: { siteId: shopper.siteId } },
       headers: shopper.headers,
-      body: { basketId, ...custom },
+      body: { basketId },
     }),
   );
   // An answer without its order number cannot be told apart from a lost one (issue 17's fault table).
@@ -97,12 +96,15 @@ export function failureName(
   };
 }
 
-/** Marks an order failed (c_stripe_status error) with the customer's name where it lacks one (failureName). */
+/**
+ * Marks an order failed (c_stripe_status error) with `fields`: the storefront §3 fields of its
+ * creation when known, and the customer's name where it lacks one (failureName).
+ */
 export async function failOrder(
   ctx: AppContext,
   shopper: Shopper,
   orderNo: string,
-  name: ReturnType<typeof failureName>,
+  fields: Commerce['OrderCustomAttributes'],
 ): Promise<void> {
-  await updateOrder(ctx, shopper, orderNo, { status: 'failed', c_stripe_status: 'error', ...name });
+  await updateOrder(ctx, shopper, orderNo, { ...fields, status: 'failed', c_stripe_status: 'error' });
 }

@@ -5,7 +5,7 @@
  * card), an Adyen market (FR), the v11 market (CZ: its `selectedVCSVersion` is 11) and a bank order
  * (NL iDEAL). An unreadable footer still places the order, without the legal fields; an order the
  * reconciler places (its shopper gone) carries what its creation wrote, the IP address too; a failed
- * order keeps the billing name its creation wrote.
+ * order carries the billing name and the fields of its creation.
  */
 import { describe, expect, it } from 'vitest';
 import { SHOPPERS } from '../../../../mocks/sandbox/src/seed.ts';
@@ -312,7 +312,7 @@ describe('the storefront §3 order fields (issue 31, docs/decisions/031)', () =>
     });
   });
 
-  it('when the payment is declined, then the failed order keeps the billing name its creation wrote', async () => {
+  it('when the payment is declined, then the failed order carries the billing name and the fields of its creation (storefront §4 "On payment")', async () => {
     const billing = { ...GB_BILLING, firstName: 'Mary Ann', lastName: 'van der Berg' };
     const shopper = await guestAt(GB, billing);
     const card = await token(shopper, '4000000000000002');
@@ -327,6 +327,7 @@ describe('the storefront §3 order fields (issue 31, docs/decisions/031)', () =>
       c_stripe_status: 'error',
       c_SNP_OMS_FirstName: 'Mary Ann',
       c_SNP_OMS_LastName: 'van der Berg',
+      c_payment_type: 'CREDIT_CARD',
       c_ipAddress: SHOPPER_IP,
     });
   });

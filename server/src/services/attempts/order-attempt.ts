@@ -85,8 +85,9 @@ async function openOrder(ctx: AppContext, shopper: Shopper, attempt: AttemptOrde
   const fields = await attempt.fields;
   const started = Date.now();
   const id = await ctx.attempts.begin(shopper, { provider: request.provider, basketId: basket.basketId! });
-  // The storefront §3 fields go with the order from its creation: an order the reconciler ends carries them too.
-  const order = await createOrder(ctx, shopper, basket.basketId!, fields).catch(async (failure: unknown) => {
+  // createOrder considers the basket id only: the storefront §3 fields ride in the pending payment (and
+  // the journal) to the order update that places the order, the reconciler's included.
+  const order = await createOrder(ctx, shopper, basket.basketId!).catch(async (failure: unknown) => {
     // A refusal made nothing; otherwise the order may have been made with only its answer lost.
     if (failure instanceof AppError && failure.status < 500) {
       await ctx.attempts.record(id, 'failed');
@@ -117,6 +118,7 @@ async function openOrder(ctx: AppContext, shopper: Shopper, attempt: AttemptOrde
     ordered: orderedBy(services, { orderNo, creationDate: order.creationDate }),
     // The account's saved card pays: a reversal must never detach it (stripe.ts reverse).
     ...(method.stored ? { savedCard: true as const } : {}),
+    orderFields: fields,
   };
   session.pendingPayment = pending;
   await ctx.attempts.record(id, 'orderCreated', { orderNo, pending, ...(holder ? { customerName: holder } : {}) });

@@ -3,8 +3,10 @@
  * docs/decisions/031 names: the vehicle (the session's vehicle lookup), the storefront (site,
  * locale, market, storefront type, the region's VCS version), the shopper (billing name, the
  * request's IP address, identity) and the legal documents of the footer the shopper was shown.
- * Settlement adds the payment's facts (settlement.ts). Written on the createOrder, they are on the
- * order whichever path ends it: the checkout, the confirmation or the reconciler, which has no request.
+ * Gathered when the order is created and kept in its pending payment (and the journal), they are
+ * written with the order update that places it (settlement.ts writeOrderPaid, with the payment's
+ * facts), whichever path ends it: the checkout, the confirmation or the reconciler, which has no
+ * request. Not on createOrder: "the only considered value from the request body is basketId".
  *
  * Nothing here fails or holds up the order: an unreadable source leaves its fields out (logged).
  */

@@ -192,7 +192,11 @@ async function fail(ctx: AppContext, owner: AttemptOwner, shopper: Shopper, reco
   if (!record.orderNo) return after();
   const order = await readOrder(ctx, shopper, record.orderNo);
   if (isPlaced(order)) return owner.save(record, 'placed');
-  const options = { restore: 'whenFailed' as const, customerName: record.customerName };
+  const options = {
+    restore: 'whenFailed' as const,
+    customerName: record.customerName,
+    fields: record.pending?.orderFields,
+  };
   if (order?.status === 'created' && !(await failAndGiveBack(ctx, shopper, record.orderNo, order, options)))
     throw new Error('the order could not be failed');
   return after();

@@ -32,7 +32,8 @@ async function settlePaid(ctx: AppContext, shopper: Shopper, pending: PendingPay
 }
 
 /**
- * The order written new with the payment's facts (storefront §4 "On payment"): the card's, or a bank
+ * The order written new with the storefront §3 fields gathered at its creation (createOrder considers
+ * the basket id only) and the payment's facts (storefront §4 "On payment"): the card's, or a bank
  * debit's account (bank-fields.ts), and the method kept for the renewals (the SEPA Direct Debit method
  * an iDEAL or Bancontact set-up generated, completed first when nothing told it yet, issue 31); the
  * reconciler places with it too.
@@ -41,6 +42,7 @@ export async function writeOrderPaid(ctx: AppContext, shopper: Shopper, pending:
   await paymentProvider(pending.provider).completeStoredMethod?.(ctx, pending);
   const card = pending.card;
   await updateOrder(ctx, shopper, pending.orderNo, {
+    ...pending.orderFields,
     status: 'new',
     c_stripe_status: 'succeeded',
     c_payment_type: pending.paymentType,
@@ -123,7 +125,7 @@ async function paidNotSettled(
   shopper.log.error({ err: failure, orderNo }, 'paid order not settled: reading it back');
   const order = await orderNow(ctx, shopper, orderNo);
   if (isPlaced(order)) return { status: 201, body: await placedInSession(ctx, shopper, pending) };
-  if (await failAndGiveBack(ctx, shopper, orderNo, order, { restore: 'whenFailed' })) {
+  if (await failAndGiveBack(ctx, shopper, orderNo, order, { restore: 'whenFailed', fields: pending.orderFields })) {
     // Fail before reversing: the order is failed, so the payment goes back.
     await ctx.attempts.record(pending.attempt, 'failing', { charged: true });
     await giveBack(ctx, shopper, pending, true);
@@ -212,7 +214,10 @@ export async function settleFailed(
   await ctx.attempts.record(pending?.attempt, 'failing', { charged });
   const order = await readOrder(ctx, shopper, orderNo).catch(() => null);
   // The basket comes back at once, even when the platform takes no write now: the reconciler fails the order later.
-  const failed = await failAndGiveBack(ctx, shopper, orderNo, order, { restore: 'always' });
+  const failed = await failAndGiveBack(ctx, shopper, orderNo, order, {
+    restore: 'always',
+    fields: pending?.orderFields,
+  });
   if (failed && pending) await giveBack(ctx, shopper, pending, charged);
   delete shopper.session.pendingPayment;
   return definiteProblem(problem);
@@ -235,10 +240,15 @@ export async function failAndGiveBack(
   shopper: Shopper,
   orderNo: string,
   order: CommerceOrder | null,
-  options: { restore: 'whenFailed' | 'always' | 'never'; customerName?: string | undefined },
+  options: {
+    restore: 'whenFailed' | 'always' | 'never';
+    customerName?: string | undefined;
+    /** The storefront §3 fields gathered at the order's creation (PendingPayment.orderFields), written with the failure. */
+    fields?: PendingPayment['orderFields'];
+  },
 ): Promise<boolean> {
   const name = failureName(order, customerNameOf(order, options.customerName));
-  const failed = await failOrder(ctx, shopper, orderNo, name).then(
+  const failed = await failOrder(ctx, shopper, orderNo, { ...options.fields, ...name }).then(
     () => true,
     (error: unknown) => {
       shopper.log.error({ err: error, orderNo }, 'marking the order failed did not work: the reconciler retries');
@@ -261,7 +271,10 @@ export async function failAbandonedOrder(ctx: AppContext, shopper: Shopper, orde
   const attempt = await ctx.attempts.find(orderNo);
   const charged = attempt ? mayHoldPayment(attempt.state) || attempt.charged === true : false;
   if (attempt) await ctx.attempts.record(attempt.id, 'failing', { charged });
-  if (!(await failAndGiveBack(ctx, shopper, orderNo, order, { restore: 'never' }))) return;
+  if (
+    !(await failAndGiveBack(ctx, shopper, orderNo, order, { restore: 'never', fields: attempt?.pending?.orderFields }))
+  )
+    return;
   if (attempt?.pending) await giveBack(ctx, shopper, attempt.pending, charged);
   else if (attempt) await ctx.attempts.record(attempt.id, charged ? 'reversing' : 'failed');
 }

@@ -6,9 +6,8 @@
 import express, { type Router } from 'express';
 import type { SandboxContext } from '../../app.ts';
 import { requireShopper, shopperOf } from './auth.ts';
-import { zOrderCustomAttributes } from '../../../../../generated/commerce/zod/zod.gen.ts';
-import { badRequest, problem, type Schemas } from './errors.ts';
-import { bodyObject, customAttributes, requireOrgAndSite } from './http.ts';
+import { problem, type Schemas } from './errors.ts';
+import { bodyObject, requireOrgAndSite } from './http.ts';
 import { renderBasket } from './pricing.ts';
 import { nextOrderNo, state, type OrderRecord, type OrderStatus } from './state.ts';
 
@@ -138,15 +137,9 @@ export function ordersRouter(context: SandboxContext): Router {
         'Order Creation Failed',
         `The basket '${basket.basketId}' has ${missing.join(', ')}.`,
       );
-    // The order's attributes are typed as the platform's attribute definitions (commerce.yaml's
-    // OrderCustomAttributes): a value of another type is refused, one not declared kept as sent.
-    const custom = customAttributes(raw);
-    const typed = zOrderCustomAttributes.safeParse(custom);
-    if (!typed.success)
-      return badRequest(
-        res,
-        `The custom properties are not valid: ${typed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}.`,
-      );
+    // "The only considered value from the request body is basketId" (the Shopper Orders reference,
+    // createOrder): custom properties sent with it are ignored, as the platform ignores them. The order
+    // gets the basket's custom attributes; the shop writes its own with the order update (classic.ts).
     const rendered = renderBasket(basket);
     const orderNo = nextOrderNo();
     const nowMs = context.clock.nowMs();
@@ -181,7 +174,7 @@ export function ordersRouter(context: SandboxContext): Router {
       creationMs: nowMs,
       modifiedMs: nowMs,
       body,
-      custom: { ...basket.custom, ...custom },
+      custom: { ...basket.custom },
       placedNotified: false,
     };
     state.orders.set(orderNo, order);
