@@ -3,8 +3,8 @@
  * Overview, Help & Support; §5 reasons and the 150-character limit; §6 login): the seed of
  * DESIGN.md (alex's subscriptions, kim without any).
  */
-import { expect, test, type Page } from '@playwright/test';
-import { resetSandbox, sandbox } from './support.ts';
+import { expect, type Page } from '@playwright/test';
+import { resetSandbox, sandbox, test } from './support.ts';
 
 test.beforeEach(resetSandbox);
 
@@ -117,7 +117,7 @@ test('alex opens My Subscriptions through the login, requests a refund inside th
 
 test('in a region without auto-renewal (fr-FR), an expiring service shows the alert with Renew now; kim sees the empty state', async ({
   page,
-  browser,
+  newBrowser,
 }) => {
   await page.goto('/fr-FR/account/my-services');
   await signIn(page, 'alex.owner@example.com');
@@ -133,7 +133,7 @@ test('in a region without auto-renewal (fr-FR), an expiring service shows the al
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // kim, in a browser of her own.
-  const kim = await (await browser.newContext()).newPage();
+  const kim = await newBrowser();
   await kim.goto('/en-GB/account/my-subscriptions');
   await signIn(kim, 'kim.driver@example.com');
   await expect(kim.getByRole('heading', { name: 'No subscriptions' })).toBeVisible();
@@ -272,7 +272,7 @@ async function fillCard(page: Page, number: string) {
 
 test('kim adds a first card; alex replaces his with one that needs 3-D Secure and comes back to it saved', async ({
   page,
-  browser,
+  newBrowser,
 }) => {
   await page.goto('/de-DE/account/my-payment-method');
   await signIn(page, 'kim.driver@example.com');
@@ -292,7 +292,7 @@ test('kim adds a first card; alex replaces his with one that needs 3-D Secure an
   await expect(page).toHaveURL(/\/en-GB\/account\/my-payment-method$/);
   await expect(page.getByText('Visa ending in 4242')).toBeVisible();
 
-  const alex = await (await browser.newContext()).newPage();
+  const alex = await newBrowser();
   await alex.goto('/en-GB/account/my-payment-method/edit-payment-method');
   await signIn(alex, 'alex.owner@example.com');
   await expect(alex.getByRole('heading', { level: 1, name: 'Edit payment method' })).toBeVisible();

@@ -27,6 +27,20 @@ test('a reload without a connection after a first visit shows the shell and the 
   await expect(page.locator('#page-data')).toHaveCount(0);
 
   await context.setOffline(false);
+  // Back online as the page and its service worker see it: Playwright's offline emulation reaches the
+  // worker apart from the page (microsoft/playwright#2311), and a reload at once was answered by a
+  // worker still offline (the shell, its renewal read failed: "Unable to load page"). An asset the
+  // worker has not cached goes through its fetch: it answers (404) only once the worker is online.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Promise.all([fetch('/api/healthz'), fetch(`/assets/__online-probe-${Date.now()}.js`)]).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    )
+    .toBe(true);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: /Renew Your Connected Navigation/i })).toBeVisible();
   await expect(page.getByText("You're currently browsing in offline mode")).toHaveCount(0);

@@ -1,5 +1,5 @@
 /** Shared steps of the journeys: the sandbox controls and the checkout a shopper walks through. */
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { E2E_SANDBOX_PORT } from '../../playwright.config.ts';
 import { expectMoneyInvariant } from '../../server/src/testing/money-invariant.ts';
 
@@ -15,6 +15,24 @@ export async function sandbox(method: string, path: string, body?: unknown): Pro
 }
 
 export const resetSandbox = () => sandbox('POST', '/__sandbox/reset');
+
+/**
+ * The journeys' `test`, with `newBrowser`: another person's browser (a context of its own, or a second
+ * tab holding the first one's storage), closed when the journey ends. A context left open kept its
+ * pages running into the next journeys (their reads, idle timers and service worker against a reset
+ * sandbox) and into their failure screenshots.
+ */
+export const test = base.extend<{ newBrowser: (options?: BrowserContextOptions) => Promise<Page> }>({
+  newBrowser: async ({ browser }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (options) => {
+      const context = await browser.newContext(options);
+      contexts.push(context);
+      return context.newPage();
+    });
+    await Promise.all(contexts.map((context) => context.close()));
+  },
+});
 
 /**
  * The end of every journey that pays (issue 29): the money invariant on the sandbox's ledger, what

@@ -6,7 +6,7 @@
  * challenge or the bank page says the payment is being confirmed, and shows the thank-you once the
  * other tab has completed it.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type BrowserContextOptions, type Page } from '@playwright/test';
 import {
   dutchGuestToPayment,
   expectConfirmation,
@@ -15,15 +15,17 @@ import {
   nl,
   renew,
   resetSandbox,
+  test,
 } from './support.ts';
 
 test.beforeEach(resetSandbox);
 test.afterEach(expectNoMoneyLost);
 
+type NewBrowser = (options?: BrowserContextOptions) => Promise<Page>;
+
 /** A second tab of the same browser: a context holding the first one's cookies and storage. */
-async function secondTab(browser: Browser, page: Page): Promise<Page> {
-  const context = await browser.newContext({ storageState: await page.context().storageState() });
-  return context.newPage();
+async function secondTab(newBrowser: NewBrowser, page: Page): Promise<Page> {
+  return newBrowser({ storageState: await page.context().storageState() });
 }
 
 async function fillCard(page: Page, number: string) {
@@ -34,10 +36,10 @@ async function fillCard(page: Page, number: string) {
 }
 
 /** Both tabs at the GB payment step of one basket, with `card` typed in each. */
-async function twoTabsAtPayment(browser: Browser, page: Page, card: string): Promise<[Page, Page]> {
+async function twoTabsAtPayment(newBrowser: NewBrowser, page: Page, card: string): Promise<[Page, Page]> {
   await renew(page, { vin: 'ZAAAA1000AA000001', locale: 'en-GB', plan: /12 months/ });
   await guestDetails(page);
-  const other = await secondTab(browser, page);
+  const other = await secondTab(newBrowser, page);
   // Opened at the payment step, the checkout is painted on the server and hydrates without an error.
   const errors: string[] = [];
   other.on('pageerror', (error) => errors.push(error.message));
@@ -62,8 +64,11 @@ async function waitingAndPaying(tabs: [Page, Page]): Promise<{ waiting: Page; pa
   return { waiting, paying: waiting === tabs[0] ? tabs[1] : tabs[0] };
 }
 
-test('two tabs pay the same basket by card at once: one order, both on its confirmation', async ({ browser, page }) => {
-  const tabs = await twoTabsAtPayment(browser, page, '4242 4242 4242 4242');
+test('two tabs pay the same basket by card at once: one order, both on its confirmation', async ({
+  newBrowser,
+  page,
+}) => {
+  const tabs = await twoTabsAtPayment(newBrowser, page, '4242 4242 4242 4242');
   await payAtOnce(tabs, /^Pay /);
   for (const tab of tabs) await expectConfirmation(tab);
   expect(orderNoOf(tabs[1])).toBe(orderNoOf(tabs[0]));
@@ -71,10 +76,10 @@ test('two tabs pay the same basket by card at once: one order, both on its confi
 });
 
 test('two tabs pay by a 3-D Secure card at once: the other tab waits, then shows the same order', async ({
-  browser,
+  newBrowser,
   page,
 }) => {
-  const tabs = await twoTabsAtPayment(browser, page, '4000 0027 6000 3184');
+  const tabs = await twoTabsAtPayment(newBrowser, page, '4000 0027 6000 3184');
   await payAtOnce(tabs, /^Pay /);
   const { waiting, paying } = await waitingAndPaying(tabs);
   await expect(waiting.getByText('We are confirming your payment with your bank…')).toBeVisible();
@@ -85,11 +90,11 @@ test('two tabs pay by a 3-D Secure card at once: the other tab waits, then shows
 });
 
 test('two tabs pay by iDEAL at once: the other tab waits while the bank page is open, then shows the same order', async ({
-  browser,
+  newBrowser,
   page,
 }) => {
   await dutchGuestToPayment(page);
-  const other = await secondTab(browser, page);
+  const other = await secondTab(newBrowser, page);
   await other.goto('/nl-NL/checkout');
   const tabs: [Page, Page] = [page, other];
   for (const tab of tabs) {
