@@ -10,15 +10,31 @@
  * It prints the walk (depth first; a function already walked is entered again but not walked
  * twice), then: stops (functions entered, the start included), hops, distinct files, returns to a
  * file already left (in the walk's order of files, consecutive entries of one file counted once),
- * and the visits per file.
+ * and per file its visits, its entries (its runs in the walk's order of files) and its calls in.
+ *
+ * Entries count a file again each time the walk comes back to it from a callee: basket code that
+ * calls a helper file and goes on is entered twice, though no caller outside it called it twice.
+ * "Calls in" is what "entering a file" means to its callers: the calls of the walk made into the
+ * file by a function of another file (each call site once, a function already walked included).
+ * The same is counted per folder (calls into the files directly in a folder from a file in another
+ * folder, a subfolder included), and the calls in are listed, caller and callee.
  */
 import path from 'node:path';
 import ts from 'typescript';
 
 type FunctionLike = ts.FunctionDeclaration | ts.MethodDeclaration | ts.ArrowFunction | ts.FunctionExpression;
 
+export interface Step {
+  depth: number;
+  file: string;
+  fn: string;
+  param: string;
+  /** The step that called this one (its index in the walk); none for the start. */
+  caller?: number;
+}
+
 export interface Trace {
-  walk: Array<{ depth: number; file: string; fn: string; param: string }>;
+  walk: Step[];
   stops: number;
   hops: number;
   distinctFiles: number;
@@ -26,12 +42,14 @@ export interface Trace {
   visits: Record<string, number>;
   /** File entries: the walk's files with consecutive entries of one file counted once. */
   entries: Record<string, number>;
+  /** Calls into a file made by a function of another file, per file. */
+  callsIn: Record<string, number>;
+  /** Calls into the files directly in a folder made by a function of a file in another folder, per folder. */
+  callsInFolder: Record<string, number>;
 }
 
-const ROOT = process.cwd();
-
-function program(): ts.Program {
-  const configPath = ts.findConfigFile(ROOT, ts.sys.fileExists, 'tsconfig.json');
+function program(root: string): ts.Program {
+  const configPath = ts.findConfigFile(root, ts.sys.fileExists, 'tsconfig.json');
   if (!configPath) throw new Error('no tsconfig.json');
   const config = ts.readConfigFile(configPath, ts.sys.readFile);
   const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, path.dirname(configPath));
@@ -65,13 +83,13 @@ function nameOf(fn: FunctionLike): string {
   return '(anonymous)';
 }
 
-const inProject = (file: string) =>
-  !file.includes('/node_modules/') && !file.includes('/generated/') && file.startsWith(ROOT);
-
-export function traceParameter(file: string, functionName: string, param: string): Trace {
-  const prog = program();
+/** The trace of `param` from `functionName` in `file`, read in the project whose tsconfig.json is in `root`. */
+export function traceParameter(file: string, functionName: string, param: string, root = process.cwd()): Trace {
+  const inProject = (name: string) =>
+    !name.includes('/node_modules/') && !name.includes('/generated/') && name.startsWith(root);
+  const prog = program(root);
   const checker = prog.getTypeChecker();
-  const source = prog.getSourceFile(path.resolve(ROOT, file));
+  const source = prog.getSourceFile(path.resolve(root, file));
   if (!source) throw new Error(`${file} is not in the program`);
   let start: FunctionLike | undefined;
   const find = (node: ts.Node) => {
@@ -85,8 +103,10 @@ export function traceParameter(file: string, functionName: string, param: string
   const walked = new Set<string>();
   const keyOf = (fn: FunctionLike, name: string) => `${fn.getSourceFile().fileName}:${fn.pos}:${name}`;
 
-  const visit = (fn: FunctionLike, name: string, depth: number) => {
-    walk.push({ depth, file: path.relative(ROOT, fn.getSourceFile().fileName), fn: nameOf(fn), param: name });
+  const visit = (fn: FunctionLike, name: string, depth: number, caller?: number) => {
+    const here = walk.length;
+    const file = path.relative(root, fn.getSourceFile().fileName);
+    walk.push({ depth, file, fn: nameOf(fn), param: name, ...(caller === undefined ? {} : { caller }) });
     const key = keyOf(fn, name);
     if (walked.has(key)) return;
     walked.add(key);
@@ -108,7 +128,7 @@ export function traceParameter(file: string, functionName: string, param: string
       ts.forEachChild(node, scan);
     };
     if (fn.body) scan(fn.body);
-    for (const call of calls) visit(call.target, call.param, depth + 1);
+    for (const call of calls) visit(call.target, call.param, depth + 1, here);
   };
   visit(start, param, 0);
 
@@ -124,7 +144,34 @@ export function traceParameter(file: string, functionName: string, param: string
   for (const f of files) visits[f] = (visits[f] ?? 0) + 1;
   const entries: Record<string, number> = {};
   for (const f of collapsed) entries[f] = (entries[f] ?? 0) + 1;
-  return { walk, stops: walk.length, hops: walk.length - 1, distinctFiles: seen.size, returns, visits, entries };
+  const callsIn: Record<string, number> = {};
+  const callsInFolder: Record<string, number> = {};
+  for (const step of walk) {
+    if (step.caller === undefined) continue;
+    const from = walk[step.caller]!.file;
+    if (from !== step.file) callsIn[step.file] = (callsIn[step.file] ?? 0) + 1;
+    const folder = path.dirname(step.file);
+    if (path.dirname(from) !== folder) callsInFolder[folder] = (callsInFolder[folder] ?? 0) + 1;
+  }
+  return {
+    walk,
+    stops: walk.length,
+    hops: walk.length - 1,
+    distinctFiles: seen.size,
+    returns,
+    visits,
+    entries,
+    callsIn,
+    callsInFolder,
+  };
+}
+
+/** The calls of the walk into `file` from a function of another file: "caller (its file) -> callee". */
+export function callsInto(trace: Trace, file: string): string[] {
+  return trace.walk.flatMap((step) => {
+    const caller = step.caller === undefined ? undefined : trace.walk[step.caller];
+    return caller && step.file === file && caller.file !== file ? [`${caller.fn} (${caller.file}) -> ${step.fn}`] : [];
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -138,7 +185,24 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(
     `\nstops ${trace.stops}, hops ${trace.hops}, distinct files ${trace.distinctFiles}, returns ${trace.returns}`,
   );
-  console.log('visits  entries  file');
-  for (const [f, n] of Object.entries(trace.visits).sort((a, b) => b[1] - a[1]))
-    console.log(`${String(n).padStart(6)}  ${String(trace.entries[f]).padStart(7)}  ${f}`);
+  console.log('visits  entries  calls in  file');
+  const byVisits = Object.entries(trace.visits).sort((a, b) => b[1] - a[1]);
+  for (const [f, n] of byVisits) {
+    const columns = [
+      String(n).padStart(6),
+      String(trace.entries[f]).padStart(7),
+      String(trace.callsIn[f] ?? 0).padStart(8),
+    ];
+    console.log(`${columns.join('  ')}  ${f}`);
+  }
+  console.log('\ncalls in  folder (calls into its files from a file in another folder)');
+  for (const [folder, n] of Object.entries(trace.callsInFolder).sort((a, b) => b[1] - a[1]))
+    console.log(`${String(n).padStart(8)}  ${folder}`);
+  console.log('\ncalls into a file from a function of another file');
+  for (const [f] of byVisits) {
+    const calls = callsInto(trace, f);
+    if (calls.length === 0) continue;
+    console.log(`${f} (${calls.length})`);
+    for (const call of calls) console.log(`  ${call}`);
+  }
 }
