@@ -28,13 +28,13 @@ import { orderMethodDisplay } from './payment-display.ts';
 import {
   creditNoteDetails,
   creditNoteRecords,
+  customerOf,
   documentPdf,
   orderDetails,
   orderHistory,
   type Customer,
   type Som,
 } from './som.ts';
-import { customerOf } from './subscriptions.ts';
 
 type Schemas = components['schemas'];
 type OrderSummary = Som['OrderSummary'];

@@ -12,8 +12,8 @@ import { getProduct } from '../catalog.ts';
 import { contentAsset, searchFaqItems } from '../content.ts';
 import { customPreferences } from '../preferences.ts';
 import type { Shopper } from '../shopper.ts';
-import { orderHistory, subscriptionList, type Customer, type Som } from './som.ts';
-import { contactUsUrl, customerOf } from './subscriptions.ts';
+import { customerOf, orderHistory, subscriptionList, type Customer, type Som } from './som.ts';
+import { contactUsUrl } from './subscriptions.ts';
 
 type Schemas = components['schemas'];
 

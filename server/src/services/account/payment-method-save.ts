@@ -40,8 +40,7 @@ import {
   requireEnabledCustomer,
 } from './payment-method.ts';
 import { storedMethodOf } from './payment-display.ts';
-import { changePaymentRecord, paymentMethodInformation, type Som } from './som.ts';
-import { customerOf } from './subscriptions.ts';
+import { changePaymentRecord, customerOf, paymentMethodInformation, type Som } from './som.ts';
 
 type Schemas = components['schemas'];
 

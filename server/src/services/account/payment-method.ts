@@ -19,11 +19,11 @@ import { savedMethodDisplay, savedMethodType, storedMethodOf } from './payment-d
 import {
   activeSubscriptionList,
   changePaymentRecord,
+  customerOf,
   paymentMethodInformation,
   type Customer,
   type Som,
 } from './som.ts';
-import { customerOf } from './subscriptions.ts';
 
 type Schemas = components['schemas'];
 

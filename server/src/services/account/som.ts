@@ -1,8 +1,9 @@
 /**
- * The order-management methods the account area calls (account §7: a POST controller call with
- * controllerName SOM and a method name), for one signed-in customer: their identity id is the
- * `userId` of every query, their site the brand. An unreachable system or an error answer is a 502;
- * a record the system does not know is `undefined` to the caller, which answers 404.
+ * The order-management system's methods (account §7: a POST controller call with controllerName SOM
+ * and a method name): the account area's, and the checkout's flag of a paid order's record. Each is
+ * for one signed-in customer (`customerOf`): their identity id is the `userId` of every query, their
+ * site the brand. An unreachable system or an error answer is a 502; a record the system does not
+ * know is `undefined` to the caller, which answers 404.
  */
 import type { components } from '../../../../generated/som/types.ts';
 import {
@@ -13,14 +14,26 @@ import {
   zSubscriptionListResponse,
 } from '../../../../generated/som/zod/zod.gen.ts';
 import type { AppContext } from '../../context.ts';
-import { upstreamError } from '../../errors.ts';
-import { STOREFRONT_TYPE } from '../order-management.ts';
+import { AppError, upstreamError } from '../../errors.ts';
 import type { Shopper } from '../shopper.ts';
 
 export type Som = components['schemas'];
 
+/**
+ * The shop's storefront type as the order-management system knows it: the one its order queries
+ * name (History) and the one each order carries for it (c_SNP_OMS_storefrontType, storefront §3).
+ */
+export const STOREFRONT_TYPE = 'B2C';
+
 /** The account's customer: a registered shopper with the identity id of their session. */
 export type Customer = Pick<Shopper, 'session' | 'siteId' | 'locale' | 'signal' | 'log'> & { userId: string };
+
+/** The account's customer, for a shopper whose session is a registered customer's (http/customer.ts). */
+export function customerOf(shopper: Shopper): Customer {
+  const userId = shopper.session.principalUUID;
+  if (!userId) throw new AppError(401, 'login-required', 'Login required', 'Please log in to see your account.');
+  return { ...shopper, userId };
+}
 
 type Answer<T> = Promise<{ data?: T; error?: unknown; response: Response }>;
 
@@ -294,4 +307,41 @@ export async function changePaymentRecord(
               ...options,
             });
   return (await answer<Som['PatchResultResponse']>(call, { notFound: true }))?.patchResult;
+}
+
+/**
+ * A paid order's record flagged for update (UpdateOmsRecord, found in the customer's History), as the
+ * checkout and the order attempts' reconciler do for a registered customer; a guest has no record.
+ * Logged, never thrown: the order is paid whatever the order-management system answers.
+ */
+export async function flagOrderForUpdate(
+  ctx: AppContext,
+  shopper: Pick<Shopper, 'session' | 'log'>,
+  orderNo: string,
+): Promise<void> {
+  const userId = shopper.session.principalUUID;
+  if (!userId) return;
+  try {
+    const history = await ctx.upstreams.som.POST('/services/apexrest/SOM/History', {
+      body: {
+        controllerName: SOM,
+        methodRequest: 'History',
+        query: { userId, storefrontType: STOREFRONT_TYPE, limit: 9999, offset: 0 },
+      },
+    });
+    const records = (
+      history.data as { orders?: { records?: Array<{ Id?: string; OrderNumber?: string }> } } | undefined
+    )?.orders?.records;
+    const record = records?.find((r) => r.OrderNumber === orderNo);
+    if (!record?.Id) return;
+    await ctx.upstreams.som.POST('/services/apexrest/SOM/UpdateOmsRecord', {
+      body: {
+        controllerName: SOM,
+        methodRequest: 'UpdateOmsRecord',
+        query: { recordId: record.Id, table: 'OrderSummary', isRecordToBeUpdated: true },
+      },
+    });
+  } catch (error) {
+    shopper.log.warn({ err: error, orderNo }, 'order-management record update failed');
+  }
 }

@@ -25,21 +25,14 @@ import { customPreferences } from '../preferences.ts';
 import type { Shopper } from '../shopper.ts';
 import {
   changeSubscription,
+  customerOf,
   orderHistory,
   paymentMethodInformation,
   subscriptionList,
   type CancellationDetails,
-  type Customer,
 } from './som.ts';
 
 type Schemas = components['schemas'];
-
-/** The account's customer, for a shopper whose session is a registered customer's (http/customer.ts). */
-export function customerOf(shopper: Shopper): Customer {
-  const userId = shopper.session.principalUUID;
-  if (!userId) throw new AppError(401, 'login-required', 'Login required', 'Please log in to see your account.');
-  return { ...shopper, userId };
-}
 
 /** The localised contact-us page (account §2). */
 export const contactUsUrl = (ctx: AppContext, locale: string) => ctx.config.contactUsUrl.replaceAll('{locale}', locale);

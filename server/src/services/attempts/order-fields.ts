@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.ts';
 import type { CommerceBasket } from '../basket/basket.ts';
 import { DEFAULT_TERMS_URL, planOf } from '../catalog.ts';
 import { contentAsset } from '../content.ts';
-import { STOREFRONT_TYPE } from '../order-management.ts';
+import { STOREFRONT_TYPE } from '../account/som.ts';
 import type { Shopper } from '../shopper.ts';
 import { lookupSettings } from '../vehicle-lookup.ts';
 

@@ -8,8 +8,7 @@
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { savedMethodDisplay, savedMethodType, storedMethodOf } from '../account/payment-display.ts';
-import { paymentMethodInformation } from '../account/som.ts';
-import { customerOf } from '../account/subscriptions.ts';
+import { customerOf, paymentMethodInformation } from '../account/som.ts';
 import { savedCardUnavailable } from '../payments/payment-problems.ts';
 import type { StoredCard } from '../payments/provider.ts';
 import { paymentProvider } from '../payments/providers.ts';
