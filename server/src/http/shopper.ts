@@ -151,7 +151,7 @@ export async function withLockedShopper<T>(
   work: (shopper: Shopper) => Promise<T>,
 ): Promise<T> {
   // A registered shopper's basket is the customer's, shared by all their sessions (two browsers): their
-  // attempts wait for each other too (services/checkout/ordered-basket.ts).
+  // attempts wait for each other too (services/attempts/order-attempt.ts, answerForOrderedBasket).
   const session = await ctx.sessions.current(req);
   const customerId = session?.authType === 'registered' ? session.shopperTokens?.customerId : undefined;
   const key = customerId ? `customer:${customerId}` : (session?.id ?? 'anonymous');

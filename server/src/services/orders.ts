@@ -1,11 +1,12 @@
 /**
- * Commerce orders as the checkout uses them: read (shopper orders) and updated through the classic
- * order update (status and c_* attributes, storefront §4 "On payment").
+ * Commerce orders as the checkout uses them: read (shopper orders, and the customer's newest orders)
+ * and updated through the classic order update (status and c_* attributes, storefront §4 "On
+ * payment").
  */
 import type { components as CommerceComponents } from '../../../generated/commerce/types.ts';
 import type { AppContext } from '../context.ts';
 import { upstreamError } from '../errors.ts';
-import { commerceCall } from './commerce-answer.ts';
+import { commerceCall, commerceData, reachCommerce } from './commerce-answer.ts';
 import type { Shopper } from './shopper.ts';
 
 type Commerce = CommerceComponents['schemas'];
@@ -15,6 +16,37 @@ export type OrderUpdate = Commerce['ClassicOrderUpdate'];
 const unreachable = (cause: unknown): never => {
   throw upstreamError('commerce', cause);
 };
+
+/** An order as the customer's order list names it. */
+export interface OrderFact {
+  orderNo: string;
+  status?: string;
+  creationDate?: string;
+}
+
+const CUSTOMER_ORDERS =
+  '/customer/shopper-customers/v1/organizations/{organizationId}/customers/{customerId}/orders' as const;
+
+/**
+ * The customer's newest orders (guest or registered: the token's own customer; getCustomerOrders
+ * takes a guest's token too, SCAPI shopper-customers).
+ */
+export async function customerOrders(ctx: AppContext, shopper: Shopper): Promise<OrderFact[]> {
+  const customerId = shopper.tokens.customerId;
+  if (!customerId) return [];
+  const result = await reachCommerce(
+    ctx.upstreams.commerce.GET(CUSTOMER_ORDERS, {
+      params: {
+        path: { organizationId: shopper.organizationId, customerId },
+        query: { siteId: shopper.siteId, limit: 5, offset: 0 },
+      },
+      headers: shopper.headers,
+    }),
+  );
+  return (commerceData(result, 'customer orders', shopper).data ?? []).flatMap((o) =>
+    o.orderNo ? [{ orderNo: o.orderNo, status: o.status, creationDate: o.creationDate }] : [],
+  );
+}
 
 export async function readOrder(ctx: AppContext, shopper: Shopper, orderNo: string): Promise<CommerceOrder | null> {
   const { data, response } = await ctx.upstreams.commerce

@@ -4,15 +4,20 @@
  * write is announced in the attempt's journal first (attempts.ts), so that whatever this request
  * cannot finish (a lost answer, a killed process) the reconciler finishes from the last recovery
  * point. place-order.ts checks the basket and the method before any of this; settlement.ts settles.
+ *
+ * An attempt's order is also found again here, among the customer's orders, when the basket it was
+ * made of is gone: the order this attempt's createOrder made with its answer lost (an order in doubt,
+ * issue 17; the reconciler's `findOrder` looks for it too), and the order another attempt of the
+ * shopper made of the same basket (two tabs, decision 022). Only reads: a basket read never writes
+ * an order.
  */
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { PendingPayment } from '../../session.ts';
 import { currentBasket, type CommerceBasket } from '../basket/basket.ts';
-import { orderMadeSince } from '../basket/order-in-doubt.ts';
 import { orderedBy, type BasketService } from '../checkout-control.ts';
-import { createOrder } from '../orders.ts';
+import { createOrder, customerOrders, readOrder, type OrderFact } from '../orders.ts';
 import { billingMismatch } from '../payments/payment-problems.ts';
 import type { CheckedMethod, PaymentParty, PaymentResult } from '../payments/provider.ts';
 import { paymentProvider } from '../payments/providers.ts';
@@ -93,12 +98,7 @@ async function openOrder(ctx: AppContext, shopper: Shopper, attempt: AttemptOrde
       await ctx.attempts.record(id, 'failed');
       throw failure;
     }
-    // Made, the basket is gone: the order is the customer's newest unknown one in created.
-    const left = await currentBasket(ctx, shopper).catch(() => undefined);
-    const made =
-      left === null || (left && left.basketId !== basket.basketId)
-        ? await orderMadeSince(ctx, shopper, started, Date.now())
-        : null;
+    const made = await orderOfLostAnswer(ctx, shopper, basket.basketId!, started);
     if (made) return made;
     // Not (yet) made: the journal's attempt rests in creatingOrder, and the reconciler looks again.
     throw failure;
@@ -123,4 +123,108 @@ async function openOrder(ctx: AppContext, shopper: Shopper, attempt: AttemptOrde
   session.pendingPayment = pending;
   await ctx.attempts.record(id, 'orderCreated', { orderNo, pending, ...(holder ? { customerName: holder } : {}) });
   return pending;
+}
+
+// ---- The attempt's order found again --------------------------------------------------------------
+
+/** How far the platform's clock may be from the proxy's when telling an order made by the attempt. */
+const CLOCK_SKEW_MS = 5_000;
+
+/** How long after createOrder was sent the platform may still make its order (a request it held). */
+export const LATE_ORDER_MS = 60_000;
+
+/** How long after its creation an order still answers for the basket it was made of (decision 022). */
+export const RECENT_MS = 10 * 60_000;
+
+/**
+ * createOrder sent at `sinceMs` and its answer lost: the order it made when the basket is gone (the
+ * platform made it into the order, even after the proxy gave up waiting) and the customer's newest
+ * unknown order in created is found; null when the basket is still there, cannot be read, or no such
+ * order is found (yet).
+ */
+async function orderOfLostAnswer(
+  ctx: AppContext,
+  shopper: Shopper,
+  basketId: string,
+  sinceMs: number,
+): Promise<OrderFact | null> {
+  const left = await currentBasket(ctx, shopper).catch(() => undefined);
+  const gone = left === null || (left !== undefined && left.basketId !== basketId);
+  return gone ? orderMadeSince(ctx, shopper, sinceMs, Date.now()) : null;
+}
+
+/**
+ * The order the attempt that sent createOrder at `sinceMs` made, if the platform made one by
+ * `untilMs` (the newest such): in status created, made since the attempt began, and unknown to the
+ * session (not among its placed orders); null when none is found. The window is narrow on purpose: a
+ * registered customer's other session may have an order of its own in created (its 3-D Secure page
+ * open), which must never be taken for this one.
+ */
+export async function orderMadeSince(
+  ctx: AppContext,
+  shopper: Shopper,
+  sinceMs: number,
+  untilMs: number,
+): Promise<OrderFact | null> {
+  const known = new Set(shopper.session.placedOrders ?? []);
+  const orders = await customerOrders(ctx, shopper).catch(() => []);
+  const made = orders.find((o) => {
+    const at = o.creationDate === undefined ? NaN : Date.parse(o.creationDate);
+    return (
+      o.status === 'created' && !known.has(o.orderNo) && at >= sinceMs - CLOCK_SKEW_MS && at <= untilMs + CLOCK_SKEW_MS
+    );
+  });
+  if (made) shopper.log.warn({ orderNo: made.orderNo }, 'the order was made but the answer of its creation was lost');
+  return made ?? null;
+}
+
+/** The session's own newest orders, read from the platform (their status may have moved since). */
+async function sessionOrders(ctx: AppContext, shopper: Shopper): Promise<OrderFact[]> {
+  const mine = [...(shopper.session.placedOrders ?? [])].reverse().slice(0, 3);
+  const orders = await Promise.all(mine.map((orderNo) => readOrder(ctx, shopper, orderNo)));
+  return orders.flatMap((o) =>
+    o?.orderNo ? [{ orderNo: o.orderNo, status: o.status, creationDate: o.creationDate }] : [],
+  );
+}
+
+/**
+ * Two tabs, one order, both told (decision 022): when two tabs of one shopper place the same basket at
+ * once, each with its own Idempotency-Key, the first makes the order and the other finds the basket
+ * gone. The later attempt runs once the earlier one has written its order (the place-order lock of
+ * http/shopper.ts: per session, and per customer for a registered shopper, whose basket every session
+ * of the customer shares), and is answered with it, so both tabs end on its confirmation; so is a retry
+ * after a lost connection, which the browser sends with a new key. Its order is the newest one this
+ * shopper made within RECENT_MS that is not failed, from the session's own orders and the customer's.
+ *
+ * The answer: the order placed (201), or still being paid in the other tab (200 pending: its 3-D
+ * Secure or bank page is open there). Undefined when no recent order of the shopper explains the
+ * basket's absence; the caller answers its usual "basket empty" then.
+ */
+export async function answerForOrderedBasket(
+  ctx: AppContext,
+  shopper: Shopper,
+  now = Date.now(),
+): Promise<PaymentAnswer | undefined> {
+  // The customer's orders too: a registered shopper's other session may have made the order, and a
+  // guest's session may not know its own (its write failed after the order was placed: Redis lost,
+  // issue 29 path 4). A guest's token is its own customer's, so these are only ever its own orders.
+  const [own, customer] = await Promise.all([sessionOrders(ctx, shopper), customerOrders(ctx, shopper)]);
+  const recent = [...own, ...customer]
+    .filter((o) => o.status !== 'failed' && o.creationDate && now - Date.parse(o.creationDate) <= RECENT_MS)
+    .sort((a, b) => Date.parse(b.creationDate!) - Date.parse(a.creationDate!));
+  const order = recent[0];
+  if (!order) return undefined;
+  // The confirmation reads only this session's orders: the customer's order made in another session is theirs too.
+  const placed = shopper.session.placedOrders ?? [];
+  if (!placed.includes(order.orderNo)) {
+    shopper.session.placedOrders = [...placed, order.orderNo].slice(-20);
+    await shopper.persist();
+  }
+  shopper.log.info({ orderNo: order.orderNo }, 'place order: the basket was already ordered by another attempt');
+  if (order.status === 'created') {
+    const body: Schemas['PaymentConfirmation'] = { outcome: 'pending', orderNo: order.orderNo, status: 'created' };
+    return { status: 200, body };
+  }
+  const body: Schemas['OrderPlaced'] = { outcome: 'orderPlaced', orderNo: order.orderNo, status: 'new' };
+  return { status: 201, body };
 }

@@ -22,7 +22,7 @@ import { reconcileStep, retryDelay } from '../../../../domain/order-attempt.ts';
 import type { AppContext } from '../../context.ts';
 import type { SessionData } from '../../session.ts';
 import { flagOrderForUpdate } from '../account/som.ts';
-import { LATE_ORDER_MS, orderMadeSince } from '../basket/order-in-doubt.ts';
+import { LATE_ORDER_MS, orderMadeSince } from './order-attempt.ts';
 import { failAndGiveBack, sendReversal, writeOrderPaid, writeOrderStoredMethod } from './settlement.ts';
 import { readOrder } from '../orders.ts';
 import { ensureShopperToken } from '../shopper-auth.ts';

@@ -35,9 +35,8 @@ import { methodOwnerOf } from '../payments/stripe-customer.ts';
 import { customPreferences } from '../preferences.ts';
 import type { Shopper } from '../shopper.ts';
 import { once } from './idempotency.ts';
-import { answerForOrderedBasket } from './ordered-basket.ts';
 import { savedCardToPay } from './saved-card.ts';
-import { payOrder } from '../attempts/order-attempt.ts';
+import { answerForOrderedBasket, payOrder } from '../attempts/order-attempt.ts';
 import { orderFieldsOf } from '../attempts/order-fields.ts';
 import type { PaymentAnswer } from '../attempts/settlement.ts';
 
