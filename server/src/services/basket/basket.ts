@@ -235,10 +235,32 @@ export async function putShippingMethod(
   return commerceData(result, 'shipping method', shopper);
 }
 
-// ---- Payment instrument ---------------------------------------------------------------------------
+// ---- Ready for payment ----------------------------------------------------------------------------
+
+/** What the basket costs: its order total, or its product total before the platform priced the order. */
+export const basketTotal = (basket: CommerceBasket): number => basket.orderTotal ?? basket.productTotal ?? 0;
+
+/**
+ * The basket made ready for payment once the order is checked (storefront §4 Checkout "On payment"):
+ * the billing address the order names, when it names one, then the one payment instrument for the
+ * basket's total as the platform holds it with that address. The answer is the basket to order: the
+ * platform's answer to the billing address, else the basket given (the instrument's answer adds
+ * nothing the order reads).
+ */
+export async function preparePayment(
+  ctx: AppContext,
+  shopper: Shopper,
+  basket: CommerceBasket,
+  billing: CommerceAddress | undefined,
+  instrument: Omit<Commerce['BasketPaymentInstrumentRequest'], 'amount'>,
+): Promise<CommerceBasket> {
+  const billed = billing ? await putAddress(ctx, shopper, basket, 'billing', billing) : basket;
+  await replacePaymentInstrument(ctx, shopper, billed, { ...instrument, amount: basketTotal(billed) });
+  return billed;
+}
 
 /** The basket's one payment instrument: adding one replaces any earlier one (§3). */
-export async function replacePaymentInstrument(
+async function replacePaymentInstrument(
   ctx: AppContext,
   shopper: Shopper,
   basket: CommerceBasket,

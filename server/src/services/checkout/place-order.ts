@@ -4,8 +4,8 @@
  * half-written:
  *
  * 1. the basket and the payment method are checked (the billing mismatch too, where the card's
- *    country is known before paying);
- * 2. the one payment instrument is written;
+ *    country is known before paying), with the billing address the order names, if any;
+ * 2. the basket is made ready for payment: that billing address and the one payment instrument;
  * 3. the order attempt's owner (services/attempts/order-attempt.ts, issue 29) makes the order
  *    (status created), has the provider pay (the result READ BACK from the provider, never taken
  *    from the browser) and settles it: new when verified paid, failed with the basket restored
@@ -17,7 +17,7 @@
  */
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
-import { currentBasket, fromAddress, putAddress, replacePaymentInstrument, toAddress } from '../basket/basket.ts';
+import { basketTotal, currentBasket, fromAddress, preparePayment, toAddress } from '../basket/basket.ts';
 import type { CommerceBasket } from '../basket/basket.ts';
 import { basketServices, refuseHeldBack } from '../checkout-control.ts';
 import { providerMethodType } from '../../../../domain/payment-method.ts';
@@ -69,7 +69,7 @@ async function attempt(
     throw twoPaymentMethods();
   }
   const provider = paymentProvider(request.provider);
-  let basket = await currentBasket(ctx, shopper);
+  const basket = await currentBasket(ctx, shopper);
   // The basket gone because this shopper's other tab (or a lost answer's attempt) ordered it: that order.
   if (!basket || (basket.productItems?.length ?? 0) === 0) {
     const ordered = await answerForOrderedBasket(ctx, shopper);
@@ -78,10 +78,9 @@ async function attempt(
   // The checkout control (docs/decisions/015): a service ordered less than 24 hours ago is refused.
   const services = await basketServices(ctx, shopper, basket);
   refuseHeldBack(shopper, services);
-  if (basket && request.billingAddress) {
-    basket = await putAddress(ctx, shopper, basket, 'billing', fromAddress(request.billingAddress));
-  }
-  const ready = requireReady(basket);
+  // The basket as it is ordered: with the billing address the order names, written in step 2.
+  const billing = request.billingAddress ? fromAddress(request.billingAddress) : undefined;
+  const ready = requireReady(basket && billing ? { ...basket, billingAddress: billing } : basket);
   // The order's §3 fields are gathered (cached reads, never a failure) while the method is checked.
   const fields = orderFieldsOf(ctx, shopper, {
     basket: ready,
@@ -89,7 +88,6 @@ async function attempt(
     ipAddress: client.ipAddress,
   });
   const billingCountry = String(ready.billingAddress?.countryCode ?? '');
-  const total = ready.orderTotal ?? ready.productTotal ?? 0;
   const method = request.useSavedPaymentMethod
     ? await savedCardToPay(ctx, shopper)
     : await provider.checkMethod(ctx, request, methodOwnerOf(ctx, shopper));
@@ -105,12 +103,13 @@ async function attempt(
     preferences.c_billingMismatchControl === true && Boolean(country) && country !== billingCountry;
   if (method.type === 'card' && mismatchOf(method.card?.country)) throw billingMismatch();
 
-  // 2. The one payment instrument, then the order.
+  // 2. The basket ready for payment, then the order.
   const holder = [ready.billingAddress?.firstName, ready.billingAddress?.lastName].filter(Boolean).join(' ');
-  await replacePaymentInstrument(ctx, shopper, ready, instrumentOf(request, method, total, holder));
+  const prepared = await preparePayment(ctx, shopper, ready, billing, instrumentOf(request, method, holder));
+  const total = basketTotal(prepared);
   // 3. The order, the payment and its settlement: the order attempt's owner (services/attempts/, issue 29).
   return payOrder(ctx, shopper, {
-    basket: ready,
+    basket: prepared,
     request,
     method,
     key,
@@ -140,10 +139,9 @@ function requireReady(basket: CommerceBasket | null): CommerceBasket {
 }
 
 /** The basket's payment instrument: the method type, and the card's masked facts where known. */
-function instrumentOf(request: Schemas['PlaceOrderRequest'], method: CheckedMethod, total: number, holder: string) {
+function instrumentOf(request: Schemas['PlaceOrderRequest'], method: CheckedMethod, holder: string) {
   const card = method.type === 'card' ? method.card : undefined;
   return {
-    amount: total,
     paymentMethodId: request.paymentMethodType,
     ...(card
       ? {
