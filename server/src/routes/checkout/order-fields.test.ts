@@ -23,6 +23,7 @@ import {
   token,
 } from '../../testing/payments.ts';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
+import { guestAddress as address } from '../../testing/market-checkouts.ts';
 import { readyBasket, TestShopper } from '../../testing/shop-client.ts';
 
 const HORIZON_MS = 300;
@@ -74,15 +75,6 @@ function section3Of(orderNo: string): Record<string, unknown> {
   const custom = commerce.orders.get(orderNo)!.custom;
   return Object.fromEntries(SECTION_3.filter((key) => custom[key] !== undefined).map((key) => [key, custom[key]]));
 }
-
-const address = (countryCode: string, address1: string, city: string, postalCode: string) => ({
-  firstName: 'Gus',
-  lastName: 'Guest',
-  countryCode,
-  address1,
-  city,
-  postalCode,
-});
 
 /** The sandbox vehicles' connected-car ids (mocks/sandbox/src/upstreams/vehicles/fleet.ts). */
 const connectedCarId = (vin: string) => `5f2b0c1e-0000-4000-8000-000000${vin.slice(-6)}`;

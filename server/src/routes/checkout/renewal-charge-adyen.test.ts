@@ -14,46 +14,18 @@ import { state as commerce } from '../../../../mocks/sandbox/src/upstreams/comme
 import { MARKETS as SHOP_MARKETS } from '../../markets.ts';
 import { newKey, payAdyen } from '../../testing/payments.ts';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
-import { readyBasket, TestShopper } from '../../testing/shop-client.ts';
+import { guestReadyIn, marketsOf, type Market } from '../../testing/market-checkouts.ts';
 
 const sandbox = useSandboxServer({ RATE_LIMIT_PAYMENT: '1000', RATE_LIMIT_LOGIN: '1000' });
 const { url } = sandbox;
 
 type PaymentType = 'CREDIT_CARD' | 'GOOGLE_PAY' | 'APPLE_PAY';
 
-const address = (countryCode: string, address1: string, city: string, postalCode: string) => ({
-  firstName: 'Gus',
-  lastName: 'Guest',
-  countryCode,
-  address1,
-  city,
-  postalCode,
-});
-
-/** The Adyen markets (DESIGN.md), each with its renewable sandbox vehicle, its locale and a billing address. */
-const MARKETS = {
-  FR: { vin: 'ZAAAA1000AA000004', locale: 'fr-FR', address: address('FR', '8 Rue de Rivoli', 'Paris', '75004') },
-  IT: { vin: 'ZAAAA1000AA000013', locale: 'it-IT', address: address('IT', 'Via Roma 12', 'Roma', '00184') },
-  ES: { vin: 'ZAAAA1000AA000014', locale: 'es-ES', address: address('ES', 'Calle Mayor, 5', 'Madrid', '28013') },
-  PT: { vin: 'ZAAAA1000AA000015', locale: 'pt-PT', address: address('PT', 'Rua Augusta 100', 'Lisboa', '1100-053') },
-  CZ: {
-    vin: 'ZAAAA1000AA000016',
-    locale: 'cs-CZ',
-    address: address('CZ', 'Václavské náměstí 832/19', 'Praha', '110 00'),
-  },
-  SK: { vin: 'ZAAAA1000AA000017', locale: 'en-XB', address: address('SK', 'Hlavné námestie 1', 'Bratislava', '81101') },
-} as const;
-type Market = keyof typeof MARKETS;
-
 const TYPES: PaymentType[] = ['CREDIT_CARD', 'GOOGLE_PAY', 'APPLE_PAY'];
-const CASES = (Object.keys(MARKETS) as Market[]).flatMap((market) => TYPES.map((type) => [market, type] as const));
+/** The Adyen markets (DESIGN.md), each with its renewable sandbox vehicle, its locale and a billing address. */
+const CASES = marketsOf('adyen').flatMap((market) => TYPES.map((type) => [market, type] as const));
 
-async function shopperIn(market: Market) {
-  const { vin, locale, address: billing } = MARKETS[market];
-  const shopper = await new TestShopper(url).start(`?locale=${locale}`);
-  await readyBasket(shopper, { vin, locale, address: billing });
-  return shopper;
-}
+const shopperIn = (market: Market) => guestReadyIn(url, market);
 
 /** Pays with `type`: the sandbox card form's encrypted card, or the wallet sheet's Adyen method. */
 async function checkOut(market: Market, type: PaymentType): Promise<string> {

@@ -19,56 +19,24 @@ import { store as stripe } from '../../../../mocks/sandbox/src/upstreams/stripe/
 import { challenge, confirmStripeReturn, newKey, stripeElementsOf, token } from '../../testing/payments.ts';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
 import { logIn, ShopBrowser } from '../../testing/shop-browser.ts';
-import { readyBasket, TestShopper } from '../../testing/shop-client.ts';
+import { guestReadyIn, MARKET_CHECKOUTS, marketsOf, type Market } from '../../testing/market-checkouts.ts';
+import type { TestShopper } from '../../testing/shop-client.ts';
 
 const sandbox = useSandboxServer({ RATE_LIMIT_PAYMENT: '1000', RATE_LIMIT_LOGIN: '1000' });
 const { url, shop } = sandbox;
 
 type PaymentType = 'CREDIT_CARD' | 'GOOGLE_PAY' | 'APPLE_PAY' | 'IDEAL' | 'BANCONTACT';
 
-const address = (countryCode: string, address1: string, city: string, postalCode: string, stateCode?: string) => ({
-  firstName: 'Gus',
-  lastName: 'Guest',
-  countryCode,
-  address1,
-  city,
-  postalCode,
-  ...(stateCode ? { stateCode } : {}),
-});
-
 /** The Stripe markets (DESIGN.md), each with its renewable sandbox vehicle, a locale and a billing address. */
-const MARKETS = {
-  GB: { vin: 'ZAAAA1000AA000001', locale: 'en-GB', address: address('GB', '1 High Street', 'London', 'SW1A 1AA') },
-  DE: { vin: 'ZAAAA1000AA000005', locale: 'de-DE', address: address('DE', 'Unter den Linden 1', 'Berlin', '10117') },
-  AT: { vin: 'ZAAAA1000AA000010', locale: 'de-AT', address: address('AT', 'Stephansplatz 1', 'Wien', '1010') },
-  NL: { vin: 'ZAAAA1000AA000008', locale: 'nl-NL', address: address('NL', 'Damrak 1', 'Amsterdam', '1012 LG') },
-  BE: { vin: 'ZAAAA1000AA000009', locale: 'nl-BE', address: address('BE', 'Grote Markt 1', 'Brussel', '1000') },
-  LU: { vin: 'ZAAAA1000AA000011', locale: 'fr-LU', address: address('LU', '1 Rue du Fort', 'Luxembourg', '1111') },
-  US: {
-    vin: 'ZAAAA1000AA000007',
-    locale: 'en-US',
-    address: address('US', '1 Main Street', 'Springfield', '62701', 'IL'),
-  },
-  CA: {
-    vin: 'ZAAAA1000AA000012',
-    locale: 'en-CA',
-    address: address('CA', '1 King Street W', 'Toronto', 'M5H 1A1', 'ON'),
-  },
-} as const;
-type Market = keyof typeof MARKETS;
+const MARKETS = marketsOf('stripe');
 
 const WALLETS_AND_CARD: PaymentType[] = ['CREDIT_CARD', 'GOOGLE_PAY', 'APPLE_PAY'];
 const BANK_OF: Partial<Record<Market, PaymentType>> = { NL: 'IDEAL', BE: 'BANCONTACT' };
-const CASES = (Object.keys(MARKETS) as Market[]).flatMap((market) =>
+const CASES = MARKETS.flatMap((market) =>
   [...WALLETS_AND_CARD, ...(BANK_OF[market] ? [BANK_OF[market]] : [])].map((type) => [market, type] as const),
 );
 
-async function shopperIn(market: Market) {
-  const { vin, locale, address: billing } = MARKETS[market];
-  const shopper = await new TestShopper(url).start(`?locale=${locale}`);
-  await readyBasket(shopper, { vin, locale, address: billing });
-  return shopper;
-}
+const shopperIn = (market: Market) => guestReadyIn(url, market);
 
 /** The method the shopper pays with, as the sandbox card form, wallet sheet or bank method hands it over. */
 async function methodFor(shopper: TestShopper, type: PaymentType): Promise<Record<string, unknown>> {
@@ -219,7 +187,7 @@ describe("the account's iDEAL keeps the generated SEPA method (issue 31, account
           provider: 'stripe',
           paymentMethodType: 'IDEAL',
           stripePaymentMethodId: bank.body.token,
-          billingAddress: { ...MARKETS.NL.address, firstName: 'Kim', lastName: 'Driver' },
+          billingAddress: { ...MARKET_CHECKOUTS.NL.address, firstName: 'Kim', lastName: 'Driver' },
         }),
       },
     );
