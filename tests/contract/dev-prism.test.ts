@@ -136,7 +136,7 @@ describe('the shop against Prism (make dev-prism)', () => {
     };
     // The card Elements made for this payment belongs to no customer yet (issue 30: another's is refused).
     const ready =
-      'commerce.getBasket:example=basketReadyForOrder;stripe.getPaymentMethodsPaymentMethod:example=newCard';
+      'commerce.getCustomerBaskets:example=oneBasketReadyForOrder;stripe.getPaymentMethodsPaymentMethod:example=newCard';
     const paid = await browser.call('placeOrder', '/api/checkout/orders', {
       body: order,
       headers: { 'x-mock-scenario': ready, 'idempotency-key': crypto.randomUUID() },
@@ -192,7 +192,8 @@ describe('the shop against Prism (make dev-prism)', () => {
       },
       returnUrl: 'http://localhost:3000/payment-confirmation',
     };
-    const ready = `${vehicle};commerce.getBasket:example=basketReadyForOrder`;
+    // The basket in euros: the switch of currency answers the ready basket too.
+    const ready = `${vehicle};commerce.getCustomerBaskets:example=oneBasketReadyForOrder;commerce.updateBasket:example=basketReadyForOrder`;
     // Without the payment scenario Adyen's first example (authorised) answers.
     const paid = await browser.call('placeOrder', '/api/checkout/orders', {
       body: order,

@@ -194,7 +194,8 @@ describe('the sandbox API journey', () => {
     expect(instrument.body.paymentInstruments).toHaveLength(1);
     const created = await json('POST', `/commerce/checkout/shopper-orders/v1/organizations/${ORG}/orders?${SITE}`, {
       token,
-      body: { basketId, c_SNP_OMS_vin: VIN, c_SNP_OMS_CustomerUUID: alex.uid },
+      // "The only considered value from the request body is basketId": the order's attributes go with its update.
+      body: { basketId },
     });
     expect(created.body.status).toBe('created');
     const orderNo = created.body.orderNo as string;
@@ -202,7 +203,14 @@ describe('the sandbox API journey', () => {
     expect(verified.body.status).toBe('succeeded');
     const placed = await json('PATCH', `/commerce/s/aurora/dw/shop/v24_5/orders/${orderNo}`, {
       token,
-      body: { status: 'new', c_stripe_status: 'succeeded', c_last4: '4242', c_cardType: 'Visa' },
+      body: {
+        status: 'new',
+        c_stripe_status: 'succeeded',
+        c_last4: '4242',
+        c_cardType: 'Visa',
+        c_SNP_OMS_vin: VIN,
+        c_SNP_OMS_CustomerUUID: alex.uid,
+      },
     });
     expect(placed.body).toMatchObject({ status: 'new', c_stripe_status: 'succeeded' });
 
