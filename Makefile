@@ -60,9 +60,9 @@ check: install lint typecheck
 test-contract: install
 	vitest run --project contract
 
-# Everything a fresh clone needs, then every check; the last line is the plain "N passed, N failed, N skipped,
-# N flaky" count, every skipped and flaky test named above it and each project's seconds (issue 32),
-# over the Vitest projects and the Playwright journeys.
+# Everything a fresh clone needs, then every check. The last line is the plain "N passed, N failed, N skipped,
+# N flaky" count over the Vitest projects and the Playwright journeys, with every failed, skipped and flaky
+# test named above it and each project's seconds (issue 32).
 test: install check-generated check-breaking lint typecheck system-packages build
 	@mkdir -p reports
 	@status=0; vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json \
@@ -89,9 +89,9 @@ bench: install chromium build
 sbom: install
 	mkdir -p reports && npm sbom --sbom-format cyclonedx --omit dev --legacy-peer-deps > reports/sbom.cdx.json.tmp && mv reports/sbom.cdx.json.tmp reports/sbom.cdx.json
 
-# Debian's Chromium for Playwright and Lighthouse (no browser downloads); installed when missing.
-# Debian's packages the suite and the benchmarks use, installed once here and never inside a test
-# (issue 32): Chromium for the journeys, redis-server and nginx for the shared-state and scale tests.
+# Debian's packages the suite and the benchmarks use (no browser downloads), installed when missing, once
+# here and never inside a test (issue 32): Chromium for the journeys and Lighthouse, redis-server and nginx
+# for the shared-state and scale tests.
 system-packages:
 	@missing=""; \
 	  [ -x "$${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing="$$missing chromium"; \
