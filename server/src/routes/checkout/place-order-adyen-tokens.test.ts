@@ -16,7 +16,15 @@ import { state } from '../../../../mocks/sandbox/src/upstreams/commerce/state.ts
 import { findPaymentRecord } from '../../../../mocks/sandbox/src/upstreams/som/state.ts';
 import { ALEX_PAYMENT_RECORD_ID } from '../../../../mocks/sandbox/src/upstreams/som/seed-data.ts';
 import { signedIn, toBillingStep, putAddress } from '../../testing/checkout-browser.ts';
-import { ADYEN_BROWSER_INFO, adyenCardOf, FR_ADDRESS, newKey, payAdyen, token } from '../../testing/payments.ts';
+import {
+  ADYEN_BROWSER_INFO,
+  adyenCardOf,
+  challenge,
+  FR_ADDRESS,
+  newKey,
+  payAdyen,
+  token,
+} from '../../testing/payments.ts';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
 import { readyBasket, TestShopper } from '../../testing/shop-client.ts';
 
@@ -93,13 +101,7 @@ describe('an Adyen checkout keeps a reusable method (issue 31, decision 020)', (
     const { result: first, bodies } = await paymentsSent(() => payAdyen(shopper, '4000002760003184'));
     expect(first.response.status).toBe(202);
     expect(bodies[0]).toMatchObject(STORED_FOR_RENEWALS);
-    const done = await fetch(first.body.redirectUrl, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'outcome=complete',
-    });
-    const back = new URL(done.headers.get('location')!).searchParams;
+    const back = await challenge(first.body.redirectUrl, 'complete');
     const confirmed = await shopper.call('confirmPayment', 'POST', '/api/checkout/payment-confirmation', {
       orderNo: back.get('orderNo'),
       provider: 'adyen',
