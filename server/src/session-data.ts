@@ -56,6 +56,12 @@ export interface SessionData {
   /** Server-only: never serialised into a response. */
   shopperTokens?: ShopperTokens;
   /**
+   * Server-only: when the browser's cookie was last set, with the session's lifetime (epoch ms).
+   * The cookie is sent again only when it is new, re-signed, or due for renewal
+   * (`Sessions.save`, docs/decisions/026).
+   */
+  cookieSetAt?: number;
+  /**
    * Server-only: why this browser's sign-in ended without a logout (issue 30, docs/decisions/029):
    * the commerce platform refused the shopper's tokens, or the stored session was lost (a Redis
    * restart without persistence, an eviction, a failover). The account's login problem then says

@@ -2,12 +2,13 @@
  * Session cookies across instances and secret rotation (issue 16 "Session hygiene across
  * instances"): a cookie signed by one instance is accepted by any other with the same
  * SESSION_SECRET; SESSION_PREVIOUS_SECRETS keeps earlier signatures valid and the next save
- * re-signs with the current secret; a save that changed nothing only renews the lifetime.
+ * re-signs with the current secret; a save that changed nothing only renews the lifetime, and the
+ * cookie is sent again only when due for renewal.
  */
 import { pino } from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createServer, type ProxyServer } from './server.ts';
-import { type SessionData } from './session.ts';
+import { COOKIE_RENEWAL_SECONDS, type SessionData } from './session.ts';
 import { MemorySessionStore } from './state/memory-session-store.ts';
 import { sign } from './session-cookie.ts';
 import { configProblems, sessionCookie, testConfig } from './test-helpers.ts';
@@ -113,10 +114,29 @@ describe('saving', () => {
     const opened = await open(url);
     const written = { sets: store.sets, touches: store.touches };
     const again = await open(url, opened.cookie);
-    expect(again.cookie).toBeDefined();
+    // The browser holds a fresh cookie: the answer sends none (COOKIE_RENEWAL_SECONDS).
+    expect(again.cookie).toBeUndefined();
     expect(store.sets).toBe(written.sets);
     expect(store.touches).toBe(written.touches + 1);
     await fetch(url('/api/session?locale=fr-FR'), { headers: { cookie: opened.cookie! } });
     expect(store.sets).toBe(written.sets + 1);
+  });
+
+  it('when the browser holds a fresh cookie, then answers carry none; once COOKIE_RENEWAL_SECONDS have passed, the next renews its lifetime (issue 32)', async () => {
+    const url = await instance({ SESSION_SECRET: NEW_SECRET });
+    const opened = await open(url);
+    const maxAge = (response: Response) => /Max-Age=(\d+)/.exec(response.headers.getSetCookie().join())?.[1];
+    expect(maxAge(opened.response)).toBe(String(10 * 86_400));
+    expect((await open(url, opened.cookie)).cookie).toBeUndefined();
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + COOKIE_RENEWAL_SECONDS * 1000 });
+    try {
+      const renewed = await open(url, opened.cookie);
+      expect(renewed.cookie).toBe(opened.cookie);
+      expect(maxAge(renewed.response)).toBe(String(10 * 86_400));
+      // Renewed once, not on every answer after.
+      expect((await open(url, opened.cookie)).cookie).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

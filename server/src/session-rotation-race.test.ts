@@ -116,8 +116,11 @@ function races(name: string, storeOf: () => SessionStore) {
       const guest = sessions.create({ site: 'aurora', locale: 'en-GB' });
       await sessions.save(answer().res, guest);
       const oldCookie = cookieOf(guest.id);
+      // A read whose cookie was due for renewal (COOKIE_RENEWAL_SECONDS, a tenth of 600 s here).
       const slow = answer();
-      await sessions.save(slow.res, (await sessions.current(request(oldCookie)))!);
+      const read = (await sessions.current(request(oldCookie)))!;
+      read.cookieSetAt = Date.now() - 61_000;
+      await sessions.save(slow.res, read);
       expect(slow.cookies()).toHaveLength(1);
       const login = answer();
       const live = (await sessions.current(request(oldCookie, 'POST')))!;
@@ -125,6 +128,26 @@ function races(name: string, storeOf: () => SessionStore) {
       await sessions.rotate(login.res, live);
       expect(login.send()).toHaveLength(1);
       expect(slow.send()).toEqual([]);
+    });
+
+    it('when reads of a cookie not due for renewal answer around the login, then none carries the old cookie that the browser could apply after the new one (issue 32)', async () => {
+      const sessions = make();
+      const guest = sessions.create({ site: 'aurora', locale: 'en-GB' });
+      await sessions.save(answer().res, guest);
+      const oldCookie = cookieOf(guest.id);
+      // One read answers just before the login (a browser may apply its cookies late, as Chrome does
+      // a 304's), one just after it, having read the session before.
+      const before = answer();
+      await sessions.save(before.res, (await sessions.current(request(oldCookie)))!);
+      const after = answer();
+      const stale = (await sessions.current(request(oldCookie)))!;
+      const login = answer();
+      const live = (await sessions.current(request(oldCookie, 'POST')))!;
+      await sessions.rotate(login.res, live);
+      await sessions.save(after.res, stale);
+      expect(before.send()).toEqual([]);
+      expect(login.send()).toEqual([expect.stringMatching(`^${cookieOf(live.id)};`)]);
+      expect(after.send()).toEqual([]);
     });
 
     it('when a request still carries the rotated cookie, then a read sees an anonymous view never stored nor cookied, and a write is the CSRF 403', async () => {

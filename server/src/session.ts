@@ -35,6 +35,15 @@ export function readSession(json: string): SessionData {
  * rotation can take (the upstream timeouts), short enough that the store does not fill.
  */
 export const ROTATED_TOMBSTONE_SECONDS = 60;
+/**
+ * The longest a session's cookie goes without being set again to renew its lifetime (a tenth of
+ * the lifetime when that is shorter). In between, answers carry no cookie: a browser does not order
+ * the cookies of parallel answers (a 304 that left before a login's answer was applied after it), so
+ * a read's copy of the old cookie could land after a login's new one and sign the shopper out
+ * again (issue 32, docs/decisions/026). The cookie expires no later than its record, which every
+ * request renews: the shopper's idle time runs out between the lifetime less this and the lifetime.
+ */
+export const COOKIE_RENEWAL_SECONDS = 60 * 60;
 /** At most this many rotated ids are remembered in the process (`Sessions.guardCookie`), the oldest leaving first. */
 const MAX_ROTATED_IDS = 10_000;
 
@@ -98,6 +107,8 @@ export class Sessions {
   private readonly rotatedCookie = new WeakSet<Request>();
   /** Requests whose validly signed cookie names a session the store no longer holds, without a tombstone. */
   private readonly lostCookie = new WeakSet<Request>();
+  /** Sessions whose browser holds their cookie signed with the current secret (read from it, or sent it). */
+  private readonly cookieHeld = new WeakSet<SessionData>();
   /** The ids this instance rotated away lately, and until when (`guardCookie`), oldest first. */
   private readonly rotatedIds = new Map<string, number>();
   /** The session id each answer's cookie names, and the answers whose headers check it (`guardCookie`). */
@@ -108,11 +119,12 @@ export class Sessions {
     this.options = options;
   }
 
-  /** The session id of a cookie signed with the current secret or one of the previous ones. */
-  private idOf(cookie: string): string | undefined {
-    for (const secret of [this.options.secret, ...(this.options.previousSecrets ?? [])]) {
+  /** The session id of a cookie signed with the current secret or one of the previous ones, and which. */
+  private idOf(cookie: string): { id: string; currentSecret: boolean } | undefined {
+    const secrets = [this.options.secret, ...(this.options.previousSecrets ?? [])];
+    for (const [index, secret] of secrets.entries()) {
       const id = unsign(cookie, secret);
-      if (id) return id;
+      if (id) return { id, currentSecret: index === 0 };
     }
     return undefined;
   }
@@ -125,8 +137,9 @@ export class Sessions {
    */
   async current(req: Request): Promise<SessionData | undefined> {
     const raw = readCookie(req, SESSION_COOKIE);
-    const id = raw ? this.idOf(raw) : undefined;
-    if (!id) return undefined;
+    const signed = raw ? this.idOf(raw) : undefined;
+    if (!signed) return undefined;
+    const { id } = signed;
     const session = await this.options.store.get(id);
     if (!session) {
       if (await this.options.store.rotated(id)) {
@@ -137,6 +150,7 @@ export class Sessions {
       }
       return undefined;
     }
+    if (signed.currentSecret) this.cookieHeld.add(session);
     if (dropExpiredVehicle(session)) {
       readFrom.delete(session);
       if (!(await this.options.store.update(session, this.ttlOf(session)))) {
@@ -212,9 +226,9 @@ export class Sessions {
   }
 
   /**
-   * Stores the session and (re)sets the cookie, renewing its lifetime (one Set-Cookie per answer).
-   * The cookie is always signed with the current secret: a session read with a previous one is
-   * re-signed here. A session read from the store is written only while the store still holds it:
+   * Stores the session, renewing its lifetime, and sets the cookie when the browser does not hold it
+   * yet, holds it signed with a previous secret (re-signed here with the current one), or holds it
+   * since COOKIE_RENEWAL_SECONDS (at most one Set-Cookie per answer). A session read from the store is written only while the store still holds it:
    * once a login or logout rotated its id away (or it expired), a request that read it earlier
    * neither writes it back nor sends its cookie again, as Django's SessionInterrupted and
    * express-session do (issue 30). Only a session never read from nor written to the store (a new
@@ -223,6 +237,8 @@ export class Sessions {
   async save(res: Response, session: SessionData): Promise<void> {
     if (this.views.has(session) || this.interrupted.has(session)) return;
     const ttlSeconds = this.ttlOf(session);
+    const cookieDue = this.cookieDue(session, ttlSeconds);
+    if (cookieDue) session.cookieSetAt = Date.now();
     const json = JSON.stringify(session);
     // A request saves as it goes (its token, its vehicle, its locale): once stored and in the
     // cookie, the same state is not stored and signed again for the same answer.
@@ -241,8 +257,15 @@ export class Sessions {
       }
     }
     this.stored.set(session, json);
-    this.setCookie(res, session, ttlSeconds);
+    if (cookieDue && this.setCookie(res, session, ttlSeconds)) this.cookieHeld.add(session);
     this.savedFor.set(res, json);
+  }
+
+  /** True when this answer must carry the session's cookie (`save`). */
+  private cookieDue(session: SessionData, ttlSeconds: number): boolean {
+    if (!this.cookieHeld.has(session)) return true;
+    const renewAfterMs = Math.min(COOKIE_RENEWAL_SECONDS, ttlSeconds / 10) * 1000;
+    return Date.now() - (session.cookieSetAt ?? 0) >= renewAfterMs;
   }
 
   /**
@@ -253,8 +276,8 @@ export class Sessions {
    * without a new session or cookie (`currentOrNew`, issue 30).
    */
   async rotate(res: Response, session: SessionData): Promise<void> {
-    const previous = { id: session.id, csrfToken: session.csrfToken };
-    Object.assign(session, { id: randomToken(), csrfToken: randomToken() });
+    const previous = { id: session.id, csrfToken: session.csrfToken, cookieSetAt: session.cookieSetAt };
+    Object.assign(session, { id: randomToken(), csrfToken: randomToken(), cookieSetAt: Date.now() });
     const ttlSeconds = this.ttlOf(session);
     try {
       await this.options.store.replace(previous.id, session, ttlSeconds, ROTATED_TOMBSTONE_SECONDS);
@@ -267,7 +290,7 @@ export class Sessions {
     this.rotatedIds.set(previous.id, Date.now() + ROTATED_TOMBSTONE_SECONDS * 1000);
     if (this.rotatedIds.size > MAX_ROTATED_IDS) this.rotatedIds.delete(this.rotatedIds.keys().next().value!);
     this.stored.set(session, JSON.stringify(session));
-    this.setCookie(res, session, ttlSeconds);
+    if (this.setCookie(res, session, ttlSeconds)) this.cookieHeld.add(session);
   }
 
   /** Takes this answer's shop_session cookie out of its Set-Cookie header, keeping any other cookie. */
@@ -281,8 +304,9 @@ export class Sessions {
     else res.removeHeader('Set-Cookie');
   }
 
-  private setCookie(res: Response, session: SessionData, ttlSeconds: number): void {
-    if (res.headersSent) return;
+  /** Sets the answer's cookie to name the session; false when the headers have already left. */
+  private setCookie(res: Response, session: SessionData, ttlSeconds: number): boolean {
+    if (res.headersSent) return false;
     Sessions.dropCookie(res);
     res.cookie(SESSION_COOKIE, sign(session.id, this.options.secret), {
       httpOnly: true,
@@ -293,6 +317,7 @@ export class Sessions {
       encode: (v: string) => v,
     });
     this.guardCookie(res, session.id);
+    return true;
   }
 
   /** True while this instance rotated `id` away less than ROTATED_TOMBSTONE_SECONDS ago. */
