@@ -55,7 +55,7 @@ test-unit: install
 
 # What a developer runs on every change (issue 32): lint, typecheck and the domain, unit and client projects.
 check: install lint typecheck
-	vitest run --project domain --project unit --project client
+	vitest run --project domain --project unit --project client --project client-mocks
 
 test-contract: install
 	vitest run --project contract

@@ -10,12 +10,12 @@ import type { components } from '../../../generated/proxy/types.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, upstreamError } from '../errors.ts';
 import type { Shopper } from './shopper.ts';
-import { SHARED_READS, staleServed, TtlCache } from './ttl-cache.ts';
+import { cachePerUpstreams, SHARED_READS, staleServed } from './ttl-cache.ts';
 
 type Schemas = components['schemas'];
 export type CommerceProduct = CommerceComponents['schemas']['Product'] & Record<string, unknown>;
 
-const products = new TtlCache<CommerceProduct | null>(SHARED_READS);
+const products = cachePerUpstreams<CommerceProduct | null>(SHARED_READS);
 
 /** A product's terms page when it names none (storefront §3 Product c_termConditionURL). */
 export const DEFAULT_TERMS_URL = '/terms-conditions';
@@ -36,7 +36,7 @@ export function getProduct(
   productId: string,
 ): Promise<CommerceProduct | null> {
   const key = `${where.siteId}|${where.currency}|${where.locale}|${productId}`;
-  return products.get(key, () => loadProduct(ctx, where, productId), staleServed(ctx.logger, 'product', key));
+  return products(ctx.upstreams).get(key, () => loadProduct(ctx, where, productId), staleServed(ctx.logger, 'product', key));
 }
 
 async function loadProduct(
@@ -135,7 +135,7 @@ export function vatLinesOf(
 }
 
 /** Categories change rarely: shared per site and locale (SHARED_READS). */
-const categories = new TtlCache<Schemas['Category'] | null>(SHARED_READS);
+const categories = cachePerUpstreams<Schemas['Category'] | null>(SHARED_READS);
 
 /** The category, or null when there is none (404); throws when the platform fails, so no failure is kept. */
 export function categoryOf(
@@ -145,7 +145,7 @@ export function categoryOf(
 ): Promise<Schemas['Category'] | null> {
   if (!id) return Promise.resolve(null);
   const key = `${shopper.siteId}|${shopper.locale}|${id}`;
-  return categories.get(key, () => loadCategory(ctx, shopper, id), staleServed(ctx.logger, 'category', key));
+  return categories(ctx.upstreams).get(key, () => loadCategory(ctx, shopper, id), staleServed(ctx.logger, 'category', key));
 }
 
 async function loadCategory(

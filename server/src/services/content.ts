@@ -7,7 +7,7 @@ import { isFaqCategory } from '../../../domain/faq.ts';
 import type { components } from '../../../generated/proxy/types.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, upstreamError } from '../errors.ts';
-import { SHARED_READS, staleServed, TtlCache } from './ttl-cache.ts';
+import { cachePerUpstreams, SHARED_READS, staleServed } from './ttl-cache.ts';
 
 type Schemas = components['schemas'];
 
@@ -15,7 +15,7 @@ type Schemas = components['schemas'];
 export const RENEWAL_FAQS_ASSET = 'FAQ_Renewals_Page';
 
 /** Content assets are the same for every shopper of a site and locale (SHARED_READS). */
-const assets = new TtlCache<Schemas['ContentAsset'] | null>(SHARED_READS);
+const assets = cachePerUpstreams<Schemas['ContentAsset'] | null>(SHARED_READS);
 
 /**
  * A content asset, or null when the platform has none with that id; throws on other failures
@@ -27,7 +27,7 @@ export function contentAsset(
   assetId: string,
 ): Promise<Schemas['ContentAsset'] | null> {
   const key = `${where.siteId}|${where.locale}|${assetId}`;
-  return assets.get(key, () => loadContentAsset(ctx, where, assetId), staleServed(ctx.logger, 'content asset', key));
+  return assets(ctx.upstreams).get(key, () => loadContentAsset(ctx, where, assetId), staleServed(ctx.logger, 'content asset', key));
 }
 
 async function loadContentAsset(

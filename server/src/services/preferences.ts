@@ -10,11 +10,11 @@ import type { components as CommerceComponents } from '../../../generated/commer
 import { zCustomObject } from '../../../generated/commerce/zod/zod.gen.ts';
 import type { AppContext } from '../context.ts';
 import { upstreamError } from '../errors.ts';
-import { SHARED_READS, staleServed, TtlCache } from './ttl-cache.ts';
+import { cachePerUpstreams, SHARED_READS, staleServed } from './ttl-cache.ts';
 
 export type CustomPreferences = CommerceComponents['schemas']['CustomObject'];
 
-const preferences = new TtlCache<CustomPreferences>(SHARED_READS);
+const preferences = cachePerUpstreams<CustomPreferences>(SHARED_READS);
 
 /**
  * `auth`: a shopper token, which the classic shop API asks for (commerce.yaml's ShopperToken);
@@ -27,7 +27,7 @@ export function readCustomPreferences(
   auth: { Authorization: string } | undefined,
 ): Promise<CustomPreferences> {
   const key = `${siteId}|${country}`;
-  return preferences.get(
+  return preferences(ctx.upstreams).get(
     key,
     () => loadCustomPreferences(ctx, siteId, country, auth),
     staleServed(ctx.logger, 'custom preferences', key),

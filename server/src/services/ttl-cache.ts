@@ -33,6 +33,22 @@ export interface TtlCacheOptions {
  */
 export const SHARED_READS: TtlCacheOptions = { ttlMs: 60_000, staleMs: 5 * 60_000 };
 
+/**
+ * One cache per set of upstream clients, that is per proxy instance: production runs one per process,
+ * and tests that start several in one process (each against its own sandbox) never share answers.
+ */
+export function cachePerUpstreams<T>(options: TtlCacheOptions): (upstreams: object) => TtlCache<T> {
+  const caches = new WeakMap<object, TtlCache<T>>();
+  return (upstreams) => {
+    let cache = caches.get(upstreams);
+    if (!cache) {
+      cache = new TtlCache<T>(options);
+      caches.set(upstreams, cache);
+    }
+    return cache;
+  };
+}
+
 /** Logs a failed background refresh of a shared read (`what` of `key`): the kept copy is served meanwhile. */
 export const staleServed =
   (logger: Pick<Logger, 'warn'>, what: string, key: string) =>
