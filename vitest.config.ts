@@ -19,7 +19,8 @@ const MOCKING = /\bvi\.(?:do)?mock\(/;
 const mocking = globSync('client/**/*.test.{ts,tsx}').filter((file) => MOCKING.test(readFileSync(file, 'utf8')));
 const unmockedNode = ['{scripts,spectral-functions,server,mocks}/**/*.test.{ts,tsx}'];
 const nodeMocking = globSync(unmockedNode).filter((file) => MOCKING.test(readFileSync(file, 'utf8')));
-if (nodeMocking.length) throw new Error(`vi.mock in a Node test shares its worker's modules: ${nodeMocking.join(', ')}`);
+if (nodeMocking.length)
+  throw new Error(`vi.mock in a Node test shares its worker's modules: ${nodeMocking.join(', ')}`);
 
 export default defineConfig({
   test: {

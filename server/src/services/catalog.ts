@@ -36,7 +36,11 @@ export function getProduct(
   productId: string,
 ): Promise<CommerceProduct | null> {
   const key = `${where.siteId}|${where.currency}|${where.locale}|${productId}`;
-  return products(ctx.upstreams).get(key, () => loadProduct(ctx, where, productId), staleServed(ctx.logger, 'product', key));
+  return products(ctx.upstreams).get(
+    key,
+    () => loadProduct(ctx, where, productId),
+    staleServed(ctx.logger, 'product', key),
+  );
 }
 
 async function loadProduct(
@@ -145,7 +149,11 @@ export function categoryOf(
 ): Promise<Schemas['Category'] | null> {
   if (!id) return Promise.resolve(null);
   const key = `${shopper.siteId}|${shopper.locale}|${id}`;
-  return categories(ctx.upstreams).get(key, () => loadCategory(ctx, shopper, id), staleServed(ctx.logger, 'category', key));
+  return categories(ctx.upstreams).get(
+    key,
+    () => loadCategory(ctx, shopper, id),
+    staleServed(ctx.logger, 'category', key),
+  );
 }
 
 async function loadCategory(

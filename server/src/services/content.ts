@@ -27,7 +27,11 @@ export function contentAsset(
   assetId: string,
 ): Promise<Schemas['ContentAsset'] | null> {
   const key = `${where.siteId}|${where.locale}|${assetId}`;
-  return assets(ctx.upstreams).get(key, () => loadContentAsset(ctx, where, assetId), staleServed(ctx.logger, 'content asset', key));
+  return assets(ctx.upstreams).get(
+    key,
+    () => loadContentAsset(ctx, where, assetId),
+    staleServed(ctx.logger, 'content asset', key),
+  );
 }
 
 async function loadContentAsset(
