@@ -1,25 +1,39 @@
 /**
  * Browser journeys of issue 4 in Debian's Chromium (no browser downloads: DESIGN.md). The stack is
  * what `make start` runs, the sandbox and the proxy serving the built client, on the stable ports
- * of DESIGN.md, so stop a running `make start` first, or move the journeys' stack with E2E_PORT and
- * E2E_SANDBOX_PORT (scripts/start.ts registers the proxy's origin with the sandbox's OAuth clients,
- * SANDBOX_SHOP_ORIGINS, issue 32). The journeys share the sandbox (its faults and
- * maintenance switch are global), so they run one at a time; each starts from a fresh browser
- * context and a reset sandbox.
+ * of DESIGN.md and the ports after them (one pair per worker), so stop a running `make start` first,
+ * or move the journeys' stacks with E2E_PORT and E2E_SANDBOX_PORT (scripts/start.ts registers the
+ * proxy's origin with the sandbox's OAuth clients, SANDBOX_SHOP_ORIGINS, issue 32). A sandbox's
+ * faults and maintenance switch are global to it, so each worker has its own stack and runs one
+ * journey at a time on it; each journey starts from a fresh browser context and a reset sandbox.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3000);
-export const E2E_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4010);
+/**
+ * How many journeys run at once (E2E_WORKERS, 2 by default: this machine's two cores). Each worker
+ * has a stack of its own, the sandbox and the proxy on the ports after the first pair, so one
+ * journey's faults, maintenance switch and sandbox reset never reach another's (issue 32).
+ */
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+const FIRST_PORT = Number(process.env.E2E_PORT ?? 3000);
+const FIRST_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4010);
+/**
+ * Playwright loads this file again in each worker, with the worker's TEST_PARALLEL_INDEX (0 to
+ * E2E_WORKERS - 1): the ports below are that worker's stack, so `baseURL` and the journeys' sandbox
+ * controls (tests/e2e/support.ts) reach it.
+ */
+const STACK = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+export const E2E_PORT = FIRST_PORT + STACK;
+export const E2E_SANDBOX_PORT = FIRST_SANDBOX_PORT + STACK;
 
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   outputDir: 'reports/e2e-results',
@@ -39,14 +53,14 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'off',
   },
-  webServer: {
+  webServer: Array.from({ length: E2E_WORKERS }, (_, stack) => ({
     command: 'node scripts/start.ts',
-    url: `http://127.0.0.1:${E2E_PORT}/api/healthz`,
+    url: `http://127.0.0.1:${FIRST_PORT + stack}/api/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
-      PORT: String(E2E_PORT),
-      SANDBOX_PORT: String(E2E_SANDBOX_PORT),
+      PORT: String(FIRST_PORT + stack),
+      SANDBOX_PORT: String(FIRST_SANDBOX_PORT + stack),
       LOG_LEVEL: 'warn',
       // The language splash page is off by default; the journeys switch it on for Belgium.
       SPLASH_COUNTRY_PREFIXES: 'be',
@@ -64,7 +78,10 @@ export default defineConfig({
       GTM_CONTAINER_IDS: 'aurora:GTM-E2EAURORA,borealis:GTM-E2EBOREALIS',
       // The order-attempt journal of this run only (issue 29): a developer's .data/ holds attempts of
       // another sandbox, which this run's reconciler must not act on.
-      DATA_DIR: (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'shop-e2e-journal-'))),
+      DATA_DIR: path.join(
+        (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'shop-e2e-journal-'))),
+        `stack-${stack}`,
+      ),
     },
-  },
+  })),
 });

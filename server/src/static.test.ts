@@ -15,6 +15,7 @@ writeFileSync(
 );
 writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
 writeFileSync(path.join(dir, 'worker.js'), 'const BUILD = "b1";');
+writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 writeFileSync(path.join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
 mkdirSync(path.join(dir, '.vite'));
 writeFileSync(
@@ -106,6 +107,19 @@ describe('serving the built client', () => {
     expect(html).not.toContain('shared-1.js');
     const home = await (await fetch(`${base}/en-GB/home`, { headers: { accept: 'text/html' } })).text();
     expect(home).not.toContain('modulepreload');
+  });
+
+  it("when the browser asks for its icon, then /favicon.ico leads to the icon as an image, never to a page rendered for it (the browser's Accept names */*)", async () => {
+    const ico = await fetch(`${base}/favicon.ico`, {
+      redirect: 'manual',
+      headers: { accept: 'image/avif,image/*,*/*;q=0.8' },
+    });
+    expect(ico.status).toBe(301);
+    expect(ico.headers.get('location')).toBe('/favicon.svg');
+    const svg = await fetch(`${base}/favicon.svg`, { headers: { accept: 'image/avif,image/*,*/*;q=0.8' } });
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get('content-type')).toContain('image/svg+xml');
+    expect(svg.headers.get('set-cookie')).toBeNull();
   });
 
   it('when the manifest is asked for, then it is not served', async () => {

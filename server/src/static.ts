@@ -221,6 +221,9 @@ export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Rou
       setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
     }),
   );
+  // The browser's own icon request, from a client that reads no <link rel="icon"> (index.html names
+  // /favicon.svg): the icon, never a page rendered for it.
+  router.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'));
   // The service worker's offline stand-in for a page (client/worker/service-worker.js, /worker.js
   // served above): the plain index.html the browser renders itself, with no shopper's data in it
   // and no session started, so a cache may keep it.

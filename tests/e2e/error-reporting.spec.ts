@@ -12,7 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { E2E_SANDBOX_PORT } from '../../playwright.config.ts';
+import { E2E_PORT, E2E_SANDBOX_PORT } from '../../playwright.config.ts';
 import { resetSandbox, SANDBOX } from './support.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -34,6 +34,9 @@ async function startProxy(): Promise<string> {
       ...process.env,
       PORT: '0',
       SANDBOX_URL,
+      // The origin the worker's sandbox has registered for its shop (SANDBOX_SHOP_ORIGINS), which the
+      // guest login's redirect URI must name; this proxy's own port is a free one.
+      PUBLIC_ORIGIN: `http://localhost:${E2E_PORT}`,
       LOG_LEVEL: 'info',
       LOG_FORMAT: 'json',
       SENTRY_DSN: DSN,
