@@ -1,26 +1,19 @@
-import { globSync, readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { catalogueParts } from './client/catalogue-parts.ts';
 
-// Seven projects: `domain` (the pure rules of domain/), `unit` (tests beside the code, Node), `client`
-// (React app tests beside the code, jsdom) with `client-mocks` (those of them that replace a module),
-// `contract` (tests/contract, reading openapi/), `resilience` (tests/faults, tests/fuzz and
-// tests/attacks, issue 17) and `scale` (tests/scale: Redis, two proxy instances and nginx, issue 16).
-// `make check` runs domain, unit and the client projects with lint and typecheck (issue 32); `make
-// test` runs them all.
+// Six projects: `domain` (the pure rules of domain/), `unit` (tests beside the code, Node), `client`
+// (React app tests beside the code, jsdom), `contract` (tests/contract, reading openapi/), `resilience`
+// (tests/faults, tests/fuzz and tests/attacks, issue 17) and `scale` (tests/scale: Redis, two proxy
+// instances and nginx, issue 16). `make check` runs domain, unit and client with lint and typecheck
+// (issue 32); `make test` runs them all.
 //
-// Test files share their worker's modules (`isolate: false`): importing the proxy, the sandbox and
-// React again for each of ~250 files was over half of the suite's time (issue 32). So a test leaves no
-// module state behind: what a proxy instance caches lives with its upstream clients
-// (server/src/services/ttl-cache.ts cachePerUpstreams). A file that replaces a module (vi.mock) needs a
-// registry of its own, found here by its text, and runs isolated in client-mocks.
-const MOCKING = /\bvi\.(?:do)?mock\(/;
-const mocking = globSync('client/**/*.test.{ts,tsx}').filter((file) => MOCKING.test(readFileSync(file, 'utf8')));
-const unmockedNode = ['{scripts,spectral-functions,server,mocks}/**/*.test.{ts,tsx}'];
-const nodeMocking = globSync(unmockedNode).filter((file) => MOCKING.test(readFileSync(file, 'utf8')));
-if (nodeMocking.length)
-  throw new Error(`vi.mock in a Node test shares its worker's modules: ${nodeMocking.join(', ')}`);
+// Every test file has its own modules (Vitest's isolation), except the pure rules of domain/. Shared
+// modules took the whole Vitest run from 877 s to 280 s (issue 32), but the sandbox is built as one per
+// process: its stand-ins' state and their wiring (the order store, the placed-order listener) are
+// module singletons, so a file's sandbox met the orders of an earlier file's in a shuffled order
+// (vitest --sequence.shuffle.files --sequence.seed=3). Until the sandbox keeps that state per
+// instance, files stay isolated and use both cores.
 
 export default defineConfig({
   test: {
@@ -39,9 +32,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: unmockedNode,
+          include: ['{scripts,spectral-functions,server,mocks}/**/*.test.{ts,tsx}'],
           environment: 'node',
-          isolate: false,
           // A test's first server render or spawned process can take seconds on CI's two busy cores.
           testTimeout: 15_000,
         },
@@ -51,20 +43,7 @@ export default defineConfig({
         test: {
           name: 'client',
           include: ['client/**/*.test.{ts,tsx}'],
-          exclude: mocking,
           environment: 'jsdom',
-          isolate: false,
-          testTimeout: 15_000,
-          setupFiles: ['client/src/testing/setup.ts'],
-        },
-      },
-      {
-        plugins: [react(), catalogueParts()],
-        test: {
-          name: 'client-mocks',
-          include: mocking,
-          environment: 'jsdom',
-          isolate: true,
           testTimeout: 15_000,
           setupFiles: ['client/src/testing/setup.ts'],
         },
@@ -74,7 +53,6 @@ export default defineConfig({
           name: 'contract',
           include: ['tests/{contract,sandbox}/**/*.test.ts'],
           environment: 'node',
-          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
@@ -86,7 +64,6 @@ export default defineConfig({
           name: 'resilience',
           include: ['tests/{faults,fuzz,attacks}/**/*.test.ts'],
           environment: 'node',
-          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -96,7 +73,6 @@ export default defineConfig({
           name: 'scale',
           include: ['tests/scale/**/*.test.ts'],
           environment: 'node',
-          isolate: false,
           // One journey takes a few seconds; the cluster's start-up may install packages (its own timeout).
           testTimeout: 60_000,
           hookTimeout: 60_000,
