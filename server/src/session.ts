@@ -228,16 +228,17 @@ export class Sessions {
   /**
    * Stores the session, renewing its lifetime, and sets the cookie when the browser does not hold it
    * yet, holds it signed with a previous secret (re-signed here with the current one), or holds it
-   * since COOKIE_RENEWAL_SECONDS (at most one Set-Cookie per answer). A session read from the store is written only while the store still holds it:
-   * once a login or logout rotated its id away (or it expired), a request that read it earlier
-   * neither writes it back nor sends its cookie again, as Django's SessionInterrupted and
-   * express-session do (issue 30). Only a session never read from nor written to the store (a new
+   * since COOKIE_RENEWAL_SECONDS (at most one Set-Cookie per answer). A session read from the store
+   * is written only while the store still holds it: once a login or logout rotated its id away (or
+   * it expired), a request that read it earlier neither writes it back nor sends its cookie again,
+   * as Django's SessionInterrupted and express-session do (issue 30). Only a session never read from nor written to the store (a new
    * one, from `create`) is written with a plain set.
    */
   async save(res: Response, session: SessionData): Promise<void> {
     if (this.views.has(session) || this.interrupted.has(session)) return;
     const ttlSeconds = this.ttlOf(session);
-    const cookieDue = this.cookieDue(session, ttlSeconds);
+    // Once the headers have left, no cookie can go: the renewal waits for the next answer.
+    const cookieDue = !res.headersSent && this.cookieDue(session, ttlSeconds);
     if (cookieDue) session.cookieSetAt = Date.now();
     const json = JSON.stringify(session);
     // A request saves as it goes (its token, its vehicle, its locale): once stored and in the
