@@ -78,6 +78,13 @@ function races(name: string, storeOf: () => SessionStore) {
       return { id: session.id, cookie: cookieOf(session.id) };
     }
 
+    /** A new visitor's session, stored and in the cookie its first answer set. */
+    async function guestCookie(sessions: Sessions) {
+      const guest = sessions.create({ site: 'aurora', locale: 'en-GB' });
+      await sessions.save(answer().res, guest);
+      return cookieOf(guest.id);
+    }
+
     it('when a read holds the signed-in session across the logout and then saves a change, then the old id stays gone and its answer sets no cookie', async () => {
       const sessions = make();
       const alex = await signedIn(sessions);
@@ -113,9 +120,7 @@ function races(name: string, storeOf: () => SessionStore) {
 
     it('when a read saved (its cookie renewed) before the login rotated the id and answers after it, then its answer leaves without that cookie', async () => {
       const sessions = make();
-      const guest = sessions.create({ site: 'aurora', locale: 'en-GB' });
-      await sessions.save(answer().res, guest);
-      const oldCookie = cookieOf(guest.id);
+      const oldCookie = await guestCookie(sessions);
       // A read whose cookie was due for renewal (COOKIE_RENEWAL_SECONDS, a tenth of 600 s here).
       const slow = answer();
       const read = (await sessions.current(request(oldCookie)))!;
@@ -132,11 +137,9 @@ function races(name: string, storeOf: () => SessionStore) {
 
     it('when reads of a cookie not due for renewal answer around the login, then none carries the old cookie that the browser could apply after the new one (issue 32)', async () => {
       const sessions = make();
-      const guest = sessions.create({ site: 'aurora', locale: 'en-GB' });
-      await sessions.save(answer().res, guest);
-      const oldCookie = cookieOf(guest.id);
-      // One read answers just before the login (a browser may apply its cookies late, as Chrome does
-      // a 304's), one just after it, having read the session before.
+      const oldCookie = await guestCookie(sessions);
+      // One read answers just before the login (a browser may apply its cookies after the login's, as
+      // Chromium did a 304's), one just after it, having read the session before.
       const before = answer();
       await sessions.save(before.res, (await sessions.current(request(oldCookie)))!);
       const after = answer();
