@@ -43,6 +43,8 @@ export interface UpstreamModule {
 export interface Sandbox {
   app: Express;
   context: SandboxContext;
+  /** What `/__sandbox/reset` does: the clock, the faults and every upstream's state back to the seed. */
+  reset(): void;
   start(port?: number): Promise<number>;
   stop(): Promise<void>;
 }
@@ -72,8 +74,13 @@ export function createSandbox(modules: UpstreamModule[], options: SandboxOptions
   app.get('/', (_req, res) => {
     res.json({ sandbox: true, upstreams: modules.map((m) => `/${m.upstream}`), controls: '/__sandbox' });
   });
+  const reset = () => {
+    context.clock.reset();
+    context.faults.clear();
+    for (const hook of context.resetHooks) hook();
+  };
   app.use('/__sandbox/webhooks', webhookControls(context.webhooks));
-  app.use('/__sandbox', controls(context));
+  app.use('/__sandbox', controls(context, reset));
   app.use('/__sandbox', notJsonBody);
   for (const module of modules) {
     app.use(
@@ -87,6 +94,7 @@ export function createSandbox(modules: UpstreamModule[], options: SandboxOptions
   return {
     app,
     context,
+    reset,
     start: (wanted = 4010) =>
       new Promise((resolve, reject) => {
         server = app.listen(wanted, () => {
@@ -114,7 +122,7 @@ const notJsonBody: ErrorRequestHandler = (error, _req, res, next) => {
   res.status(400).json({ error: 'The body must be a JSON object.' });
 };
 
-function controls(context: SandboxContext): Router {
+function controls(context: SandboxContext, reset: () => void): Router {
   const router = express.Router();
   router.use(express.json());
 
@@ -129,9 +137,7 @@ function controls(context: SandboxContext): Router {
   });
 
   router.post('/reset', (_req, res) => {
-    context.clock.reset();
-    context.faults.clear();
-    for (const hook of context.resetHooks) hook();
+    reset();
     res.json({ reset: true, now: context.clock.now().toISOString() });
   });
 

@@ -38,5 +38,9 @@ export function buildSandbox(options: SandboxOptions = {}): Sandbox {
   sandbox.app.use('/__sandbox/ledger', ledgerControls(sandbox.context));
   // Sentry's envelope ingestion for the shop's error reporting, DSN http://sandboxpublickey@localhost:4010/sentry/1.
   sandbox.app.use('/sentry', sentryRouter(sandbox.context));
+  // The stand-ins keep their state in their modules, one per process: a sandbox built after another in
+  // the same process (test files sharing their modules, issue 32) starts from the seed, as a new
+  // process's does, not with the orders, saved cards and logs of the one before.
+  sandbox.reset();
   return sandbox;
 }
