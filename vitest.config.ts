@@ -58,6 +58,8 @@ export default defineConfig({
         test: {
           name: 'contract',
           isolate: false,
+          // One Prism mock per upstream contract for the whole project (issue 32).
+          globalSetup: ['tests/contract/lib/prism-fleet.ts'],
           include: ['tests/{contract,sandbox}/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,

@@ -24,10 +24,8 @@ import { type SessionData } from '../../server/src/session.ts';
 import { MemorySessionStore } from '../../server/src/state/memory-session-store.ts';
 import { sessionCookie, testConfig } from '../../server/src/test-helpers.ts';
 import { expectConforms } from '../../server/src/testing/conformance.ts';
-import { startPrisms } from './lib/prism.ts';
+import { prismBase } from './lib/prism.ts';
 
-const NEEDED = ['commerce', 'vehicles', 'som', 'stripe'] as const;
-let prisms: Awaited<ReturnType<typeof startPrisms>> | undefined;
 let server: ProxyServer;
 let base = '';
 let cookie = '';
@@ -70,8 +68,7 @@ class SignInStore extends MemorySessionStore {
 }
 
 beforeAll(async () => {
-  prisms = await startPrisms(NEEDED, 4411);
-  const prism = prisms.base;
+  const prism = prismBase;
   const store = new SignInStore();
   server = createServer(
     testConfig({
@@ -112,7 +109,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   relay?.close();
-  prisms?.stop();
 });
 
 async function call(operationId: OperationId, path: string, init: RequestInit = {}) {

@@ -12,17 +12,14 @@ import { BASE_URL_ENV, type UpstreamName } from '../../server/src/config.ts';
 import { createServer, type ProxyServer } from '../../server/src/server.ts';
 import { testConfig } from '../../server/src/test-helpers.ts';
 import { expectConforms } from '../../server/src/testing/conformance.ts';
-import { UPSTREAMS } from './lib/openapi.ts';
-import { startPrisms } from './lib/prism.ts';
+import { prismBase } from './lib/prism.ts';
 import { ALEX_GB_ADDRESS } from '../../server/src/testing/checkout-browser.ts';
 
-let prisms: Awaited<ReturnType<typeof startPrisms>> | undefined;
 let server: ProxyServer;
 let base = '';
 
 beforeAll(async () => {
-  prisms = await startPrisms(UPSTREAMS, 4111);
-  const prism = prisms.base;
+  const prism = prismBase;
   const env: Record<string, string> = { UPSTREAM: 'prism' };
   for (const [name, variable] of Object.entries(BASE_URL_ENV) as [UpstreamName, string][])
     env[variable] = prism(name === 'commerceClassic' ? 'commerce' : name);
@@ -32,7 +29,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  prisms?.stop();
 });
 
 /** A browser of the shop: its session cookie, its CSRF token and any mock_scenario cookie. */

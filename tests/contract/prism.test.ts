@@ -1,97 +1,23 @@
 // Prism serves every named example of every upstream contract: for each operation, response
 // status and named example, a request that satisfies the contract with
 // `Prefer: code=<status>, example=<name>` gets that status and (for JSON) exactly that body.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CONTRACT_FILES,
-  ROOT,
   UPSTREAMS,
   contractExists,
-  contractPath,
   deref,
   isJsonMedia,
   loadContract,
   operations,
   type Json,
-  type Upstream,
 } from './lib/openapi.ts';
+import { prismBase, prismOutput } from './lib/prism.ts';
 import { buildRequest } from './lib/requests.ts';
 import { ContractValidator } from './lib/schema.ts';
 
-const PRISM = resolve(ROOT, 'node_modules/.bin/prism');
-const FIRST_PORT = 4111;
-const START_TIMEOUT_MS = 40_000;
 const CONCURRENCY = 8;
-
-interface Mock {
-  port: number;
-  child: ChildProcess;
-  ready: Promise<void>;
-  output: string[];
-}
-
-const mocks = new Map<Upstream, Mock>();
-
-function portFree(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const server = createServer();
-    server.once('error', () => done(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => done(true)));
-  });
-}
-
-async function freePorts(count: number): Promise<number[]> {
-  const ports: number[] = [];
-  for (let port = FIRST_PORT; ports.length < count && port < FIRST_PORT + 200; port++) {
-    if (await portFree(port)) ports.push(port);
-  }
-  return ports;
-}
-
-function startPrism(file: string, port: number): Mock {
-  const child = spawn(PRISM, ['mock', '-p', String(port), '-h', '127.0.0.1', file], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, FORCE_COLOR: '0' },
-  });
-  const output: string[] = [];
-  const ready = new Promise<void>((done, fail) => {
-    const timer = setTimeout(
-      () => fail(new Error(`Prism did not start within ${START_TIMEOUT_MS} ms:\n${output.join('')}`)),
-      START_TIMEOUT_MS,
-    );
-    const onData = (chunk: Buffer) => {
-      const text = chunk.toString();
-      output.push(text);
-      if (/Prism is listening/i.test(text)) {
-        clearTimeout(timer);
-        done();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`Prism exited (${code}):\n${output.join('').slice(-3000)}`));
-    });
-  });
-  ready.catch(() => {}); // surfaced by the test that awaits it
-  return { port, child, ready, output };
-}
-
-beforeAll(async () => {
-  const present = UPSTREAMS.filter((u) => contractExists(u));
-  const ports = await freePorts(present.length);
-  present.forEach((upstream, i) => mocks.set(upstream, startPrism(contractPath(upstream), ports[i]!)));
-});
-
-afterAll(() => {
-  for (const mock of mocks.values()) if (mock.child.exitCode === null) mock.child.kill('SIGTERM');
-});
 
 interface Case {
   label: string;
@@ -156,9 +82,8 @@ describe('Prism serves the upstream contracts', () => {
     async (upstream) => {
       const file = CONTRACT_FILES[upstream];
       expect(contractExists(upstream), `${file} does not exist yet`).toBe(true);
-      const mock = mocks.get(upstream);
-      expect(mock, `Prism was not started for ${file}`).toBeDefined();
-      await mock!.ready;
+      // The contract project's Prism mock of this upstream (lib/prism-fleet.ts).
+      const base = prismBase(upstream);
       const doc = loadContract(upstream);
       const validator = new ContractValidator(doc);
       const failures: string[] = [];
@@ -180,7 +105,7 @@ describe('Prism serves the upstream contracts', () => {
         const where = `${c.label} (${request.method} ${request.path})`;
         let response: Response;
         try {
-          response = await fetch(`http://127.0.0.1:${mock!.port}${request.path}`, {
+          response = await fetch(`${base}${request.path}`, {
             method: request.method,
             headers,
             body: request.body,
@@ -215,8 +140,7 @@ describe('Prism serves the upstream contracts', () => {
       if (failures.length) {
         const violations = [
           ...new Set(
-            mock!.output
-              .join('')
+            prismOutput(upstream)
               .split('\n')
               .filter((l) => /Violation/.test(l))
               .map((l) => l.replace(/^.*?Violation/, 'Violation')),

@@ -9,16 +9,13 @@ import type { OperationId } from '../../generated/proxy/operations.ts';
 import type { ProxyServer } from '../../server/src/server.ts';
 import { startTestServer, testConfig } from '../../server/src/test-helpers.ts';
 import { expectConforms } from '../../server/src/testing/conformance.ts';
-import { startPrisms } from './lib/prism.ts';
+import { prismBase } from './lib/prism.ts';
 
-const NEEDED = ['commerce', 'vehicles', 'loqate'] as const;
-let prisms: Awaited<ReturnType<typeof startPrisms>> | undefined;
 let server: ProxyServer;
 let url: (path: string) => string;
 
 beforeAll(async () => {
-  prisms = await startPrisms(NEEDED, 4311);
-  const { base } = prisms;
+  const base = prismBase;
   ({ server, url } = await startTestServer(
     testConfig({
       UPSTREAM: 'prism',
@@ -32,7 +29,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  prisms?.stop();
 });
 
 async function call(operationId: OperationId, path: string, cookie = '') {

@@ -1,62 +1,20 @@
 /**
- * Prism mock servers for the proxy-against-Prism tests: one per upstream contract, each on a free
- * port, stopped by `stop`. Prism answers every call with the contract's first example.
+ * The Prism mocks of the upstream contracts, for the proxy-against-Prism tests: one per contract for
+ * the whole contract project, started by its global setup (prism-fleet.ts). Prism answers every call
+ * with the contract's first example, or the one the request's Prefer header names.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { resolve } from 'node:path';
-import { ROOT, contractPath, type Upstream } from './openapi.ts';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
+import type { Upstream } from './openapi.ts';
 
-const PRISM = resolve(ROOT, 'node_modules/.bin/prism');
-
-function freePort(from: number): Promise<number> {
-  return new Promise((done) => {
-    const probe = createServer();
-    probe.once('error', () => void freePort(from + 1).then(done));
-    probe.listen(from, '127.0.0.1', () => probe.close(() => done(from)));
-  });
+function mock(name: Upstream) {
+  const found = inject('prismMocks')[name];
+  if (!found) throw new Error(`No Prism mock for ${name}: its contract is missing (tests/contract/lib/prism-fleet.ts)`);
+  return found;
 }
 
-function startPrism(file: string, port: number, children: ChildProcess[]): Promise<void> {
-  const child = spawn(PRISM, ['mock', '-p', String(port), '-h', '127.0.0.1', file], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, FORCE_COLOR: '0' },
-  });
-  children.push(child);
-  return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`Prism did not start for ${file}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      if (/Prism is listening/i.test(chunk.toString())) {
-        clearTimeout(timer);
-        done();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-  });
-}
+/** The base URL of the upstream's Prism mock. */
+export const prismBase = (name: Upstream): string => mock(name).base;
 
-/** Starts Prism for each upstream (ports from `firstPort` on); answers each one's base URL. */
-export async function startPrisms(
-  names: readonly Upstream[],
-  firstPort: number,
-): Promise<{ base: (name: Upstream) => string; stop: () => void }> {
-  const children: ChildProcess[] = [];
-  const ports: Partial<Record<Upstream, number>> = {};
-  let next = firstPort;
-  for (const name of names) {
-    ports[name] = await freePort(next);
-    next = ports[name] + 1;
-  }
-  const stop = () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  };
-  try {
-    await Promise.all(names.map((name) => startPrism(contractPath(name), ports[name]!, children)));
-  } catch (error) {
-    stop();
-    throw error;
-  }
-  return { base: (name) => `http://127.0.0.1:${ports[name]}`, stop };
-}
+/** What the upstream's Prism mock has printed so far (its request violations among it). */
+export const prismOutput = (name: Upstream): string => readFileSync(mock(name).log, 'utf8');
