@@ -99,17 +99,19 @@ sbom: install
 	mkdir -p reports && npm sbom --sbom-format cyclonedx --omit dev --legacy-peer-deps > reports/sbom.cdx.json.tmp && mv reports/sbom.cdx.json.tmp reports/sbom.cdx.json
 
 # Debian's packages the suite and the benchmarks use (no browser downloads), installed when missing, once
-# here and never inside a test (issue 32): Chromium for the journeys and Lighthouse, redis-server and nginx
-# for the shared-state and scale tests.
+# here and never inside a test (issue 32): Chromium for Lighthouse and the journeys that need the whole
+# browser, its headless shell for the other journeys (playwright.config.ts), redis-server and nginx for the
+# shared-state and scale tests.
 system-packages:
 	@missing=""; \
 	  [ -x "$${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing="$$missing chromium"; \
+	  [ -x "$${HEADLESS_SHELL_PATH:-/usr/lib/chromium/chromium-headless-shell}" ] || missing="$$missing chromium-headless-shell"; \
 	  command -v redis-server >/dev/null || [ -x "$${REDIS_SERVER_PATH:-/usr/bin/redis-server}" ] || missing="$$missing redis-server"; \
 	  command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
 	  if [ -z "$$missing" ]; then :; \
 	  elif [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	  elif command -v sudo >/dev/null; then sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
-	  else echo "Missing Debian packages:$$missing. Install them (apt-get install$$missing) or set CHROMIUM_PATH / REDIS_SERVER_PATH." >&2; exit 1; fi
+	  else echo "Missing Debian packages:$$missing. Install them (apt-get install$$missing) or set CHROMIUM_PATH / HEADLESS_SHELL_PATH / REDIS_SERVER_PATH." >&2; exit 1; fi
 
 chromium: system-packages
 

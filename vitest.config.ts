@@ -20,9 +20,10 @@ import { catalogueParts } from './client/catalogue-parts.ts';
 
 export default defineConfig({
   test: {
-    // Every core, though Vitest keeps one free by default: most files wait on their sandbox and
-    // servers (on CI's two cores: 535-563 s instead of 877 s, issue 32).
-    maxWorkers: Math.max(2, availableParallelism()),
+    // Two workers per core (Vitest keeps one core free by default): most files wait on their sandbox,
+    // servers, timers and child processes more than they compute. On this machine's two cores the whole
+    // run took 196 s with four workers (83% of both cores busy) against 342 s with two (issue 32).
+    maxWorkers: 2 * Math.max(1, availableParallelism()),
     projects: [
       {
         // The pure rules of domain/: table tests, no server, no I/O.

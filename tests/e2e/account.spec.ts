@@ -140,50 +140,56 @@ test('in a region without auto-renewal (fr-FR), an expiring service shows the al
   await expect(kim.getByText('All active subscriptions purchased on this website will appear here.')).toBeVisible();
 });
 
-test('alex pages through My Orders, opens a refunded order with its timeline, help text and documents', async ({
-  page,
-  context,
-}) => {
-  await page.goto('/en-GB/account/my-orders');
-  await signIn(page, 'alex.owner@example.com');
-  await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
-  await expect(page.getByRole('article')).toHaveCount(5);
-  await expect(page.getByText(/^Showing 5 of \d+ orders$/)).toBeVisible();
-  await page.getByRole('button', { name: 'Load more' }).click();
-  await expect(page.getByRole('article')).toHaveCount(10);
-  await expect(page.getByText(/^Showing 10 of \d+ orders$/)).toBeVisible();
+// @full-browser: the invoice and the credit note open in the browser's PDF viewer (playwright.config.ts).
+test(
+  'alex pages through My Orders, opens a refunded order with its timeline, help text and documents',
+  {
+    tag: '@full-browser',
+  },
+  async ({ page, context }) => {
+    await page.goto('/en-GB/account/my-orders');
+    await signIn(page, 'alex.owner@example.com');
+    await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(5);
+    await expect(page.getByText(/^Showing 5 of \d+ orders$/)).toBeVisible();
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect(page.getByRole('article')).toHaveCount(10);
+    await expect(page.getByText(/^Showing 10 of \d+ orders$/)).toBeVisible();
 
-  await page.goto('/en-GB/account/my-orders/1OsSB0000000015AAA/00001015');
-  await expect(page.getByRole('heading', { level: 1, name: 'Order 00001015' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' })).toBeVisible();
-  await expect(page.getByText('United Kingdom')).toBeVisible();
-  const timeline = page.getByRole('list', { name: 'Order status' });
-  await expect(timeline.getByRole('listitem')).toHaveText([/Refund requested/, /Refund issued/]);
-  await expect(page.getByText(/^A refund of £\d+ has been initiated to Visa \*\*\*\* 4242\.$/)).toBeVisible();
-  // The invoice opens as a PDF in a new tab.
-  const [tab] = await Promise.all([
-    context.waitForEvent('page'),
-    page.getByRole('button', { name: 'View invoice' }).click(),
-  ]);
-  await expect.poll(() => tab.url()).toMatch(/^blob:/);
-  await tab.close();
-  // So does its credit note (journey 4).
-  const [note] = await Promise.all([
-    context.waitForEvent('page'),
-    page
-      .getByRole('button', { name: /^View credit note / })
-      .first()
-      .click(),
-  ]);
-  await expect.poll(() => note.url()).toMatch(/^blob:/);
-  await note.close();
+    await page.goto('/en-GB/account/my-orders/1OsSB0000000015AAA/00001015');
+    await expect(page.getByRole('heading', { level: 1, name: 'Order 00001015' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }),
+    ).toBeVisible();
+    await expect(page.getByText('United Kingdom')).toBeVisible();
+    const timeline = page.getByRole('list', { name: 'Order status' });
+    await expect(timeline.getByRole('listitem')).toHaveText([/Refund requested/, /Refund issued/]);
+    await expect(page.getByText(/^A refund of £\d+ has been initiated to Visa \*\*\*\* 4242\.$/)).toBeVisible();
+    // The invoice opens as a PDF in a new tab.
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'View invoice' }).click(),
+    ]);
+    await expect.poll(() => tab.url()).toMatch(/^blob:/);
+    await tab.close();
+    // So does its credit note (journey 4).
+    const [note] = await Promise.all([
+      context.waitForEvent('page'),
+      page
+        .getByRole('button', { name: /^View credit note / })
+        .first()
+        .click(),
+    ]);
+    await expect.poll(() => note.url()).toMatch(/^blob:/);
+    await note.close();
 
-  // An order not yet invoiced says when it will be.
-  await page.goto('/en-GB/account/my-orders/1OsSB0000000002AAA/00001002');
-  await expect(page.getByText('Order placed', { exact: true }).first()).toBeVisible();
-  await expect(page.getByText('Your invoice will be ready to view shortly')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'View invoice' })).toBeDisabled();
-});
+    // An order not yet invoiced says when it will be.
+    await page.goto('/en-GB/account/my-orders/1OsSB0000000002AAA/00001002');
+    await expect(page.getByText('Order placed', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText('Your invoice will be ready to view shortly')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'View invoice' })).toBeDisabled();
+  },
+);
 
 test('alex keeps his card while subscriptions renew with it, changes its billing address, then deletes it', async ({
   page,
