@@ -105,6 +105,16 @@ describe('the test summary (issue 32)', () => {
     ]);
   });
 
+  it('when Vitest caught an error outside any test, then it is named, counted as a failure and fails the run', () => {
+    const report = { ...times, unhandledErrors: ["TypeError: Cannot read properties of undefined (reading '6')"] };
+    const { lines, ok } = summarize({ vitest: [], playwright: [], times: [report] }, []);
+    expect(ok).toBe(false);
+    expect(lines.slice(1)).toEqual([
+      "failed (an error outside any test): TypeError: Cannot read properties of undefined (reading '6')",
+      'tests: 0 passed, 1 failed, 0 skipped, 0 flaky',
+    ]);
+  });
+
   it('when tests/known-flakes.json is read, then every entry names its test, its cause and what is being done', () => {
     const { flakes } = JSON.parse(readFileSync('tests/known-flakes.json', 'utf8')) as { flakes: unknown[] };
     for (const flake of flakes)

@@ -61,6 +61,8 @@ export interface PlaywrightReport {
 export interface ProjectTimesReport {
   wall: number;
   projects: Record<string, ProjectTimes>;
+  /** Errors Vitest caught outside any test: each fails the run (scripts/vitest-projects-reporter.ts). */
+  unhandledErrors?: string[];
 }
 
 const firstLine = (message: string | undefined) =>
@@ -163,9 +165,12 @@ export function summarize(
       }
     }
   for (const c of all) for (const failure of c.failures) lines.push(`failed: ${failure}`);
+  const unhandled = reports.times.flatMap((t) => t.unhandledErrors ?? []);
+  for (const error of unhandled) lines.push(`failed (an error outside any test): ${firstLine(error)}`);
   const flaky = all.reduce((n, c) => n + c.flakes.length, 0);
-  lines.push(`tests: ${sum('passed')} passed, ${sum('failed')} failed, ${sum('skipped')} skipped, ${flaky} flaky`);
-  return { lines, ok: sum('failed') === 0 && unknownFlakes === 0 };
+  const failed = sum('failed') + unhandled.length;
+  lines.push(`tests: ${sum('passed')} passed, ${failed} failed, ${sum('skipped')} skipped, ${flaky} flaky`);
+  return { lines, ok: failed === 0 && unknownFlakes === 0 };
 }
 
 async function main() {

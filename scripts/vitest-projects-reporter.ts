@@ -1,9 +1,12 @@
 // A Vitest reporter that keeps each project's seconds (issue 32: the budget visible in every run's
 // summary): per project the number of test files, the seconds spent in them (environment, import
 // and tests, summed over files that run side by side) and the wall span from the first file's start
-// to the last file's end, written to reports/vitest-projects.json for scripts/test-summary.ts.
+// to the last file's end, written to reports/vitest-projects.json for scripts/test-summary.ts, with
+// the errors Vitest caught outside any test (an unhandled rejection fails the run though every test
+// passed, and Vitest's JSON report says nothing of it).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { SerializedError } from 'vitest';
 import type { Reporter, TestModule } from 'vitest/node';
 
 export interface ProjectTimes {
@@ -37,7 +40,8 @@ export default class VitestProjectsReporter implements Reporter {
     this.spans.set(name, span);
   }
 
-  onTestRunEnd() {
+  onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>) {
+    const errors = unhandledErrors.map((error) => `${error.name ?? 'Error'}: ${error.message ?? String(error)}`);
     const projects: Record<string, ProjectTimes> = {};
     for (const [name, span] of [...this.spans].sort(([a], [b]) => a.localeCompare(b)))
       projects[name] = {
@@ -48,7 +52,7 @@ export default class VitestProjectsReporter implements Reporter {
     mkdirSync(path.dirname(PROJECT_TIMES_FILE), { recursive: true });
     writeFileSync(
       PROJECT_TIMES_FILE,
-      `${JSON.stringify({ wall: Math.round((Date.now() - this.started) / 1000), projects }, null, 2)}\n`,
+      `${JSON.stringify({ wall: Math.round((Date.now() - this.started) / 1000), projects, unhandledErrors: errors }, null, 2)}\n`,
     );
   }
 }

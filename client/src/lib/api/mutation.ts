@@ -37,6 +37,10 @@ export function useMutation<M extends Mutation, Args extends unknown[]>(
       call(...args).then(async (answer) => {
         const applied = applyRow(operation, answer);
         if (!background) await applied;
+        // Nobody waits on a row applied in the background: one that fails (its tree's cache gone, as
+        // when a test's page is unmounted first) must not become an unhandled rejection. SWR asks the
+        // reads again when a page shows them next.
+        else applied.catch(() => undefined);
         return answer;
       }),
     [applyRow, operation, call, background],
