@@ -68,25 +68,17 @@ check: install
 test-contract: install
 	vitest run --project contract
 
-# Everything a fresh clone needs, then every check: the static checks side by side, then the Vitest projects
-# beside the browser journeys (issue 32: Vitest's files mostly wait on servers and timers, the journeys on
-# the browser; side by side they fill the two cores). The last line is the plain "N passed, N failed, N
-# skipped, N flaky" count over both, with every failed, skipped and flaky test named above it and each
-# project's seconds.
+# Everything a fresh clone needs, then every check. The last line is the plain "N passed, N failed, N skipped,
+# N flaky" count over the Vitest projects and the Playwright journeys, with every failed, skipped and flaky
+# test named above it and each project's seconds (issue 32).
 test: install system-packages
 	@$(MAKE) $(PARALLEL) check-generated check-breaking lint typecheck build
 	@mkdir -p reports
-	@status=0; $(MAKE) $(PARALLEL) --keep-going test-vitest-all test-journeys || status=$$?; \
+	@status=0; vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json \
+	    --reporter=./scripts/vitest-projects-reporter.ts || status=$$?; \
+	  playwright test || status=$$?; \
 	  node scripts/test-summary.ts reports/vitest.json reports/e2e.json reports/vitest-projects.json || status=$$?; \
 	  exit $$status
-
-.PHONY: test-vitest-all test-journeys
-test-vitest-all:
-	vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json \
-	  --reporter=./scripts/vitest-projects-reporter.ts
-
-test-journeys:
-	playwright test
 
 # The browser journeys of tests/e2e in Debian's Chromium, against the stack `make start` runs.
 test-e2e: install chromium build
