@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { findOrder } from '../som/state.ts';
+import { findOrder, resetSom } from '../som/state.ts';
 import { orderStore } from '../vehicles/orders.ts';
 import { ALEX_LOGIN_ID, baskets, call, orders, registeredLogin, site, startCommerce } from './test-helpers.ts';
 
@@ -8,6 +8,10 @@ beforeAll(start);
 afterAll(() => sandbox.stop());
 beforeEach(async () => {
   await fetch(`${base().replace(/\/commerce$/, '')}/__sandbox/reset`, { method: 'POST' });
+  // This sandbox has the commerce stand-in alone: its reset leaves the order-management stand-in's
+  // state (a module's, one per process) as the last whole sandbox in this worker left it, with an
+  // order numbered as the commerce platform's next one (vitest.config.ts: files share modules).
+  resetSom();
 });
 
 const address = {
