@@ -7,11 +7,11 @@
  * request violations a failing test prints (prismOutput in prism.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../../scale/lib/processes.ts';
 import { ROOT, UPSTREAMS, contractExists, contractPath, type Upstream } from './openapi.ts';
 
 declare module 'vitest' {
@@ -25,16 +25,6 @@ const PRISM = resolve(ROOT, 'node_modules/.bin/prism');
 const START_TIMEOUT_MS = 60_000;
 const ATTEMPTS = 3;
 
-const freePort = (): Promise<number> =>
-  new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-
 /** Starts `prism mock` of one contract; fails when it exits or stays silent past the timeout. */
 async function startOne(file: string, log: string, children: ChildProcess[]): Promise<string> {
   const port = await freePort();
@@ -44,6 +34,7 @@ async function startOne(file: string, log: string, children: ChildProcess[]): Pr
     stdio: ['ignore', out, out],
     env: { ...process.env, FORCE_COLOR: '0' },
   });
+  closeSync(out); // the child holds its own copy
   children.push(child);
   await new Promise<void>((done, fail) => {
     const started = Date.now();
