@@ -10,7 +10,16 @@ test.beforeEach(resetSandbox);
 test.afterEach(expectNoMoneyLost);
 
 async function expectNoViolations(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const axe = new AxeBuilder({ page })
+    // Violations in full; of the passes, axe keeps one node per rule instead of every node (issue 32).
+    // Before the tags: options() replaces them.
+    .options({ resultTypes: ['violations'] })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  // A page without frames has no frame results to merge: axe runs once in the page, instead of in each
+  // frame and then again in a blank page opened to merge them. The payment step's provider frames keep
+  // the whole run. Half a second less per scan, of about two (issue 32).
+  if (page.frames().length === 1) axe.setLegacyMode(true);
+  const result = await axe.analyze();
   const found = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(found, `axe on ${what}`).toEqual([]);
 }
