@@ -115,6 +115,34 @@ describe('the test summary (issue 32)', () => {
     ]);
   });
 
+  it('when a file fails outside its tests (redis-server could not start), then the file is a failure with the reason, its tests not called skipped', () => {
+    const file = `${process.cwd()}/server/state/redis-lock.test.ts`;
+    const report: VitestReport = {
+      numPassedTests: 0,
+      numFailedTests: 0,
+      numPendingTests: 2,
+      numTodoTests: 0,
+      testResults: [
+        {
+          name: file,
+          status: 'failed',
+          message: '',
+          assertionResults: [
+            { title: 'locks', status: 'skipped' },
+            { title: 'frees', status: 'skipped' },
+          ],
+        },
+      ],
+    };
+    const hook = { ...times, fileErrors: { [file]: 'Error: redis-server exited (1):\n' } };
+    const { lines, ok } = summarize({ vitest: [report], playwright: [], times: [hook] }, []);
+    expect(ok).toBe(false);
+    expect(lines.slice(1)).toEqual([
+      'failed: server/state/redis-lock.test.ts: Error: redis-server exited (1): (2 tests not run)',
+      'tests: 0 passed, 1 failed, 0 skipped, 0 flaky',
+    ]);
+  });
+
   it('when tests/known-flakes.json is read, then every entry names its test, its cause and what is being done', () => {
     const { flakes } = JSON.parse(readFileSync('tests/known-flakes.json', 'utf8')) as { flakes: unknown[] };
     for (const flake of flakes)

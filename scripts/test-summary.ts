@@ -63,6 +63,8 @@ export interface ProjectTimesReport {
   projects: Record<string, ProjectTimes>;
   /** Errors Vitest caught outside any test: each fails the run (scripts/vitest-projects-reporter.ts). */
   unhandledErrors?: string[];
+  /** By file path: the first error of a file that failed outside its tests (a hook, its set-up). */
+  fileErrors?: Record<string, string>;
 }
 
 const firstLine = (message: string | undefined) =>
@@ -78,24 +80,30 @@ const relative = (file: string) => path.relative(process.cwd(), file) || file;
 
 const SKIPPED = new Set(['skipped', 'pending', 'todo', 'disabled']);
 
-export function vitestCounts(report: VitestReport): Counts {
+export function vitestCounts(report: VitestReport, fileErrors: Record<string, string> = {}): Counts {
   const failures: string[] = [];
   const skips: string[] = [];
+  let failedFiles = 0;
+  let notRun = 0;
   for (const file of report.testResults ?? []) {
     const tests = file.assertionResults ?? [];
     const failed = tests.filter((t) => t.status === 'failed');
+    const skipped = tests.filter((t) => SKIPPED.has(t.status));
     for (const t of failed)
       failures.push(`${relative(file.name)} › ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}`);
-    for (const t of tests.filter((t) => SKIPPED.has(t.status)))
-      skips.push(`${relative(file.name)} › ${t.fullName ?? t.title}`);
-    // A file that fails before its tests run (an import, a hook) has no failed test of its own.
-    if (failed.length === 0 && file.status === 'failed')
-      failures.push(`${relative(file.name)}: ${firstLine(file.message)}`);
+    // A file that fails outside its tests (an import, a hook: redis-server could not start) has no
+    // failed test of its own, and its tests were not run: the file is one failure, not their skips.
+    if (failed.length === 0 && file.status === 'failed') {
+      failedFiles += 1;
+      notRun += skipped.length;
+      const reason = firstLine(file.message) || firstLine(fileErrors[file.name]) || 'failed outside its tests';
+      failures.push(`${relative(file.name)}: ${reason}${skipped.length ? ` (${skipped.length} tests not run)` : ''}`);
+    } else for (const t of skipped) skips.push(`${relative(file.name)} › ${t.fullName ?? t.title}`);
   }
   return {
     passed: report.numPassedTests,
-    failed: report.numFailedTests,
-    skipped: report.numPendingTests + report.numTodoTests,
+    failed: report.numFailedTests + failedFiles,
+    skipped: report.numPendingTests + report.numTodoTests - notRun,
     failures,
     skips,
     flakes: [],
@@ -142,7 +150,11 @@ export function summarize(
   reports: { vitest: VitestReport[]; playwright: PlaywrightReport[]; times: ProjectTimesReport[] },
   known: KnownFlake[],
 ): { lines: string[]; ok: boolean } {
-  const all = [...reports.vitest.map(vitestCounts), ...reports.playwright.map(playwrightCounts)];
+  const fileErrors = Object.assign({}, ...reports.times.map((t) => t.fileErrors ?? {})) as Record<string, string>;
+  const all = [
+    ...reports.vitest.map((report) => vitestCounts(report, fileErrors)),
+    ...reports.playwright.map(playwrightCounts),
+  ];
   const sum = (key: 'passed' | 'failed' | 'skipped') => all.reduce((n, c) => n + c[key], 0);
   const lines: string[] = [];
   for (const t of reports.times) {

@@ -3,7 +3,9 @@
 // and tests, summed over files that run side by side) and the wall span from the first file's start
 // to the last file's end, written to reports/vitest-projects.json for scripts/test-summary.ts, with
 // the errors Vitest caught outside any test (an unhandled rejection fails the run though every test
-// passed, and Vitest's JSON report says nothing of it).
+// passed, and Vitest's JSON report says nothing of it), and the first error of each file that failed
+// outside its tests (a hook or the file's set-up: Vitest's JSON report gives an empty message for a
+// failed beforeAll, for instance "redis-server exited (1)").
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SerializedError } from 'vitest';
@@ -22,6 +24,7 @@ export const PROJECT_TIMES_FILE = 'reports/vitest-projects.json';
 export default class VitestProjectsReporter implements Reporter {
   private readonly spans = new Map<string, { files: number; ms: number; first: number; last: number }>();
   private started = Date.now();
+  private readonly fileErrors: Record<string, string> = {};
 
   onTestRunStart() {
     this.started = Date.now();
@@ -38,6 +41,8 @@ export default class VitestProjectsReporter implements Reporter {
     span.first = Math.min(span.first, end - ms);
     span.last = Math.max(span.last, end);
     this.spans.set(name, span);
+    const error = [module, ...module.children.allSuites()].flatMap((task) => task.errors())[0];
+    if (error) this.fileErrors[module.moduleId] = `${error.name ?? 'Error'}: ${error.message ?? String(error)}`;
   }
 
   onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>) {
@@ -52,7 +57,16 @@ export default class VitestProjectsReporter implements Reporter {
     mkdirSync(path.dirname(PROJECT_TIMES_FILE), { recursive: true });
     writeFileSync(
       PROJECT_TIMES_FILE,
-      `${JSON.stringify({ wall: Math.round((Date.now() - this.started) / 1000), projects, unhandledErrors: errors }, null, 2)}\n`,
+      `${JSON.stringify(
+        {
+          wall: Math.round((Date.now() - this.started) / 1000),
+          projects,
+          unhandledErrors: errors,
+          fileErrors: this.fileErrors,
+        },
+        null,
+        2,
+      )}\n`,
     );
   }
 }
