@@ -45,13 +45,15 @@ describe('route table', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Page introuvable' })).toBeTruthy();
   });
 
-  it.each(['/nowhere', '/de-DE/nowhere/deeper', '/xx-YY/checkout'])(
-    'when %s matches nothing, then page not found renders',
-    async (url) => {
-      renderApp(url);
-      expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
-    },
-  );
+  // In the path's language, once its catalogue has come: an unknown locale is no language (English).
+  it.each([
+    ['/nowhere', 'Page not found'],
+    ['/de-DE/nowhere/deeper', 'Seite nicht gefunden'],
+    ['/xx-YY/checkout', 'Page not found'],
+  ])('when %s matches nothing, then page not found renders (%s)', async (url, title) => {
+    renderApp(url);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+  });
 
   it("when / is opened under a locale with a query, then it redirects to that locale's /home keeping the query", async () => {
     const { router } = renderApp('/nl-BE/?site=borealis');

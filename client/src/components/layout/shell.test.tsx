@@ -4,7 +4,7 @@ import { SESSION_STUB, stubApi } from '../../testing/api-stub.ts';
 import { ChunkLoadError, loadChunk } from '../../lib/lazy.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
-import { i18n } from '../../lib/i18n.ts';
+import { i18n, setLocale } from '../../lib/i18n.ts';
 import { I18nProvider } from '../../lib/i18n-react.tsx';
 
 function Thrower({ error }: { error: Error }): never {
@@ -70,6 +70,8 @@ describe('shell', () => {
   });
 
   it('when a route chunk fails to load, then the boundary offers Retry Connection', async () => {
+    // The boundary is rendered alone, with the app's translator: in English whatever page came before.
+    await setLocale('en-GB', 'core');
     let retried = false;
     render(
       <I18nProvider i18n={i18n}>
@@ -84,7 +86,8 @@ describe('shell', () => {
     expect(retried).toBe(true);
   });
 
-  it('when a page throws another error, then the boundary shows Unable to Load Page, and a new path clears it', () => {
+  it('when a page throws another error, then the boundary shows Unable to Load Page, and a new path clears it', async () => {
+    await setLocale('en-GB', 'core');
     const original = console.error;
     console.error = () => undefined;
     try {

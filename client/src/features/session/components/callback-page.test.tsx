@@ -3,16 +3,21 @@
  * "FORGEROCK Token Error"): the failure in the page's language, chosen by the problem's code
  * (issue 14), never the proxy's English detail.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adoptSession, type Session } from '../../../lib/api/get-session.ts';
 import { holdReadsOnLoginReturn, releaseReads } from '../../../lib/api/read-hold.ts';
 import cs from '../../../locales/cs.json' with { type: 'json' };
+import en from '../../../locales/en.json' with { type: 'json' };
+import { setLocale } from '../../../lib/i18n.ts';
 import { operationExample, SESSION_STUB, stubApi } from '../../../testing/api-stub.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 const failed = (status: number, body: Record<string, unknown>) =>
   stubApi([SESSION_STUB, ['POST', /\/api\/session\/login\/callback$/, { status, body }]]);
+
+/** The alert, once the Czech catalogue has come: before it, the page may speak English for a moment. */
+const expectCzechAlert = (text: string) => waitFor(() => expect(screen.getByRole('alert').textContent).toBe(text));
 
 describe('login callback failures (storefront §8 Login)', () => {
   it('when the vehicle belongs to another user (E001), then a Czech page says E001 in Czech', async () => {
@@ -24,7 +29,7 @@ describe('login callback failures (storefront §8 Login)', () => {
       code: 'E001',
     });
     renderApp('/cs-CZ/callback?code=abc&state=xyz');
-    expect((await screen.findByRole('alert')).textContent).toBe(cs.problems.code.E001);
+    await expectCzechAlert(cs.problems.code.E001);
     expect(cs.problems.code.E001).toMatch(/^E001: /);
     expect(screen.queryByText('E001: The VIN is connected to another user')).toBeNull();
   });
@@ -38,7 +43,7 @@ describe('login callback failures (storefront §8 Login)', () => {
       code: 'FORGEROCK_TOKEN_ERROR',
     });
     renderApp('/cs-CZ/callback?code=abc&state=xyz');
-    expect((await screen.findByRole('alert')).textContent).toBe(cs.problems.code.tokenError);
+    await expectCzechAlert(cs.problems.code.tokenError);
   });
 
   it('when the failure has no words of its own, then the translated login failure', async () => {
@@ -49,7 +54,21 @@ describe('login callback failures (storefront §8 Login)', () => {
       detail: 'Upstream x failed.',
     });
     renderApp('/cs-CZ/callback?code=abc&state=xyz');
-    expect((await screen.findByRole('alert')).textContent).toBe(cs.login.failed);
+    await expectCzechAlert(cs.login.failed);
+  });
+
+  it('when the failure is shown before the page’s language has come, then its words follow the language', async () => {
+    failed(502, {
+      type: 'https://shop.example/problems/upstream-error',
+      title: 'x',
+      status: 502,
+      detail: 'Upstream x failed.',
+    });
+    renderApp('/en-GB/callback?code=abc&state=xyz');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(en.login.failed));
+    // The Czech catalogue arrives after the failure: the same failure, now in Czech.
+    await act(() => setLocale('cs-CZ'));
+    expect(screen.getByRole('alert').textContent).toBe(cs.login.failed);
   });
 
   it('when the signed-in user may not see the vehicle (E000), then /restricted-access (§6, §8)', async () => {

@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useLocation, useNavigate } from 'react-router';
 import { Link } from '../../../components/ui/link.tsx';
 import { useLocale } from '../../../lib/locales.ts';
-import { ApiError } from '../../../lib/api/client.ts';
+import { ApiError, type Problem } from '../../../lib/api/client.ts';
 import { releaseReads } from '../../../lib/api/read-hold.ts';
 import { problemText } from '../../../lib/problem-text.ts';
 import { useCompleteLogin } from '../api/complete-login.ts';
@@ -21,7 +21,9 @@ export function CallbackPage() {
   const navigate = useNavigate();
   const completeLogin = useCompleteLogin();
   const started = useRef(false);
-  const [error, setError] = useState<string | undefined>();
+  // What failed, not its words: they are chosen at each render, so that they follow the page's
+  // language when its catalogue comes after the failure (a fast answer on a first visit).
+  const [failure, setFailure] = useState<{ description?: string; problem?: Problem; fallbackKey: string }>();
 
   useEffect(() => {
     if (started.current) return;
@@ -31,7 +33,7 @@ export function CallbackPage() {
     const state = params.get('state');
     if (!code || !state) {
       releaseReads();
-      setError(params.get('error_description') ?? t('login.cancelled'));
+      setFailure({ description: params.get('error_description') ?? undefined, fallbackKey: 'login.cancelled' });
       return;
     }
     const kind = pathname.endsWith('/forgerock-vcsj')
@@ -49,9 +51,11 @@ export function CallbackPage() {
           return;
         }
         // E001, the token error and the rest in the page's language (issue 14), by code or type.
-        setError(problemText(t, problem, 'login.failed'));
+        setFailure({ problem, fallbackKey: 'login.failed' });
       });
-  }, [pathname, search, navigate, to, completeLogin, t]);
+  }, [pathname, search, navigate, to, completeLogin]);
+
+  const error = failure && (failure.description ?? problemText(t, failure.problem, failure.fallbackKey));
 
   return (
     <section className="page page--narrow">
