@@ -25,6 +25,11 @@ test('a reload without a connection after a first visit shows the shell and the 
   await expect(page.getByText("You're currently browsing in offline mode")).toBeVisible();
   // The shell, not a rendered page: no shopper's data came from a cache.
   await expect(page.locator('#page-data')).toHaveCount(0);
+  // The page's own read fails offline: "Unable to Load Page" in place, its address (the VIN in it)
+  // kept, so that the reload below shows the page. It was once sent to /generic-error: under load the
+  // reload came after that and showed the error page.
+  await expect(page.getByRole('heading', { level: 1, name: 'Unable to Load Page' })).toBeVisible();
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(PAGE);
 
   await context.setOffline(false);
   // Back online as the page and its service worker see it: Playwright's offline emulation reaches the

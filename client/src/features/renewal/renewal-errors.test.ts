@@ -26,6 +26,10 @@ describe('renewal failures (storefront §5 guards, §8 renewal loader)', () => {
     expect(renewalFailure(502, problem({}))).toEqual({ kind: 'unavailable', detail: 'upstream-error' });
   });
 
+  it('when no answer came at all (offline), then the page is unavailable where it is, not sent to /generic-error', () => {
+    expect(renewalFailure(0, undefined)).toEqual({ kind: 'unavailable', detail: undefined });
+  });
+
   it("when a guard fails without a page to go to, then /generic-error gets the spec's error value (§5)", () => {
     const failure = renewalFailure(
       422,

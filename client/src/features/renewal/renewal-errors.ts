@@ -45,7 +45,10 @@ export function renewalFailure(status: number, problem: Problem | undefined): Re
   if ((status === 400 || status === 404 || status === 403) && problem?.redirectUrl) {
     return { kind: 'redirect', path: problem.redirectUrl, facts: {} };
   }
-  if (status >= 500) return { kind: 'unavailable', detail: errorValue(problem) };
+  // No answer at all (status 0: offline, a dropped connection) is a load that failed, not a guard:
+  // the page stays where it is, so that a reload back online shows it (storefront §2 Shell
+  // behaviour). Sent to /generic-error, the shopper lost the page's address, the VIN with it.
+  if (status === 0 || status >= 500) return { kind: 'unavailable', detail: errorValue(problem) };
   // §5 Renewal page guards: the pushed state carries the spec's own error value ("No product
   // variations available", "Product mismatch", ...), which the server sends as the detail.
   const error = problem?.detail ?? errorValue(problem);
