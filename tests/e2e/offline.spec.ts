@@ -29,7 +29,7 @@ test('a reload without a connection after a first visit shows the shell and the 
   // kept, so that the reload below shows the page. It was once sent to /generic-error: under load the
   // reload came after that and showed the error page.
   await expect(page.getByRole('heading', { level: 1, name: 'Unable to Load Page' })).toBeVisible();
-  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(PAGE);
+  await expect(page).toHaveURL(PAGE);
 
   await context.setOffline(false);
   // Back online as the page and its service worker see it: Playwright's offline emulation reaches the
