@@ -13,6 +13,19 @@ type Commerce = CommerceComponents['schemas'];
 export type CommerceOrder = Commerce['Order'] & Record<string, unknown>;
 export type OrderUpdate = Commerce['ClassicOrderUpdate'];
 
+/** An order's facts as the order attempt tells its orders apart; undefined without a number. */
+export function orderFactOf(order: Commerce['Order']): OrderFact | undefined {
+  if (!order.orderNo) return undefined;
+  return {
+    orderNo: order.orderNo,
+    status: order.status,
+    creationDate: order.creationDate,
+    productIds: (order.productItems ?? []).flatMap((i) => (i.productId ? [i.productId] : [])),
+    orderTotal: order.orderTotal,
+    currency: order.currency,
+  };
+}
+
 const unreachable = (cause: unknown): never => {
   throw upstreamError('commerce', cause);
 };
@@ -22,6 +35,10 @@ export interface OrderFact {
   orderNo: string;
   status?: string;
   creationDate?: string;
+  /** The ordered products' ids, in the order's order. */
+  productIds: string[];
+  orderTotal?: number;
+  currency?: string;
 }
 
 const CUSTOMER_ORDERS =
@@ -43,9 +60,10 @@ export async function customerOrders(ctx: AppContext, shopper: Shopper): Promise
       headers: shopper.headers,
     }),
   );
-  return (commerceData(result, 'customer orders', shopper).data ?? []).flatMap((o) =>
-    o.orderNo ? [{ orderNo: o.orderNo, status: o.status, creationDate: o.creationDate }] : [],
-  );
+  return (commerceData(result, 'customer orders', shopper).data ?? []).flatMap((o) => {
+    const fact = orderFactOf(o);
+    return fact ? [fact] : [];
+  });
 }
 
 export async function readOrder(ctx: AppContext, shopper: Shopper, orderNo: string): Promise<CommerceOrder | null> {

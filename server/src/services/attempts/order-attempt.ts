@@ -5,19 +5,18 @@
  * cannot finish (a lost answer, a killed process) the reconciler finishes from the last recovery
  * point. place-order.ts checks the basket and the method before any of this; settlement.ts settles.
  *
- * An attempt's order is also found again here, among the customer's orders, when the basket it was
- * made of is gone: the order this attempt's createOrder made with its answer lost (an order in doubt,
- * issue 17; the reconciler's `findOrder` looks for it too), and the order another attempt of the
- * shopper made of the same basket (two tabs, decision 022). Only reads: a basket read never writes
- * an order.
+ * An attempt's order is also found again here, among the customer's orders: the order this attempt's
+ * createOrder made of its basket with its answer lost (an order in doubt, issue 17; the reconciler's
+ * `findOrder` looks for it too), and the order another attempt of the shopper made of the same basket
+ * (two tabs, decision 022). Only reads: a basket read never writes an order.
  */
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { PendingPayment } from '../../session.ts';
-import { currentBasket, type CommerceBasket } from '../basket/basket.ts';
+import type { CommerceBasket } from '../basket/basket.ts';
 import { orderedBy, type BasketService } from '../checkout-control.ts';
-import { createOrder, customerOrders, readOrder, type OrderFact } from '../orders.ts';
+import { createOrder, customerOrders, orderFactOf, readOrder, type OrderFact } from '../orders.ts';
 import { billingMismatch } from '../payments/payment-problems.ts';
 import type { CheckedMethod, PaymentParty, PaymentResult } from '../payments/provider.ts';
 import { paymentProvider } from '../payments/providers.ts';
@@ -98,7 +97,8 @@ async function openOrder(ctx: AppContext, shopper: Shopper, attempt: AttemptOrde
       await ctx.attempts.record(id, 'failed');
       throw failure;
     }
-    const made = await orderOfLostAnswer(ctx, shopper, basket.basketId!, started);
+    // The platform made the basket into the order even when the proxy gave up waiting.
+    const made = await orderMadeSince(ctx, shopper, started, Date.now(), basket);
     if (made) return made;
     // Not (yet) made: the journal's attempt rests in creatingOrder, and the reconciler looks again.
     throw failure;
@@ -137,54 +137,57 @@ export const LATE_ORDER_MS = 60_000;
 export const RECENT_MS = 10 * 60_000;
 
 /**
- * createOrder sent at `sinceMs` and its answer lost: the order it made when the basket is gone (the
- * platform made it into the order, even after the proxy gave up waiting) and the customer's newest
- * unknown order in created is found; null when the basket is still there, cannot be read, or no such
- * order is found (yet).
- */
-async function orderOfLostAnswer(
-  ctx: AppContext,
-  shopper: Shopper,
-  basketId: string,
-  sinceMs: number,
-): Promise<OrderFact | null> {
-  const left = await currentBasket(ctx, shopper).catch(() => undefined);
-  const gone = left === null || (left !== undefined && left.basketId !== basketId);
-  return gone ? orderMadeSince(ctx, shopper, sinceMs, Date.now()) : null;
-}
-
-/**
  * The order the attempt that sent createOrder at `sinceMs` made, if the platform made one by
- * `untilMs` (the newest such): in status created, made since the attempt began, and unknown to the
- * session (not among its placed orders); null when none is found. The window is narrow on purpose: a
- * registered customer's other session may have an order of its own in created (its 3-D Secure page
- * open), which must never be taken for this one.
+ * `untilMs` (the newest such): in status created, made since the attempt began, unknown to the
+ * session (not among its placed orders) and, where the attempt's basket is known (`of`, the request
+ * that lost createOrder's answer), made of it: its products at its total. Null when none is found or
+ * the list cannot be read. The window is narrow on purpose: a registered customer's other session may
+ * have an order of its own in created (its 3-D Secure page open), which must never be taken for this one.
  */
 export async function orderMadeSince(
   ctx: AppContext,
   shopper: Shopper,
   sinceMs: number,
   untilMs: number,
+  of?: CommerceBasket,
 ): Promise<OrderFact | null> {
   const known = new Set(shopper.session.placedOrders ?? []);
   const orders = await customerOrders(ctx, shopper).catch(() => []);
   const made = orders.find((o) => {
     const at = o.creationDate === undefined ? NaN : Date.parse(o.creationDate);
     return (
-      o.status === 'created' && !known.has(o.orderNo) && at >= sinceMs - CLOCK_SKEW_MS && at <= untilMs + CLOCK_SKEW_MS
+      o.status === 'created' &&
+      !known.has(o.orderNo) &&
+      at >= sinceMs - CLOCK_SKEW_MS &&
+      at <= untilMs + CLOCK_SKEW_MS &&
+      (!of || madeOf(o, of))
     );
   });
   if (made) shopper.log.warn({ orderNo: made.orderNo }, 'the order was made but the answer of its creation was lost');
   return made ?? null;
 }
 
+const sorted = (ids: string[]) => [...ids].sort().join('\n');
+
+/** The order is the basket's: its products, and its total in its currency where both tell them. */
+function madeOf(order: OrderFact, basket: CommerceBasket): boolean {
+  const ids = (basket.productItems ?? []).flatMap((i) => (i.productId ? [i.productId] : []));
+  const agree = <T>(a: T | undefined, b: T | undefined) => a === undefined || b === undefined || a === b;
+  return (
+    sorted(order.productIds) === sorted(ids) &&
+    agree(order.orderTotal, basket.orderTotal) &&
+    agree(order.currency, basket.currency)
+  );
+}
+
 /** The session's own newest orders, read from the platform (their status may have moved since). */
 async function sessionOrders(ctx: AppContext, shopper: Shopper): Promise<OrderFact[]> {
   const mine = [...(shopper.session.placedOrders ?? [])].reverse().slice(0, 3);
   const orders = await Promise.all(mine.map((orderNo) => readOrder(ctx, shopper, orderNo)));
-  return orders.flatMap((o) =>
-    o?.orderNo ? [{ orderNo: o.orderNo, status: o.status, creationDate: o.creationDate }] : [],
-  );
+  return orders.flatMap((o) => {
+    const fact = o && orderFactOf(o);
+    return fact ? [fact] : [];
+  });
 }
 
 /**
