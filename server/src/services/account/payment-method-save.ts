@@ -19,7 +19,6 @@ import {
   wrongProvider,
 } from '../payments/payment-problems.ts';
 import { bankPaymentInformation } from '../payments/bank-fields.ts';
-import { methodOwnerOf } from '../payments/stripe-customer.ts';
 import {
   type BankAccountFacts,
   type CardFacts,
@@ -123,7 +122,7 @@ export async function savePaymentMethod(
   if (mode === 'update' && !information.paymentMethod) throw noMethod();
 
   const provider = paymentProvider(request.provider);
-  const method = await provider.checkMethod(ctx, request, methodOwnerOf(ctx, shopper));
+  const method = await provider.checkMethod(ctx, shopper, request);
   // The record's type is the method's as its provider holds it (a wallet's card is GooglePay or ApplePay).
   const methodType = providerMethodType(method);
   if (methodType !== request.paymentMethodType) throw methodTypeMismatch(request.paymentMethodType, methodType);

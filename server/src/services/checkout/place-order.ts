@@ -31,7 +31,6 @@ import {
 } from '../payments/payment-problems.ts';
 import { paymentProvider } from '../payments/providers.ts';
 import type { CheckedMethod, PaymentParty } from '../payments/provider.ts';
-import { methodOwnerOf } from '../payments/stripe-customer.ts';
 import { customPreferences } from '../preferences.ts';
 import type { Shopper } from '../shopper.ts';
 import { once } from './idempotency.ts';
@@ -90,7 +89,7 @@ async function attempt(
   const billingCountry = String(ready.billingAddress?.countryCode ?? '');
   const method = request.useSavedPaymentMethod
     ? await savedCardToPay(ctx, shopper)
-    : await provider.checkMethod(ctx, request, methodOwnerOf(ctx, shopper));
+    : await provider.checkMethod(ctx, shopper, request);
   // The order's type is the method's as its provider holds it (a wallet's card is GooglePay or
   // ApplePay), of those the market takes.
   const methodType = providerMethodType(method);

@@ -275,7 +275,7 @@ export const adyenProvider: PaymentProvider = {
   },
 
   // The card is in Adyen's encrypted fields, or in the wallet's token: Adyen reads it when paying.
-  async checkMethod(_ctx, request) {
+  async checkMethod(_ctx, _shopper, request) {
     const method = request.adyenStateData?.paymentMethod;
     if (!method) throw missingPaymentMethod();
     const { type } = method;

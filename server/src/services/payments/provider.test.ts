@@ -46,7 +46,7 @@ function shopperIn(locale: string): Shopper {
 }
 
 async function save(provider: PaymentProvider, shopper: Shopper, request: MethodRequest, key: string) {
-  const method = await provider.checkMethod(ctx, request, { stripeCustomerId: async () => undefined });
+  const method = await provider.checkMethod(ctx, shopper, request);
   const attempt: SaveAttempt = {
     record: { key, paymentType: request.paymentMethodType },
     method,

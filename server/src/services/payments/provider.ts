@@ -145,24 +145,17 @@ export interface SetupInput {
   sandbox: boolean;
 }
 
-/**
- * Whose payment customer a method named by the browser may belong to: the shopper's own, if any yet.
- * Asked only for a method that is attached to a customer (stripe-customer.ts existingCustomer).
- */
-export interface MethodOwner {
-  stripeCustomerId: () => Promise<string | undefined>;
-}
-
 export interface PaymentProvider {
   readonly name: Schemas['PaymentProvider'];
   /** What the market's payment form needs (a Stripe set-up, Adyen's payment methods). */
   setup(ctx: AppContext, shopper: Shopper, input: SetupInput): Promise<Schemas['PaymentSetup']>;
   /**
    * The request's payment method, read from the provider where it exists already; 422 when unusable,
-   * 403 when it is a customer's other than `owner`'s (the shopper's own payment customer, which a
-   * retry after a lost answer may have attached it to already; issue 30).
+   * 403 when it is attached to a payment customer other than the shopper's own (Stripe's customer of
+   * the shopper, asked only for an attached method: a retry after a lost answer may have attached it
+   * to the shopper's own already; issue 30).
    */
-  checkMethod(ctx: AppContext, request: MethodRequest, owner: MethodOwner): Promise<CheckedMethod>;
+  checkMethod(ctx: AppContext, shopper: Shopper, request: MethodRequest): Promise<CheckedMethod>;
   /** Pays the order (keeping the method for off-session renewals) and reads the result back. */
   pay(ctx: AppContext, shopper: Shopper, attempt: PaymentAttempt): Promise<PaymentResult>;
   /** Saves a method with an amount of 0 for off-session renewals, read back from the provider. */

@@ -55,15 +55,11 @@ async function payByIdeal(shopper: Shopper, orderNo: string) {
     body: { type: 'ideal', ideal: { bank: 'ing' }, billing_details: { name: 'Kim Driver' } } as never,
     ...formOf(),
   });
-  const method = await stripeProvider.checkMethod(
-    ctx,
-    {
-      provider: 'stripe',
-      paymentMethodType: 'IDEAL',
-      stripePaymentMethodId: created.data!.id,
-    },
-    { stripeCustomerId: async () => undefined },
-  );
+  const method = await stripeProvider.checkMethod(ctx, shopper, {
+    provider: 'stripe',
+    paymentMethodType: 'IDEAL',
+    stripePaymentMethodId: created.data!.id,
+  });
   const pending: PendingPayment = {
     orderNo,
     provider: 'stripe',

@@ -2,7 +2,6 @@
 import type { AppContext } from '../../context.ts';
 import type { Shopper } from '../shopper.ts';
 import { asPaymentProblem, providerFailure } from './payment-problems.ts';
-import type { MethodOwner } from './provider.ts';
 import { formOf } from './stripe-form.ts';
 
 /** A stored customer as Stripe holds it now: null when deleted or missing (resource_missing). */
@@ -71,8 +70,3 @@ export async function existingCustomer(ctx: AppContext, shopper: Shopper): Promi
   }
   return undefined;
 }
-
-/** The shopper as the owner a method named by the browser may belong to (checkMethod, issue 30). */
-export const methodOwnerOf = (ctx: AppContext, shopper: Shopper): MethodOwner => ({
-  stripeCustomerId: () => existingCustomer(ctx, shopper),
-});

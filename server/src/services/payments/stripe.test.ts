@@ -80,7 +80,7 @@ async function save(shopper: Shopper, id: string, type: 'CREDIT_CARD' | 'IDEAL' 
   const request = { provider: 'stripe' as const, paymentMethodType: type, stripePaymentMethodId: id };
   const attempt: SaveAttempt = {
     record: { key: `stripe-test-${(keys += 1)}`, paymentType: type },
-    method: await stripeProvider.checkMethod(ctx, request, { stripeCustomerId: async () => undefined }),
+    method: await stripeProvider.checkMethod(ctx, shopper, request),
     request,
     currency: shopper.market.currency,
     customer: { email: 'kim.driver@example.com', name: 'Kim Driver' },

@@ -40,7 +40,7 @@ import type {
 } from './provider.ts';
 import { bankFactsOf, bankTypeOf, generatedSepaOf, keptMethodOf, readSetupExpanded } from './stripe-bank.ts';
 import { FORM, formOf } from './stripe-form.ts';
-import { customerFor } from './stripe-customer.ts';
+import { customerFor, existingCustomer } from './stripe-customer.ts';
 import { giveBackSetup } from './stripe-reverse.ts';
 import { knownOutcome } from './uncertain.ts';
 
@@ -219,14 +219,14 @@ export const stripeProvider: PaymentProvider = {
     return setup;
   },
 
-  async checkMethod(ctx, request, owner) {
+  async checkMethod(ctx, shopper, request) {
     const id = request.sandboxCardToken ?? request.stripePaymentMethodId;
     if (!id) throw missingPaymentMethod();
     const method = await readMethod(ctx, id);
     if (!method) throw invalidPaymentData('Your card number is invalid');
     // Attached to a customer other than the shopper's own: someone's saved method, never a new one
     // from Elements (issue 30). The shopper's own: a retry of a saving whose answer was lost.
-    if (method.customer && method.customer !== (await owner.stripeCustomerId())) throw methodNotOwned();
+    if (method.customer && method.customer !== (await existingCustomer(ctx, shopper))) throw methodNotOwned();
     return checkedOf(method);
   },
 
