@@ -100,3 +100,17 @@ describe('the parameter trace', () => {
     expect(trace.callsInFolder).toEqual({ shop: 3, '.': 3 });
   });
 });
+
+// Issue 29's figure on the shop itself (docs/decisions/025 "Trace"): the order's life after "Pay" stays
+// in few files, and basket code is entered on the straight path and when the attempt fails only.
+describe("the shopper's trace through place-order", () => {
+  it('touches at most 12 files and calls into basket code at most 3 times', { timeout: 60_000 }, () => {
+    const shop = traceParameter('server/src/services/checkout/place-order.ts', 'placeOrder', 'shopper');
+    const basket = Object.entries(shop.callsInFolder).flatMap(([folder, n]) => (folder.endsWith('/basket') ? [n] : []));
+    expect(shop.distinctFiles, Object.keys(shop.visits).join('\n')).toBeLessThanOrEqual(12);
+    expect(
+      basket.reduce((a, b) => a + b, 0),
+      callsInto(shop, 'server/src/services/basket/basket.ts').join('\n'),
+    ).toBeLessThanOrEqual(3);
+  });
+});

@@ -5,9 +5,7 @@
  */
 import type { components } from '../../../../generated/proxy/types.ts';
 import { isCardExpired, paymentMethodType } from '../../../../domain/payment-method.ts';
-import { adyenShopperReference } from '../payments/adyen-request.ts';
-import type { CardExpiry, StoredMethod } from '../payments/provider.ts';
-import type { Shopper } from '../shopper.ts';
+import type { CardExpiry } from '../payments/provider.ts';
 import type { Som } from './som.ts';
 
 type Schemas = components['schemas'];
@@ -15,16 +13,6 @@ type Schemas = components['schemas'];
 /** The front-end type of a stored record (account §3), undefined when it names no method. */
 export const savedMethodType = (record: Som['PaymentMethodRecord'] | null | undefined) =>
   record ? paymentMethodType(record.SNPOMSType_C ?? record.type) : undefined;
-
-/**
- * The provider's stored method of a record's token: Adyen keeps it under the shopper's commerce
- * customer id (the shopperReference every checkout and saving stores under, decision 020); Stripe
- * needs the token alone.
- */
-export const storedMethodOf = (shopper: Pick<Shopper, 'tokens'>, token: string): StoredMethod => {
-  const shopperReference = adyenShopperReference(shopper.tokens);
-  return { token, ...(shopperReference ? { shopperReference } : {}) };
-};
 
 /**
  * The saved method as a card shows it (account §3 Saved payment method, §5 card expiry): the

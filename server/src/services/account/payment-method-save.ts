@@ -37,8 +37,8 @@ import {
   paymentMethodPage,
   refusedByOrderSystem,
   requireEnabledCustomer,
+  storedMethodOf,
 } from './payment-method.ts';
-import { storedMethodOf } from './payment-display.ts';
 import { changePaymentRecord, customerOf, paymentMethodInformation, type Som } from './som.ts';
 
 type Schemas = components['schemas'];

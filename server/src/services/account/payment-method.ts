@@ -1,21 +1,27 @@
 /**
- * Payment details (account §2 Payment method page, §3 Stored payment record, §5, §8): the customer's
- * one saved method with its billing address (a card's expiry as its provider holds it, so that the
- * expired card of §8 shows), whether active subscriptions use it, whether a method can be added;
- * deleting it (detached at the provider, the record blanked) and changing its billing address (the
- * restricted-region rule and the billing mismatch control first).
+ * The customer's one saved method (account §1, §3 Stored payment record), read from the order system
+ * and, for a card, as its provider holds it now:
+ * - Payment details (account §2 Payment method page, §5, §8): the method with its billing address (a
+ *   card's expiry as its provider holds it, so that the expired card of §8 shows), whether active
+ *   subscriptions use it, whether a method can be added; deleting it (detached at the provider, the
+ *   record blanked) and changing its billing address (the restricted-region rule and the billing
+ *   mismatch control first);
+ * - the checkout's saved card (storefront §6 "Registered customers get saved addresses and saved
+ *   payment methods", decision 017): offered by the payment step, and the card an order that asks
+ *   for it pays with, never one the browser names.
  */
 import type { components } from '../../../../generated/proxy/types.ts';
 import { joinAddressLines, normalizeCountryCode, splitAddressLines } from '../../../../domain/address-form.ts';
 import { isRestrictedBillingRegion, REGION_NOT_SUPPORTED_MESSAGE } from '../../../../domain/postal-codes.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { asPaymentProblem, billingMismatch } from '../payments/payment-problems.ts';
-import type { CardExpiry } from '../payments/provider.ts';
+import { adyenShopperReference } from '../payments/adyen-request.ts';
+import { asPaymentProblem, billingMismatch, savedCardUnavailable } from '../payments/payment-problems.ts';
+import type { CardExpiry, StoredCard, StoredMethod } from '../payments/provider.ts';
 import { paymentProvider } from '../payments/providers.ts';
 import { customPreferences } from '../preferences.ts';
 import type { Shopper } from '../shopper.ts';
-import { savedMethodDisplay, savedMethodType, storedMethodOf } from './payment-display.ts';
+import { savedMethodDisplay, savedMethodType } from './payment-display.ts';
 import {
   activeSubscriptionList,
   changePaymentRecord,
@@ -26,6 +32,20 @@ import {
 } from './som.ts';
 
 type Schemas = components['schemas'];
+
+/**
+ * The provider's stored method of a record's token: Adyen keeps it under the shopper's commerce
+ * customer id (the shopperReference every checkout and saving stores under, decision 020); Stripe
+ * needs the token alone.
+ */
+export const storedMethodOf = (shopper: Pick<Shopper, 'tokens'>, token: string): StoredMethod => {
+  const shopperReference = adyenShopperReference(shopper.tokens);
+  return { token, ...(shopperReference ? { shopperReference } : {}) };
+};
+
+/** The card of a record's token as the market's provider holds it: null when it holds none; throws when it cannot be read. */
+const heldCard = (ctx: AppContext, shopper: Shopper, token: string): Promise<StoredCard | null> =>
+  paymentProvider(shopper.market.provider).storedCard(ctx, storedMethodOf(shopper, token));
 
 /** The stored billing address as the page shows it (address1 may hold two lines joined by a pipe; §3). */
 export function addressOf(address: Som['BillingAddress'] | null | undefined): Schemas['Address'] | null {
@@ -68,7 +88,7 @@ async function savedCardExpiry(
 ): Promise<CardExpiry | null> {
   if (!record || savedMethodType(record) !== 'CREDIT_CARD') return null;
   try {
-    const saved = await paymentProvider(shopper.market.provider).storedCard(ctx, storedMethodOf(shopper, record.token));
+    const saved = await heldCard(ctx, shopper, record.token);
     return saved ? { expMonth: saved.card.expMonth, expYear: saved.card.expYear } : null;
   } catch (error) {
     shopper.log.warn({ err: error }, "saved card's expiry not readable at the provider: the record's is shown");
@@ -200,8 +220,7 @@ async function cardGone(ctx: AppContext, shopper: Shopper, record: Som['PaymentM
   const type = savedMethodType(record);
   if (type === 'IDEAL' || type === 'BANCONTACT') return false;
   try {
-    const provider = paymentProvider(shopper.market.provider);
-    return (await provider.storedCard(ctx, storedMethodOf(shopper, record.token))) === null;
+    return (await heldCard(ctx, shopper, record.token)) === null;
   } catch {
     return false;
   }
@@ -224,7 +243,7 @@ export function checkBillingRegion(
 /** The saved card's country where the provider tells it (Stripe's PaymentMethod); otherwise unknown. */
 async function savedCardCountry(ctx: AppContext, shopper: Shopper, token: string): Promise<string | undefined> {
   try {
-    const saved = await paymentProvider(shopper.market.provider).storedCard(ctx, storedMethodOf(shopper, token));
+    const saved = await heldCard(ctx, shopper, token);
     return saved?.card.country ?? undefined;
   } catch (error) {
     shopper.log.warn({ err: error }, 'saved card not readable for the billing mismatch control');
@@ -276,4 +295,44 @@ export async function updateBillingAddress(
 export function refusedByOrderSystem(shopper: Pick<Customer, 'log'>, outcome: Som['PatchResult']): AppError {
   shopper.log.warn({ message: outcome.message }, 'order management refused the payment record change');
   return new AppError(502, 'upstream-error', 'Service unavailable', 'Upstream som failed.');
+}
+
+// ---- The checkout's saved card (storefront §6) ------------------------------------------------------
+
+export interface SavedCard {
+  /** The card as the payment step shows it. */
+  display: Schemas['PaymentMethodDisplay'];
+  /** The card as its provider holds it, to pay with. */
+  card: StoredCard;
+}
+
+/** The saved card a registered customer can pay with; null for a guest or without a usable one. */
+export async function savedCardOf(ctx: AppContext, shopper: Shopper): Promise<SavedCard | null> {
+  if (shopper.session.authType !== 'registered' || !shopper.session.principalUUID) return null;
+  const record = (await paymentMethodInformation(ctx, customerOf(shopper), true)).paymentMethod;
+  if (!record?.token || savedMethodType(record) !== 'CREDIT_CARD') return null;
+  const card = await heldCard(ctx, shopper, record.token);
+  if (!card) return null;
+  const display = savedMethodDisplay(record, Date.now(), card.card);
+  return display && !display.expired ? { display, card } : null;
+}
+
+/** The saved card as the payment step offers it: a failed read offers none (a warning), it never blocks paying. */
+export async function offeredSavedCard(
+  ctx: AppContext,
+  shopper: Shopper,
+): Promise<Schemas['PaymentMethodDisplay'] | null> {
+  try {
+    return (await savedCardOf(ctx, shopper))?.display ?? null;
+  } catch (error) {
+    shopper.log.warn({ err: error }, 'saved card not readable: the payment step offers none');
+    return null;
+  }
+}
+
+/** The saved card an order asked for (PlaceOrderRequest.useSavedPaymentMethod); 422 when there is none to use. */
+export async function savedCardToPay(ctx: AppContext, shopper: Shopper): Promise<StoredCard> {
+  const saved = await savedCardOf(ctx, shopper);
+  if (!saved) throw savedCardUnavailable();
+  return saved.card;
 }

@@ -29,12 +29,12 @@ import {
   twoPaymentMethods,
   wrongProvider,
 } from '../payments/payment-problems.ts';
+import { savedCardToPay } from '../account/payment-method.ts';
 import { paymentProvider } from '../payments/providers.ts';
 import type { CheckedMethod, PaymentParty } from '../payments/provider.ts';
 import { customPreferences } from '../preferences.ts';
 import type { Shopper } from '../shopper.ts';
 import { once } from './idempotency.ts';
-import { savedCardToPay } from './saved-card.ts';
 import { answerForOrderedBasket, payOrder } from '../attempts/order-attempt.ts';
 import { orderFieldsOf } from '../attempts/order-fields.ts';
 import type { PaymentAnswer } from '../attempts/settlement.ts';

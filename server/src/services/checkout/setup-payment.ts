@@ -2,7 +2,7 @@
  * What the market's payment form needs (storefront §4 "Payment setup"): the provider's set-up
  * for the basket's total, or for 0 when the account area only saves a method ("The card amount
  * when only saving a card is 0"). Sandbox mode says so, so the client renders its sandbox forms.
- * At checkout a registered customer is offered the saved card too (storefront §6, saved-card.ts).
+ * At checkout a registered customer is offered the saved card too (storefront §6, account/payment-method.ts).
  */
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
@@ -10,7 +10,7 @@ import { currentBasket } from '../basket/basket.ts';
 import { money } from '../catalog.ts';
 import { paymentProvider } from '../payments/providers.ts';
 import type { Shopper } from '../shopper.ts';
-import { offeredSavedCard } from './saved-card.ts';
+import { offeredSavedCard } from '../account/payment-method.ts';
 
 type Schemas = components['schemas'];
 
