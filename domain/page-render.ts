@@ -6,28 +6,39 @@
  * functions the API's routes call, with the same answers, so the browser's cache can take them
  * over when the page hydrates and ask for nothing again.
  */
+import type { operations as OperationTable } from '../generated/proxy/operations.ts';
 import type { components, operations } from '../generated/proxy/types.ts';
 
 type Schemas = components['schemas'];
-type QueryOf<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
+type Table = typeof OperationTable;
 
-/** The operations a page may read while it renders on the server, by operationId. */
-export interface PageReads {
-  getSession(): Promise<Schemas['Session']>;
-  getRenewalPage(productId: string, query: QueryOf<'getRenewalPage'>): Promise<Schemas['RenewalPage']>;
-  /** The checkout's state, or null for an empty basket (the API's 409 basket-empty). */
-  getCheckoutState(): Promise<Schemas['CheckoutState'] | null>;
-  getOrderConfirmation(orderNo: string): Promise<Schemas['OrderConfirmation']>;
-  getContentAsset(assetId: string, locale: string): Promise<Schemas['ContentAsset']>;
-  searchFaqs(query: QueryOf<'searchFaqs'>): Promise<Schemas['FaqSearchResult']>;
-  /** The account's reads (a guest's fail as the API's 401 login-required). */
-  getAccountOverview(query: QueryOf<'getAccountOverview'>): Promise<Schemas['AccountOverview']>;
-  listSubscriptions(query: QueryOf<'listSubscriptions'>): Promise<Schemas['SubscriptionList']>;
-  getHelpContent(query: QueryOf<'getHelpContent'>): Promise<Schemas['HelpContent']>;
-  listOrders(query: QueryOf<'listOrders'>): Promise<Schemas['OrderList']>;
-  getOrder(id: string, orderNo: string, query: QueryOf<'getOrder'>): Promise<Schemas['OrderDetail']>;
-  getPaymentMethod(): Promise<Schemas['PaymentMethodPage']>;
+/** The contract's GET operations: a page may read any of them while it renders on the server. */
+export type ReadId = { [K in keyof Table]: Table[K]['method'] extends 'get' ? K : never }[keyof Table] &
+  keyof operations;
+type Params<K extends ReadId> = operations[K]['parameters'];
+type PathOf<K extends ReadId> = [NonNullable<Params<K>['path']>] extends [never]
+  ? unknown
+  : { path: NonNullable<Params<K>['path']> };
+type QueryOf<K extends ReadId> = [NonNullable<Params<K>['query']>] extends [never]
+  ? unknown
+  : { query?: NonNullable<Params<K>['query']> };
+
+/** A read's input as the browser's call sends it: its path parameters and its query. */
+export type ReadInput<K extends ReadId> = PathOf<K> & QueryOf<K>;
+
+/** A read's answer: the JSON of its 200. */
+export type ReadAnswer<K extends ReadId> = operations[K]['responses'] extends {
+  200: { content: { 'application/json': infer T } };
 }
+  ? T
+  : never;
+
+/**
+ * One read of a page rendered on the server, by operationId: the proxy runs the operation through
+ * the same door as the API's route (server/src/http/operation.ts), in the same process; a problem
+ * reaches the page as a PageReadError with the status and problem the API would have answered.
+ */
+export type PageRead = <K extends ReadId>(id: K, input: ReadInput<K>) => Promise<ReadAnswer<K>>;
 
 /** A read that failed as the API would have answered it: its status and problem. */
 export class PageReadError extends Error {
@@ -62,7 +73,7 @@ export interface PageRequest {
   production: boolean;
   /** The CSP nonce of this answer, for any script the renderer writes. */
   nonce: string;
-  reads: PageReads;
+  read: PageRead;
 }
 
 /** Where the page sends the shopper instead (VIN errors, another market or brand, restricted access). */

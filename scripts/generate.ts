@@ -51,10 +51,12 @@ async function generateOne(contract: Contract, outRoot: string): Promise<void> {
     paths?: Record<string, Record<string, { operationId?: string; tags?: string[] }>>;
   };
   const rows: string[] = [];
+  const ids: string[] = [];
   for (const [p, item] of Object.entries(doc.paths ?? {})) {
     for (const method of METHODS) {
       const op = item[method];
       if (op?.operationId) {
+        ids.push(op.operationId);
         rows.push(`  ${op.operationId}: { method: '${method}', path: '${p}', tag: '${op.tags?.[0] ?? ''}' },`);
       }
     }
@@ -112,7 +114,40 @@ export type ${pascal(contract.name)}Client = ReturnType<typeof create${pascal(co
     });
     const schemas = path.join(miniOut, 'zod.gen.ts');
     await writeFile(schemas, markCallsPure(await readFile(schemas, 'utf8')));
+    await writeFile(
+      path.join(out, 'operation-inputs.ts'),
+      operationInputs(contract, ids, await readFile(path.join(out, 'zod', 'zod.gen.ts'), 'utf8')),
+    );
   }
+}
+
+/**
+ * The proxy's operations with the generated Zod schemas of their request's parts (path, query,
+ * body), for the server's one door (server/src/http/operation.ts): every caller, HTTP or the server
+ * render, parses an operation's input with the same schemas, so its defaults and bounds hold once.
+ */
+function operationInputs(contract: Contract, ids: string[], zod: string): string {
+  const exported = new Set([...zod.matchAll(/^export const (z\w+) =/gm)].map((m) => m[1]));
+  const used: string[] = [];
+  const rows = ids.map((id) => {
+    const parts = (['Path', 'Query', 'Body'] as const).flatMap((part) => {
+      const name = `z${pascal(id)}${part}`;
+      if (!exported.has(name)) return [];
+      used.push(name);
+      return [`${part.toLowerCase()}: ${name}`];
+    });
+    return `  ${id}: { ${parts.join(', ')} },`;
+  });
+  return `${header(contract)}
+import {
+${used.map((name) => `  ${name},`).join('\n')}
+} from './zod/zod.gen.ts';
+
+/** Each operation's request parts (path, query, body) and the generated Zod schema that parses each. */
+export const operationInputs = {
+${rows.join('\n')}
+} as const;
+`;
 }
 
 /** What the Zod plugin hands an object resolver (the parts used here). */

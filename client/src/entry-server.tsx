@@ -53,7 +53,7 @@ export async function renderPage(request: PageRequest): Promise<PageAnswer> {
     search: url.search,
     prefix,
     locale,
-    reads: request.reads,
+    read: request.read,
     t: i18n.t,
   });
   if (data.redirect) return { kind: 'redirect', location: data.redirect };

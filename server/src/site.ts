@@ -7,7 +7,11 @@ export const isSiteId = (value: unknown): value is SiteId =>
   typeof value === 'string' && (SITE_IDS as readonly string[]).includes(value);
 
 /** The site, or undefined when the query names a site that does not exist. */
-export function resolveSite(req: Request, config: Config, fromQuery: string | undefined): SiteId | undefined {
+export function resolveSite(
+  req: Pick<Request, 'hostname'>,
+  config: Config,
+  fromQuery: string | undefined,
+): SiteId | undefined {
   if (fromQuery !== undefined)
     return isSiteId(fromQuery) && config.sites.ids.includes(fromQuery) ? fromQuery : undefined;
   return config.sites.hostSites[req.hostname.toLowerCase()] ?? config.sites.defaultSite;

@@ -1,17 +1,24 @@
-/** Request validation with the generated Zod schemas; failures become 400 (or 422) problems. */
+/**
+ * Request validation with the generated Zod schemas; failures become 400 (or 422) problems. The
+ * operations' one door (http/operation.ts `parseInput`) and the operations that own their HTTP
+ * exchange (`parseQuery`, `parsePath`, `parseBody` on an Express request) parse alike.
+ */
 import type { Request } from 'express';
 import type { z } from 'zod';
 import { invalidField, validationError } from './errors.ts';
 
+const JSON_MEDIA_TYPE = /^application\/([\w.+-]+\+)?json$/i;
+
 /**
- * Query values arrive as strings, while the generated schemas declare the contract's integers and
- * booleans. A value the schema refused for its type alone is read as a number or a boolean and
- * the query parsed again, so every route gets the contract's types and bounds unchanged.
+ * A query as the contract declares it. Over HTTP (`text`) values arrive as strings, while the
+ * generated schemas declare the contract's integers and booleans: a value the schema refused for
+ * its type alone is read as a number or a boolean and the query parsed again, so every operation
+ * gets the contract's types and bounds unchanged.
  */
-export function parseQuery<S extends z.ZodType>(schema: S, req: Request): z.output<S> {
-  const query = { ...((req.query ?? {}) as Record<string, unknown>) };
+export function parseQueryValue<S extends z.ZodType>(schema: S, raw: unknown, text: boolean): z.output<S> {
+  const query = { ...((raw ?? {}) as Record<string, unknown>) };
   let result = schema.safeParse(query);
-  if (!result.success) {
+  if (!result.success && text) {
     let coerced = false;
     for (const issue of result.error.issues) {
       const [key] = issue.path;
@@ -31,23 +38,40 @@ export function parseQuery<S extends z.ZodType>(schema: S, req: Request): z.outp
   return result.data;
 }
 
-export function parsePath<S extends z.ZodType>(schema: S, req: Request): z.output<S> {
-  const result = schema.safeParse(req.params ?? {});
+export function parsePathValue<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  const result = schema.safeParse(raw ?? {});
   if (!result.success) throw validationError(result.error, 'path');
   return result.data;
 }
 
 /** Bodies that parse as JSON but break the schema's rules are 400 (422 when the caller says so). */
-export function parseBody<S extends z.ZodType>(schema: S, req: Request, status: 400 | 422 = 400): z.output<S> {
+export function parseBodyValue<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  mediaType: string | undefined,
+  status: 400 | 422 = 400,
+): z.output<S> {
   // A body sent as something other than JSON is not read at all: say so rather than "expected object".
-  if (req.body === undefined && req.headers['content-type'] && !req.is(['application/json', 'application/*+json'])) {
+  if (body === undefined && mediaType && !JSON_MEDIA_TYPE.test(mediaType)) {
     throw invalidField('Send the request body as JSON (Content-Type: application/json).', {
       field: '/',
       message: 'The body must be JSON.',
       code: 'invalid_type',
     });
   }
-  const result = schema.safeParse(req.body);
+  const result = schema.safeParse(body);
   if (!result.success) throw validationError(result.error, 'body', status);
   return result.data;
 }
+
+/** The media type a request's body was sent as, without its parameters. */
+export const mediaTypeOf = (req: Request): string | undefined => req.headers?.['content-type']?.split(';')[0]!.trim();
+
+export const parseQuery = <S extends z.ZodType>(schema: S, req: Request): z.output<S> =>
+  parseQueryValue(schema, req.query, true);
+
+export const parsePath = <S extends z.ZodType>(schema: S, req: Request): z.output<S> =>
+  parsePathValue(schema, req.params);
+
+export const parseBody = <S extends z.ZodType>(schema: S, req: Request, status: 400 | 422 = 400): z.output<S> =>
+  parseBodyValue(schema, req.body, mediaTypeOf(req), status);

@@ -7,7 +7,7 @@
  */
 import type { TFunction } from '../lib/translator.ts';
 import type { Key } from 'swr';
-import { isPageReadError, type PageReadError, type PageReads } from '../../../domain/page-render.ts';
+import { isPageReadError, type PageRead, type PageReadError } from '../../../domain/page-render.ts';
 import { getAccountOverviewKey } from '../features/account/api/get-account-overview.ts';
 import { getHelpContentKey } from '../features/account/api/get-help-content.ts';
 import { getOrderKey, orderTestHooks } from '../features/account/api/get-order.ts';
@@ -41,7 +41,8 @@ export interface PageInput {
   /** The URL's locale prefix, if any, and the effective locale. */
   prefix: LocaleId | undefined;
   locale: LocaleId;
-  reads: PageReads;
+  /** Runs one of the proxy's operations for the page, as the browser's hooks call it over HTTP. */
+  read: PageRead;
   t: TFunction;
 }
 
@@ -93,12 +94,12 @@ function redirectTo(prefix: LocaleId | undefined, target: string, facts: Record<
 }
 
 /** The renewal and ADAS pages: the page's one call; a failure redirects, or fails the page (HTTP 500). */
-const renewal: Loader = async ({ params, search, prefix, locale, reads, t }, data) => {
+const renewal: Loader = async ({ params, search, prefix, locale, read, t }, data) => {
   const productId = params.productId ?? ADAS_PRODUCT_ID;
   const query = renewalQuery(search, locale);
   const key = getRenewalPageKey(productId, query);
   try {
-    const page = await reads.getRenewalPage(productId, query);
+    const page = await read('getRenewalPage', { path: { productId }, query });
     data.entries.push([key, page]);
     data.title = page.upToDate ? t('renewal.upToDate.title') : t('renewal.pageTitle', { name: page.product.name });
     if (!page.upToDate) data.description = t('renewal.pageDescription', { name: page.product.name });
@@ -114,16 +115,21 @@ const renewal: Loader = async ({ params, search, prefix, locale, reads, t }, dat
   }
 };
 
-const checkout: Loader = async ({ reads, t }, data) => {
-  data.entries.push([getCheckoutStateKey, await reads.getCheckoutState()]);
+const checkout: Loader = async ({ read, t }, data) => {
+  // The API's 409 basket-empty is the checkout's empty state.
+  const state = await read('getCheckoutState', {}).catch((error: unknown) => {
+    if (isPageReadError(error) && error.status === 409) return null;
+    throw error;
+  });
+  data.entries.push([getCheckoutStateKey, state]);
   data.title = t('checkout.title');
 };
 
-const confirmation: Loader = async ({ params, reads, t }, data) => {
+const confirmation: Loader = async ({ params, read, t }, data) => {
   const orderNo = params.orderNo ?? '';
   const key = getOrderConfirmationKey(orderNo);
   try {
-    data.entries.push([key, await reads.getOrderConfirmation(orderNo)]);
+    data.entries.push([key, await read('getOrderConfirmation', { path: { orderNo } })]);
   } catch (error) {
     if (!isPageReadError(error)) throw error;
     data.failures.push([key, error]);
@@ -131,13 +137,14 @@ const confirmation: Loader = async ({ params, reads, t }, data) => {
   data.title = t('confirmation.title');
 };
 
-const terms: Loader = async ({ locale, reads, t }, data) => {
-  data.entries.push([getContentAssetKey(TERMS_ASSET_ID, locale), await reads.getContentAsset(TERMS_ASSET_ID, locale)]);
+const terms: Loader = async ({ locale, read, t }, data) => {
+  const asset = await read('getContentAsset', { path: { assetId: TERMS_ASSET_ID }, query: { locale } });
+  data.entries.push([getContentAssetKey(TERMS_ASSET_ID, locale), asset]);
   data.title = t('content.termsTitle');
 };
 
 /** The help centre: the first results of its category (or all), and the top questions while browsing. */
-const faqs: Loader = async ({ params, search, locale, reads, t }, data) => {
+const faqs: Loader = async ({ params, search, locale, read, t }, data) => {
   const category = faqCategoryOf(params['*'] ?? '');
   const q = faqSearchOf(search);
   const queries = [faqsQuery(locale, category, q), ...(category || q ? [] : [topFaqsQuery(locale)])];
@@ -145,7 +152,7 @@ const faqs: Loader = async ({ params, search, locale, reads, t }, data) => {
     queries.map(async (query) => {
       const key = searchFaqsKey(query);
       try {
-        data.entries.push([key, await reads.searchFaqs(query)]);
+        data.entries.push([key, await read('searchFaqs', { query })]);
       } catch (error) {
         if (!isPageReadError(error)) throw error;
         data.failures.push([key, error]);
@@ -179,7 +186,7 @@ function accountPage(read: (input: PageInput) => [key: Key, answer: Promise<unkn
 }
 
 const subscriptions = accountPage(
-  ({ locale, reads }) => [listSubscriptionsKey(locale), reads.listSubscriptions({ locale })],
+  ({ locale, read }) => [listSubscriptionsKey(locale), read('listSubscriptions', { query: { locale } })],
   'account.subscriptions.title',
 );
 
@@ -187,42 +194,51 @@ const LOADERS: Record<string, Loader> = {
   account: async ({ prefix, search }, data) => {
     data.redirect = `${localePath(prefix, '/account/my-overview')}${search}`;
   },
-  'account/my-overview': accountPage(({ locale, reads, search }) => {
+  'account/my-overview': accountPage(({ locale, read, search }) => {
     const carvin = new URLSearchParams(search).get('carvin') ?? undefined;
-    return [getAccountOverviewKey(locale, carvin), reads.getAccountOverview({ locale, ...(carvin ? { carvin } : {}) })];
+    return [
+      getAccountOverviewKey(locale, carvin),
+      read('getAccountOverview', { query: { locale, ...(carvin ? { carvin } : {}) } }),
+    ];
   }, 'header.menu.overview'),
   'account/my-subscriptions': subscriptions,
   'account/my-services': subscriptions,
   'account/my-orders': accountPage(
-    ({ locale, reads }) => [listOrdersKey(locale, 0), reads.listOrders({ locale, offset: 0, limit: ORDERS_PAGE_SIZE })],
+    ({ locale, read }) => [
+      listOrdersKey(locale, 0),
+      read('listOrders', { query: { locale, offset: 0, limit: ORDERS_PAGE_SIZE } }),
+    ],
     'account.orders.title',
   ),
   'account/my-orders/:id/:orderNo': async (input, data) => {
     const { id = '', orderNo = '' } = input.params;
-    await accountPage(({ locale, reads, search }) => {
+    await accountPage(({ locale, read, search }) => {
       const hooks = orderTestHooks(search);
-      return [getOrderKey(id, orderNo, locale, hooks), reads.getOrder(id, orderNo, { locale, ...hooks })];
+      return [
+        getOrderKey(id, orderNo, locale, hooks),
+        read('getOrder', { path: { id, orderNo }, query: { locale, ...hooks } }),
+      ];
     }, 'account.orders.title')(input, data);
     data.title = input.t('account.orders.orderNumber', { orderNo });
   },
   'account/my-payment-method': accountPage(
-    ({ reads }) => [getPaymentMethodKey, reads.getPaymentMethod()],
+    ({ read }) => [getPaymentMethodKey, read('getPaymentMethod', {})],
     'account.paymentMethod.title',
   ),
   'account/my-payment-method/edit-billing-address': accountPage(
-    ({ reads }) => [getPaymentMethodKey, reads.getPaymentMethod()],
+    ({ read }) => [getPaymentMethodKey, read('getPaymentMethod', {})],
     'account.paymentMethod.editAddressTitle',
   ),
   'account/my-payment-method/add-payment-method': accountPage(
-    ({ reads }) => [getPaymentMethodKey, reads.getPaymentMethod()],
+    ({ read }) => [getPaymentMethodKey, read('getPaymentMethod', {})],
     'account.paymentMethod.addTitle',
   ),
   'account/my-payment-method/edit-payment-method': accountPage(
-    ({ reads }) => [getPaymentMethodKey, reads.getPaymentMethod()],
+    ({ read }) => [getPaymentMethodKey, read('getPaymentMethod', {})],
     'account.paymentMethod.editTitle',
   ),
   'account/need-help': accountPage(
-    ({ locale, reads }) => [getHelpContentKey(locale), reads.getHelpContent({ locale })],
+    ({ locale, read }) => [getHelpContentKey(locale), read('getHelpContent', { query: { locale } })],
     'account.helpPage.title',
   ),
   'service/:productId': renewal,
@@ -239,11 +255,12 @@ const LOADERS: Record<string, Loader> = {
  */
 export async function pageData(input: PageInput): Promise<PageData> {
   const data: PageData = { entries: [], failures: [] };
-  const { reads, locale, prefix } = input;
+  const { read, locale, prefix } = input;
+  const asset = (assetId: string) => read('getContentAsset', { path: { assetId }, query: { locale } });
   const [session, footer, copyright] = await Promise.all([
-    reads.getSession(),
-    reads.getContentAsset(FOOTER_ASSET_ID, locale).catch(() => undefined),
-    reads.getContentAsset(FOOTER_COPYRIGHT_ASSET_ID, locale).catch(() => undefined),
+    read('getSession', {}),
+    asset(FOOTER_ASSET_ID).catch(() => undefined),
+    asset(FOOTER_COPYRIGHT_ASSET_ID).catch(() => undefined),
   ]);
   data.entries.push([getSessionKey(prefix), session]);
   if (footer) data.entries.push([getContentAssetKey(FOOTER_ASSET_ID, locale), footer]);

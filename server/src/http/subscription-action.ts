@@ -1,23 +1,14 @@
 /**
  * The manage modal's actions (account §2, §5): refund and auto-renewal off and on, each with its
  * optional reason read as §5 says, under the session's lock so a double click or a second tab sees
- * the first request's change (withLockedShopper).
+ * the first request's change (the operation is `locked`).
  */
 import type { z } from 'zod';
-import {
-  zCancelAutoRenewalBody,
-  zCancelAutoRenewalPath,
-  zReactivateAutoRenewalPath,
-  zRequestRefundBody,
-  zRequestRefundPath,
-} from '../../../generated/proxy/zod/zod.gen.ts';
+import { zCancelAutoRenewalBody, zRequestRefundBody } from '../../../generated/proxy/zod/zod.gen.ts';
 import { OTHER_REASON, TEXT_TOO_LONG_MESSAGE } from '../../../domain/subscription.ts';
-import type { Handler } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { sendNoStore } from './send.ts';
-import { withLockedShopper } from './shopper.ts';
+import type { ShopperOperation } from './operation.ts';
 import { changeOwnSubscription, type SubscriptionAction } from '../services/account/subscriptions.ts';
-import { parsePath } from '../validate.ts';
 
 const invalid = (field: string, message: string, code: string) =>
   new AppError(400, 'validation-error', 'Your request has invalid fields', message, {
@@ -28,6 +19,8 @@ const invalid = (field: string, message: string, code: string) =>
  * The optional reason and additional information (account §5): a reason from the list, text of at
  * most 150 characters and only with the reason Other. Field errors carry the form's own words.
  */
+type Cancellation = { reason?: string; additionalInfo?: string };
+
 function cancellationOf(
   schema: typeof zRequestRefundBody | typeof zCancelAutoRenewalBody,
   body: unknown,
@@ -60,27 +53,21 @@ function cancellationOf(
   return { reason: value.reason, additionalInfo: value.additionalInfo?.trim() || undefined };
 }
 
-/** The handler of one manage-modal action (routes/account/request-refund.ts and the two auto-renewal ones). */
-export function subscriptionActionHandler(action: SubscriptionAction): Handler {
-  const pathSchema =
-    action === 'refund'
-      ? zRequestRefundPath
-      : action === 'cancelAutoRenewal'
-        ? zCancelAutoRenewalPath
-        : zReactivateAutoRenewalPath;
-  return async (req, res, ctx) => {
-    const { subscriptionId } = parsePath(pathSchema, req);
-    const reason =
+/** One manage-modal action's operation (routes/account/request-refund.ts and the two auto-renewal ones). */
+export function subscriptionAction<Id extends 'requestRefund' | 'cancelAutoRenewal' | 'reactivateAutoRenewal'>(
+  action: SubscriptionAction,
+): ShopperOperation<Id> {
+  return {
+    access: 'customer',
+    locked: true,
+    cache: 'no-store',
+    parseBody: (body, mediaType) =>
       action === 'reactivateAutoRenewal'
         ? {}
-        : cancellationOf(
-            action === 'refund' ? zRequestRefundBody : zCancelAutoRenewalBody,
-            req.body,
-            req.headers['content-type']?.split(';')[0]!.trim(),
-          );
-    const result = await withLockedShopper(req, res, ctx, (shopper) =>
-      changeOwnSubscription(ctx, shopper, subscriptionId, action, reason),
-    );
-    sendNoStore(res, result);
+        : cancellationOf(action === 'refund' ? zRequestRefundBody : zCancelAutoRenewalBody, body, mediaType),
+    run: (ctx, shopper, input) => {
+      const { path, body } = input as { path: { subscriptionId: string }; body?: Cancellation };
+      return changeOwnSubscription(ctx, shopper, path.subscriptionId, action, body ?? {});
+    },
   };
 }

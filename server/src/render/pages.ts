@@ -16,6 +16,7 @@ import type { PageRenderer, RenderedPage } from '../../../domain/page-render.ts'
 import type { SiteId } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { escapeHtml, jsonForScript } from '../http/html.ts';
+import { requestFacts } from '../http/express-door.ts';
 import { shopperOf } from '../http/shopper.ts';
 import { localePrefixOf, marketOfLocale } from '../markets.ts';
 import { switchLocale, switchSite } from '../services/shopper.ts';
@@ -24,7 +25,7 @@ import { maintenanceStatus } from '../services/site-info.ts';
 import { pageRedirect } from '../services/page-access.ts';
 import { TtlCache } from '../services/ttl-cache.ts';
 import { resolveSite } from '../site.ts';
-import { pageReads } from './page-reads.ts';
+import { pageDoor } from './page-door.ts';
 
 /** The client's server renderer, built by `npm run client:build` beside the client (dist/server). */
 export const SERVER_ENTRY = path.resolve(
@@ -151,9 +152,9 @@ export async function renderRequest(
       site,
       production: ctx.config.production,
       nonce: cspNonce(res),
-      reads: pageReads(ctx, shopper, {
-        testHost: ctx.config.testFlagHosts.includes(req.hostname.toLowerCase()),
-        path: req.originalUrl,
+      read: pageDoor(ctx, shopper, {
+        ...(await requestFacts(req, ctx)),
+        page: prefix ? req.originalUrl.slice(prefix.length + 1) : req.originalUrl,
       }),
     });
     if (answer.kind === 'redirect') return { redirect: answer.location };

@@ -1,13 +1,15 @@
 /**
- * The route table, typed from generated/proxy/operations.ts: `satisfies Record<OperationId, Handler>`
- * makes a missing (or unknown) operation a compile error. Each operation's handler lives in
- * `routes/<tag>/<operation-id in kebab case>.ts` (a test holds it there). Every operation is implemented:
- * nothing answers 501.
+ * The route table, typed from generated/proxy/operations.ts: `satisfies { [K in OperationId]:
+ * Operation<K> }` makes a missing (or unknown) operation a compile error, and types each one's input
+ * from its generated schemas. Each operation lives in `routes/<tag>/<operation-id in kebab case>.ts`
+ * (a test holds it there) and says who may call it and what it runs; http/express-door.ts serves all
+ * of them over HTTP, render/page-door.ts to the server render (issue 33, docs/decisions/033).
  */
 import express, { type RequestHandler, type Router } from 'express';
 import { operations, type OperationId } from '../../../generated/proxy/operations.ts';
-import type { AppContext, Handler } from '../context.ts';
-import { requireCustomer, signInEnded } from '../http/customer.ts';
+import type { AppContext } from '../context.ts';
+import { expressDoor } from '../http/express-door.ts';
+import type { Operation } from '../http/operation.ts';
 import type { rateLimits } from '../security.ts';
 import { findAddresses } from './address/find-addresses.ts';
 import { probeAddressLookup } from './address/probe-address-lookup.ts';
@@ -119,7 +121,10 @@ export const routes = {
   sendMonitoringEnvelope,
   receiveStripeEvent,
   receiveAdyenNotification,
-} satisfies Record<OperationId, Handler>;
+} satisfies { [K in OperationId]: Operation<K> };
+
+/** Every operation, each with its own input and answer. */
+export type RouteTable = { [K in OperationId]: Operation<K> };
 
 type RateLimitGroup = keyof ReturnType<typeof rateLimits>;
 
@@ -169,7 +174,7 @@ export interface MountedRoute {
 export function mountRoutes(
   ctx: AppContext,
   limits: Record<RateLimitGroup, RequestHandler>,
-  table: Record<OperationId, Handler> = routes,
+  table: RouteTable = routes,
 ): { router: Router; mounted: MountedRoute[] } {
   const router = express.Router();
   const mounted: MountedRoute[] = [];
@@ -178,19 +183,9 @@ export function mountRoutes(
   );
   for (const operationId of ids) {
     const { method, path } = operations[operationId];
-    const handler = table[operationId];
     const group = RATE_LIMITED[operationId];
     const chain: RequestHandler[] = group ? [limits[group]] : [];
-    const account = operations[operationId].tag === 'account';
-    if (account) chain.push(requireCustomer(ctx, operationId));
-    chain.push(async (req, res) => {
-      try {
-        await handler(req, res, ctx);
-      } catch (error) {
-        // An account operation whose sign-in ended while it ran (its tokens refused, issue 30): the login, not the 502.
-        throw account ? signInEnded(req, operationId, error) : error;
-      }
-    });
+    chain.push(...expressDoor(ctx, operationId, table[operationId] as Operation<typeof operationId>));
     router[method](expressPath(path), ...chain);
     mounted.push({ operationId, method, path: expressPath(path) });
   }

@@ -103,12 +103,14 @@ describe.skipIf(!redis.path)('RedisKeyedLock', () => {
   });
 
   it('when the work outlasts the TTL, then the holder renews it and no one else gets in', async () => {
-    const holder = lockOn(clients[0]!, { ttlMs: 150 });
-    const other = lockOn(clients[1]!, { ttlMs: 150, maxWaitMs: 5000 });
+    // The work lasts three TTLs. The TTL leaves the renewal (every third of it) room for a busy host:
+    // at 150 ms a 100 ms stall of the event loop let the other in (seen with two suites on two cores).
+    const holder = lockOn(clients[0]!, { ttlMs: 600 });
+    const other = lockOn(clients[1]!, { ttlMs: 600, maxWaitMs: 5000 });
     const order: string[] = [];
     const long = holder.run('long', async () => {
       order.push('holder in');
-      await sleep(500);
+      await sleep(1800);
       order.push('holder out');
     });
     await sleep(20);

@@ -1,15 +1,13 @@
-import { zAddPaymentMethodBody } from '../../../../generated/proxy/zod/zod.gen.ts';
-import type { Handler } from '../../context.ts';
-import { sendNoStore } from '../../http/send.ts';
-import { withLockedShopper } from '../../http/shopper.ts';
+import { Reply, type ShopperOperation } from '../../http/operation.ts';
 import { savePaymentMethod } from '../../services/account/payment-method-save.ts';
-import { parseBody } from '../../validate.ts';
 
 /** POST /api/account/payment-method (account §2 Add payment method), under the session's lock. */
-export const addPaymentMethod: Handler = async (req, res, ctx) => {
-  const body = parseBody(zAddPaymentMethodBody, req);
-  const answer = await withLockedShopper(req, res, ctx, (shopper) =>
-    savePaymentMethod(ctx, shopper, body, 'add', req.ip ?? '', req.get('user-agent') ?? ''),
-  );
-  sendNoStore(res, answer.body, answer.status);
-};
+export const addPaymentMethod = {
+  access: 'customer',
+  locked: true,
+  cache: 'no-store',
+  run: async (ctx, shopper, { body }, { client }) => {
+    const answer = await savePaymentMethod(ctx, shopper, body, 'add', client.ipAddress, client.userAgent);
+    return new Reply(answer.body, answer.status);
+  },
+} satisfies ShopperOperation<'addPaymentMethod'>;

@@ -1,4 +1,4 @@
-import { subscriptionActionHandler } from '../../http/subscription-action.ts';
+import { subscriptionAction } from '../../http/subscription-action.ts';
 
 /** POST /api/account/subscriptions/{subscriptionId}/auto-renewal/cancel (account §2 Manage modal, §4). */
-export const cancelAutoRenewal = subscriptionActionHandler('cancelAutoRenewal');
+export const cancelAutoRenewal = subscriptionAction<'cancelAutoRenewal'>('cancelAutoRenewal');

@@ -1,13 +1,12 @@
-import { zGetCreditNoteDocumentPath } from '../../../../generated/proxy/zod/zod.gen.ts';
-import type { Handler } from '../../context.ts';
-import { sendPdf } from '../../http/send.ts';
-import { shopperOf } from '../../http/shopper.ts';
+import { PdfReply, type ShopperOperation } from '../../http/operation.ts';
 import { orderDocument } from '../../services/account/orders.ts';
-import { parsePath } from '../../validate.ts';
 
 /** GET /api/account/orders/{id}/credit-notes/{creditNoteId}: one credit note PDF (account §2 Order detail, §8). */
-export const getCreditNoteDocument: Handler = async (req, res, ctx) => {
-  const { id, creditNoteId } = parsePath(zGetCreditNoteDocumentPath, req);
-  const pdf = await orderDocument(ctx, await shopperOf(req, res, ctx), id, { kind: 'creditNote', creditNoteId });
-  sendPdf(res, pdf, `credit-note-${creditNoteId}`);
-};
+export const getCreditNoteDocument = {
+  access: 'customer',
+  run: async (ctx, shopper, { path }) =>
+    new PdfReply(
+      await orderDocument(ctx, shopper, path.id, { kind: 'creditNote', creditNoteId: path.creditNoteId }),
+      `credit-note-${path.creditNoteId}`,
+    ),
+} satisfies ShopperOperation<'getCreditNoteDocument'>;

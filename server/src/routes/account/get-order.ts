@@ -1,18 +1,12 @@
-import { zGetOrderPath, zGetOrderQuery } from '../../../../generated/proxy/zod/zod.gen.ts';
-import type { Handler } from '../../context.ts';
-import { sendPrivate } from '../../http/send.ts';
-import { shopperOf } from '../../http/shopper.ts';
+import type { ShopperOperation } from '../../http/operation.ts';
 import { orderDetail } from '../../services/account/orders.ts';
-import { switchLocale } from '../../services/shopper.ts';
-import { parsePath, parseQuery } from '../../validate.ts';
 
 /** GET /api/account/orders/{id}/{orderNo} (account §2 Order detail). */
-export const getOrder: Handler = async (req, res, ctx) => {
-  const { id, orderNo } = parsePath(zGetOrderPath, req);
-  const query = parseQuery(zGetOrderQuery, req);
-  const shopper = await shopperOf(req, res, ctx);
-  await switchLocale(shopper, query.locale);
-  const testHost = ctx.config.testFlagHosts.includes(req.hostname.toLowerCase());
-  const forceRefunded = testHost && (query.refunded === true || query.creditNoteError === true);
-  sendPrivate(res, await orderDetail(ctx, shopper, id, orderNo, { forceRefunded }));
-};
+export const getOrder = {
+  access: 'customer',
+  run: (ctx, shopper, { path, query }, request) =>
+    orderDetail(ctx, shopper, path.id, path.orderNo, {
+      // The test flags of account §8 (a refunded order, a credit note that fails), on a test host only.
+      forceRefunded: request.testHost && (query.refunded === true || query.creditNoteError === true),
+    }),
+} satisfies ShopperOperation<'getOrder'>;

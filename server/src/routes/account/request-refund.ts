@@ -1,4 +1,4 @@
-import { subscriptionActionHandler } from '../../http/subscription-action.ts';
+import { subscriptionAction } from '../../http/subscription-action.ts';
 
 /** POST /api/account/subscriptions/{subscriptionId}/refund (account §2 Manage modal, §4). */
-export const requestRefund = subscriptionActionHandler('refund');
+export const requestRefund = subscriptionAction<'requestRefund'>('refund');

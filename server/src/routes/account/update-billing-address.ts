@@ -1,12 +1,10 @@
-import { zUpdateBillingAddressBody } from '../../../../generated/proxy/zod/zod.gen.ts';
-import type { Handler } from '../../context.ts';
-import { sendNoStore } from '../../http/send.ts';
-import { withLockedShopper } from '../../http/shopper.ts';
+import type { ShopperOperation } from '../../http/operation.ts';
 import { updateBillingAddress as update } from '../../services/account/payment-method.ts';
-import { parseBody } from '../../validate.ts';
 
 /** PUT /api/account/billing-address (account §2 Edit billing address, §5), under the session's lock. */
-export const updateBillingAddress: Handler = async (req, res, ctx) => {
-  const address = parseBody(zUpdateBillingAddressBody, req);
-  sendNoStore(res, await withLockedShopper(req, res, ctx, (shopper) => update(ctx, shopper, address)));
-};
+export const updateBillingAddress = {
+  access: 'customer',
+  locked: true,
+  cache: 'no-store',
+  run: (ctx, shopper, { body }) => update(ctx, shopper, body),
+} satisfies ShopperOperation<'updateBillingAddress'>;

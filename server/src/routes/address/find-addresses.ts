@@ -1,9 +1,7 @@
-import { zFindAddressesQuery } from '../../../../generated/proxy/zod/zod.gen.ts';
+import type { OpenOperation } from '../../http/operation.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
-import type { Handler } from '../../context.ts';
 import { DEFAULT_LOCALE, marketOfLocale } from '../../markets.ts';
 import { findAddressItems, lookupProblem } from '../../services/address-lookup.ts';
-import { parseQuery } from '../../validate.ts';
 
 type Schemas = components['schemas'];
 
@@ -13,31 +11,32 @@ type Schemas = components['schemas'];
  * the market of the locale (query, session or en-GB); `container` drills into a container
  * suggestion. Not found → 422 on the addressLookup field; unavailable → 503 (manual entry).
  */
-export const findAddresses: Handler = async (req, res, ctx) => {
-  const { text, container, countries, limit, locale: queryLocale } = parseQuery(zFindAddressesQuery, req);
-  const session = await ctx.sessions.current(req);
-  const locale = queryLocale ?? session?.locale ?? DEFAULT_LOCALE;
-  const market = marketOfLocale(locale) ?? marketOfLocale(DEFAULT_LOCALE);
-  const result = await findAddressItems(
-    ctx,
-    {
-      text,
-      container,
-      countries: countries ?? market?.allowedCountries.join(','),
-      limit,
-      language: locale.split('-')[0],
-    },
-    { signal: req.signal, log: req.log },
-  );
-  if (!result.ok) throw lookupProblem(result.outcome, result.code);
-  const body: Schemas['AddressSuggestions'] = {
-    items: result.items.map((item) => ({
-      Id: item.Id,
-      Text: item.Text,
-      Description: item.Description ?? '',
-      Type: item.Type,
-    })),
-  };
-  res.setHeader('Cache-Control', 'private, no-store');
-  res.json(body);
-};
+export const findAddresses = {
+  access: 'anyone',
+  run: async (ctx, { query }, request) => {
+    const { text, container, countries, limit } = query;
+    const locale = query.locale ?? request.session?.locale ?? DEFAULT_LOCALE;
+    const market = marketOfLocale(locale) ?? marketOfLocale(DEFAULT_LOCALE);
+    const result = await findAddressItems(
+      ctx,
+      {
+        text,
+        container,
+        countries: countries ?? market?.allowedCountries.join(','),
+        limit,
+        language: locale.split('-')[0],
+      },
+      request,
+    );
+    if (!result.ok) throw lookupProblem(result.outcome, result.code);
+    const body: Schemas['AddressSuggestions'] = {
+      items: result.items.map((item) => ({
+        Id: item.Id,
+        Text: item.Text,
+        Description: item.Description ?? '',
+        Type: item.Type,
+      })),
+    };
+    return body;
+  },
+} satisfies OpenOperation<'findAddresses'>;

@@ -1,6 +1,6 @@
+import type { OpenOperation } from '../../http/operation.ts';
 import { ADDRESS_LOOKUP_PROBE_TEXT, ADDRESS_LOOKUP_UNAVAILABLE_MESSAGE } from '../../../../domain/address-form.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
-import type { Handler } from '../../context.ts';
 import { findAddressItems } from '../../services/address-lookup.ts';
 
 type Schemas = components['schemas'];
@@ -11,12 +11,15 @@ type Schemas = components['schemas'];
  * errors such as a wrong key, network error) reports the lookup as unavailable; "not found" still
  * means the service answers.
  */
-export const probeAddressLookup: Handler = async (req, res, ctx) => {
-  const result = await findAddressItems(ctx, { text: ADDRESS_LOOKUP_PROBE_TEXT }, { signal: req.signal, log: req.log });
-  const available = result.ok || result.outcome !== 'unavailable';
-  const body: Schemas['AddressLookupStatus'] = available
-    ? { available: true }
-    : { available: false, message: ADDRESS_LOOKUP_UNAVAILABLE_MESSAGE };
-  res.setHeader('Cache-Control', 'no-store');
-  res.json(body);
-};
+export const probeAddressLookup = {
+  access: 'anyone',
+  cache: 'no-store',
+  run: async (ctx, _input, request) => {
+    const result = await findAddressItems(ctx, { text: ADDRESS_LOOKUP_PROBE_TEXT }, request);
+    const available = result.ok || result.outcome !== 'unavailable';
+    const body: Schemas['AddressLookupStatus'] = available
+      ? { available: true }
+      : { available: false, message: ADDRESS_LOOKUP_UNAVAILABLE_MESSAGE };
+    return body;
+  },
+} satisfies OpenOperation<'probeAddressLookup'>;

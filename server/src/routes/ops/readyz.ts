@@ -1,8 +1,8 @@
 import type { components } from '../../../../generated/proxy/types.ts';
-import type { Handler } from '../../context.ts';
 import { AppError, sendProblem } from '../../errors.ts';
 import { readiness } from '../../services/readiness.ts';
 import { sharedStateChecks } from '../../state/shared-state.ts';
+import { httpOperation } from '../../http/operation.ts';
 
 /**
  * GET /api/readyz. In sandbox mode it checks cheaply that each upstream answers; in prism and
@@ -10,7 +10,7 @@ import { sharedStateChecks } from '../../state/shared-state.ts';
  * A draining instance (SIGTERM, issue 16 graceful shutdown) is not ready whatever its upstreams
  * say: the load balancer stops sending it requests while those in flight finish.
  */
-export const readyz: Handler = async (req, res, ctx) => {
+export const readyz = httpOperation(async (req, res, ctx) => {
   res.setHeader('Cache-Control', 'no-store');
   if (ctx.draining) {
     // Answered here rather than thrown: a drain is planned, not an error to report (monitoring/).
@@ -32,4 +32,4 @@ export const readyz: Handler = async (req, res, ctx) => {
   }
   const body: components['schemas']['Health'] = { status: 'ready', checks };
   res.json(body);
-};
+});

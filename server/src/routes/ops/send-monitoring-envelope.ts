@@ -1,7 +1,7 @@
 import type { Request } from 'express';
-import type { Handler } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { forwardEnvelope, MAX_ENVELOPE_BYTES } from '../../services/monitoring-tunnel.ts';
+import { httpOperation } from '../../http/operation.ts';
 
 /** The media type the browser's SDK sets for the tunnel (client/src/lib/error-reporting-sentry.ts). */
 export const ENVELOPE_TYPE = 'application/x-sentry-envelope';
@@ -28,10 +28,10 @@ async function readBody(req: Request, limit: number): Promise<Buffer> {
  * cross-origin script only after a CORS preflight the proxy never grants, which is why this one POST
  * needs no CSRF token (server.ts).
  */
-export const sendMonitoringEnvelope: Handler = async (req, res, ctx) => {
+export const sendMonitoringEnvelope = httpOperation(async (req, res, ctx) => {
   const encoding = req.get('content-encoding');
   if (req.is(ENVELOPE_TYPE) !== ENVELOPE_TYPE || (encoding && encoding !== 'identity')) {
     throw new AppError(415, 'unsupported-media-type', 'Unsupported media type', `Send ${ENVELOPE_TYPE}, not encoded.`);
   }
   res.json(await forwardEnvelope(ctx, await readBody(req, MAX_ENVELOPE_BYTES)));
-};
+});

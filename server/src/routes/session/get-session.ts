@@ -1,15 +1,15 @@
 import { zGetSessionQuery } from '../../../../generated/proxy/zod/zod.gen.ts';
-import type { Handler } from '../../context.ts';
 import { DEFAULT_LOCALE } from '../../markets.ts';
 import { sessionView } from '../../session.ts';
 import { requestedSite } from '../../site.ts';
 import { parseQuery } from '../../validate.ts';
+import { httpOperation } from '../../http/operation.ts';
 
 /**
  * GET /api/session: the current session, or a new anonymous one (cookie set, CSRF token issued).
  * `site` and `locale`, when given, become the session's.
  */
-export const getSession: Handler = async (req, res, ctx) => {
+export const getSession = httpOperation(async (req, res, ctx) => {
   const query = parseQuery(zGetSessionQuery, req);
   const site = requestedSite(req, ctx.config, query.site);
   const session = await ctx.sessions.currentOrNew(req, { site, locale: query.locale ?? DEFAULT_LOCALE });
@@ -19,4 +19,4 @@ export const getSession: Handler = async (req, res, ctx) => {
   await ctx.sessions.save(res, session);
   res.setHeader('Cache-Control', 'no-store');
   res.json(sessionView(session));
-};
+});

@@ -1,5 +1,4 @@
 import { zStartLoginQuery } from '../../../../generated/proxy/zod/zod.gen.ts';
-import type { Handler } from '../../context.ts';
 import { invalidField } from '../../errors.ts';
 import { sendNoStore } from '../../http/send.ts';
 import { isShopPath } from '../../http/shop-path.ts';
@@ -8,9 +7,10 @@ import { DEFAULT_LOCALE } from '../../markets.ts';
 import { startLogin as start } from '../../services/identity-login.ts';
 import { requestedSite } from '../../site.ts';
 import { parseQuery } from '../../validate.ts';
+import { httpOperation } from '../../http/operation.ts';
 
 /** GET /api/session/login: the identity provider's authorize URL, PKCE kept in the session (storefront §4). */
-export const startLogin: Handler = async (req, res, ctx) => {
+export const startLogin = httpOperation(async (req, res, ctx) => {
   const query = parseQuery(zStartLoginQuery, req);
   const site = requestedSite(req, ctx.config, query.site);
   // A path of the shop only: `//host`, `/\host` and `/<tab>/host` are other sites to a browser (issue 17).
@@ -29,4 +29,4 @@ export const startLogin: Handler = async (req, res, ctx) => {
     returnTo: query.returnTo,
   });
   sendNoStore(res, answer);
-};
+});

@@ -1,15 +1,11 @@
-import type { Handler } from '../../context.ts';
-import { sendNoStore } from '../../http/send.ts';
+import type { OpenOperation } from '../../http/operation.ts';
 import { DEFAULT_LOCALE } from '../../markets.ts';
 import { maintenanceStatus } from '../../services/site-info.ts';
-import { resolveSite } from '../../site.ts';
 
 /** GET /api/maintenance: the storefront's maintenance flag (storefront §4 Maintenance). */
-export const getMaintenanceStatus: Handler = async (req, res, ctx) => {
-  const session = await ctx.sessions.current(req);
-  const site = session?.site ?? resolveSite(req, ctx.config, undefined) ?? ctx.config.sites.defaultSite;
-  sendNoStore(
-    res,
-    await maintenanceStatus(ctx, { site, locale: session?.locale ?? DEFAULT_LOCALE, signal: req.signal }),
-  );
-};
+export const getMaintenanceStatus = {
+  access: 'anyone',
+  cache: 'no-store',
+  run: (ctx, _input, { session, site, signal }) =>
+    maintenanceStatus(ctx, { site, locale: session?.locale ?? DEFAULT_LOCALE, signal }),
+} satisfies OpenOperation<'getMaintenanceStatus'>;

@@ -2,11 +2,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { components } from '../../../../generated/proxy/types.ts';
-import { zGetTranslationsPath } from '../../../../generated/proxy/zod/zod.gen.ts';
-import type { Handler } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import type { OpenOperation } from '../../http/operation.ts';
 import { MARKETS } from '../../markets.ts';
-import { parsePath } from '../../validate.ts';
 
 /** The client's message catalogues, one per language (storefront §9; DESIGN.md conventions). */
 const LOCALES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../client/src/locales');
@@ -51,14 +49,17 @@ export async function messagesFor(locale: string): Promise<Record<string, string
  * GET /api/translations/{locale}: the locale's messages, English filling any key the language
  * lacks (missing translations are ignored, storefront §8). Unsupported locales are 404.
  */
-export const getTranslations: Handler = async (req, res) => {
-  const { locale } = parsePath(zGetTranslationsPath, req);
-  if (!SUPPORTED.has(locale)) {
-    throw new AppError(404, 'locale-not-found', 'Locale not found', `The locale ${locale} is not supported.`);
-  }
-  const messages = await messagesFor(locale);
-  if (!messages) throw new AppError(404, 'locale-not-found', 'Locale not found', 'No message catalogue is installed.');
-  const body: components['schemas']['Translations'] = messages;
-  res.setHeader('Cache-Control', 'public, max-age=300');
-  res.json(body);
-};
+export const getTranslations = {
+  access: 'anyone',
+  cache: 'public, max-age=300',
+  run: async (_ctx, { path }) => {
+    if (!SUPPORTED.has(path.locale)) {
+      throw new AppError(404, 'locale-not-found', 'Locale not found', `The locale ${path.locale} is not supported.`);
+    }
+    const messages = await messagesFor(path.locale);
+    if (!messages)
+      throw new AppError(404, 'locale-not-found', 'Locale not found', 'No message catalogue is installed.');
+    const body: components['schemas']['Translations'] = messages;
+    return body;
+  },
+} satisfies OpenOperation<'getTranslations'>;
