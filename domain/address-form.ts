@@ -12,6 +12,7 @@ import { hasStateField, SUPPORTED_ADDRESS_COUNTRIES } from './postal-codes.ts';
  * The contract's maxLength of a generated string schema (optional or nullable too): its
  * max_length check, as zod's JSON Schema output reads it.
  */
+import { marketOfLocale } from './locales.ts';
 export function contractMaxLength(schema: z.ZodMiniType): number {
   const { def } = schema;
   if ('innerType' in def) return contractMaxLength(def.innerType as z.ZodMiniType);
@@ -123,17 +124,12 @@ export function normalizeCountryCode(value: string | { value?: string | null } |
 }
 
 /**
- * The pseudo-locale's region XB is no country: en-XB is the Slovak market's locale (storefront §9,
- * server/src/markets.ts), so its addresses default to Slovakia.
+ * Default country from the locale (storefront §5 "default from the locale's country part"): its
+ * market's country, 'en-GB' → 'GB'. The pseudo-locale's region XB is no country: en-XB is the Slovak
+ * market's locale (storefront §9, domain/locales.ts), so its addresses default to Slovakia.
  */
-const PSEUDO_LOCALE_COUNTRIES: Readonly<Record<string, string>> = { 'en-XB': 'SK' };
-
-/** Default country from the locale's country part: 'en-GB' → 'GB' (the pseudo-locale en-XB → 'SK'). */
-export function defaultCountryFromLocale(locale: string | null | undefined): string | undefined {
-  if (locale && Object.hasOwn(PSEUDO_LOCALE_COUNTRIES, locale)) return PSEUDO_LOCALE_COUNTRIES[locale];
-  const part = (locale ?? '').split(/[-_]/)[1];
-  return part ? part.toUpperCase() : undefined;
-}
+export const defaultCountryFromLocale = (locale: string | null | undefined): string | undefined =>
+  marketOfLocale(locale ?? '')?.country;
 
 export interface AddressFormSchemaOptions {
   /** Allowed country list; defaults to the supported address countries (storefront §5). */

@@ -15,6 +15,7 @@
  * A small scanner, not an HTML parser: content-library HTML is the merchant's, and only the anchors'
  * href and text are read. Nothing here runs or builds HTML.
  */
+import { parseLocalePath } from './locales.ts';
 
 export interface LegalLink {
   name: string;
@@ -36,7 +37,6 @@ export interface ShownAt {
 const MAX_BODY = 100_000;
 
 const HREF = /(?:^|\s)href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/i;
-const LOCALE_SEGMENT = /^\/[a-z]{2}-[A-Z]{2}(?=\/|$)/;
 
 /** The markup characters' names (HTML also takes them in capitals). */
 const MARKUP: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -118,12 +118,12 @@ function resolve(href: string, origin: string): URL | undefined {
 }
 
 /** The path without the locale segment the footer gives the shop's own links (`/en-GB/terms` → `/terms`). */
-const withoutLocale = (path: string) => path.replace(LOCALE_SEGMENT, '') || '/';
+const withoutLocale = (path: string) => parseLocalePath(path).rest;
 
 /** A link as the shopper followed it: absolute, the shop's own paths under the shopper's locale. */
 function absolute(href: string, url: URL, at: ShownAt): string {
   const own = href.startsWith('/') && !href.startsWith('//');
-  if (!own || LOCALE_SEGMENT.test(url.pathname)) return url.href;
+  if (!own || parseLocalePath(url.pathname).prefix) return url.href;
   return new URL(`/${at.locale}${url.pathname}${url.search}${url.hash}`, `${at.origin}/`).href;
 }
 

@@ -7,6 +7,7 @@
  * over when the page hydrates and ask for nothing again.
  */
 import type { operations as OperationTable } from '../generated/proxy/operations.ts';
+import type { LocalePath } from './locales.ts';
 import type { components, operations } from '../generated/proxy/types.ts';
 
 type Schemas = components['schemas'];
@@ -68,6 +69,8 @@ export function isPageReadError(error: unknown): error is PageReadError {
 export interface PageRequest {
   /** Path and query of the page, as the browser asked for it. */
   url: string;
+  /** The path's locale prefix, parsed once at the request edge (server/src/static.ts). */
+  where: LocalePath;
   site: 'aurora' | 'borealis';
   /** Test and developer pages exist only outside production (storefront §2, §6). */
   production: boolean;

@@ -19,7 +19,8 @@ import { matchAccountPath } from './features/account/account-paths.ts';
 import { seededCache } from './lib/api/server-data.ts';
 import { createI18n } from './lib/i18n.ts';
 import { catalogueAt } from './lib/lazy.ts';
-import { DEFAULT_LOCALE, isLocale, isSplashPath, languageOf, splitLocale } from './lib/locales.ts';
+import { DEFAULT_LOCALE, htmlLang } from '../../domain/locales.ts';
+import { isLocale, isSplashPath, languageOf } from './lib/locales.ts';
 
 /** A rendering that takes longer than this is cut short (its boundaries render their fallbacks). */
 const RENDER_TIMEOUT_MS = 5000;
@@ -40,7 +41,8 @@ function pageOf(routes: ReturnType<typeof createRoutes>, pathname: string) {
 
 export async function renderPage(request: PageRequest): Promise<PageAnswer> {
   const url = new URL(request.url, 'http://shop.internal');
-  const { locale: prefix } = splitLocale(url.pathname);
+  // The locale the request edge parsed (server/src/static.ts): the page's one parameter for its texts, prices and dates.
+  const prefix = request.where.locale;
   const locale = prefix ?? DEFAULT_LOCALE;
   const language = languageOf(locale);
   // The request's own translator (renders run side by side: no shared language).
@@ -82,7 +84,7 @@ export async function renderPage(request: PageRequest): Promise<PageAnswer> {
         resolve({
           kind: 'page',
           status: data.status ?? (page.notFound ? 404 : failed ? 500 : 200),
-          lang: locale === 'en-XB' ? 'en' : locale,
+          lang: htmlLang(locale),
           title: data.title ?? i18n.t('shell.title'),
           description: data.description ?? i18n.t('shell.description'),
           data: fallback,

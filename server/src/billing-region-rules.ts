@@ -1,7 +1,7 @@
 /** BILLING_REGION_RULES (account §5; docs/decisions/008): each market's restricted-region rule, read by config.ts. */
 import { z } from 'zod';
 import { defaultBillingRegionRule, type BillingRegionRule } from '../../domain/postal-codes.ts';
-import { MARKETS } from './markets.ts';
+import { MARKETS } from '../../domain/locales.ts';
 
 const zBillingRegionRules = z.record(
   z.string().regex(/^[A-Z]{2}$/, 'a market country code'),

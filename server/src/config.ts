@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { BillingRegionRule } from '../../domain/postal-codes.ts';
-import { DEFAULT_LOCALE, marketOfLocale } from './markets.ts';
+import { DEFAULT_LOCALE, marketOfLocale } from '../../domain/locales.ts';
 import { errorReportingSettings, type ErrorReportingSettings } from './monitoring/settings.ts';
 import { billingRegionRules } from './billing-region-rules.ts';
 import { OPS_ENV, opsSettings, type OpsSettings } from './ops-settings.ts';

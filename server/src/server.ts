@@ -19,7 +19,7 @@ import { createMetrics } from './metrics/registry.ts';
 import { mockScenarios } from './mock-scenario.ts';
 import { mountRoutes, type MountedRoute } from './routes/route-table.ts';
 import { imageOrigins, rateLimits, securityHeaders } from './security.ts';
-import { DEFAULT_LOCALE, marketOfLocale } from './markets.ts';
+import { DEFAULT_LOCALE, marketOfLocale } from '../../domain/locales.ts';
 import { isSiteId, resolveSite } from './site.ts';
 import { messagesFor } from './routes/site/get-translations.ts';
 import { loadRenderer, renderRequest, SERVER_ENTRY } from './render/pages.ts';
@@ -194,11 +194,11 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
           idleDelayMs: config.idleDelayMs,
           production: config.production,
           messagesFor,
-          renderPage: async (req, res, template) => {
+          renderPage: async (req, res, where, template) => {
             renderer ??= loadRenderer(SERVER_ENTRY);
             const loaded = await renderer;
             return loaded
-              ? renderRequest(req, res, template, { ctx: context, renderer: loaded, maintenance })
+              ? renderRequest(req, res, where, template, { ctx: context, renderer: loaded, maintenance })
               : undefined;
           },
           startSession: async (req, res, site, locale) => {

@@ -15,7 +15,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { escapeHtml } from './http/html.ts';
-import { DEFAULT_LOCALE, localePrefixOf } from './markets.ts';
+import { DEFAULT_LOCALE, htmlLang, parseLocalePath, type LocalePath } from '../../domain/locales.ts';
 import type { PageTemplate } from './render/pages.ts';
 
 export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
@@ -32,14 +32,14 @@ export const APP_SHELL_PATH = '/app-shell';
 /** The app's chunk, which the entry (client/src/main.tsx) imports after the first paint. */
 const APP_SOURCE = 'src/boot.tsx';
 
-/** Landing pages and the source of their lazy chunk (client/src/app/routes.tsx). */
+/** Landing pages (their path after the locale prefix) and the source of their lazy chunk (client/src/app/routes.tsx). */
 const LANDING_PAGES: Array<[RegExp, string]> = [
-  [/^\/(?:[a-z]{2}-[A-Z]{2}\/)?(?:service\/[^/]+|product)\/?$/, 'src/features/renewal/components/renewal-page.tsx'],
-  [/^\/(?:[a-z]{2}-[A-Z]{2}\/)?checkout\/?$/, 'src/features/checkout/components/checkout-page.tsx'],
-  [/^\/(?:[a-z]{2}-[A-Z]{2}\/)?confirmation\/[^/]+\/?$/, 'src/features/confirmation/components/confirmation-page.tsx'],
+  [/^\/(?:service\/[^/]+|product)\/?$/, 'src/features/renewal/components/renewal-page.tsx'],
+  [/^\/checkout\/?$/, 'src/features/checkout/components/checkout-page.tsx'],
+  [/^\/confirmation\/[^/]+\/?$/, 'src/features/confirmation/components/confirmation-page.tsx'],
 ];
 
-const CHECKOUT_PATH = /^\/(?:[a-z]{2}-[A-Z]{2}\/)?checkout\/?$/;
+const CHECKOUT_PATH = /^\/checkout\/?$/;
 
 /**
  * The checkout's first screen in the page itself: its title and in-control message, in the boxes
@@ -87,16 +87,14 @@ function withPreloads(html: string, manifest: Record<string, ManifestChunk>, sou
 export type SiteOf = (req: Request) => string;
 
 /** index.html for one request: its brand on <html data-site>, its locale on <html lang>. */
-function forRequest(html: string, site: string, pathname: string): string {
-  const lang = localePrefixOf(pathname);
+function forRequest(html: string, site: string, where: LocalePath): string {
   let page = html;
   if (/^[a-z]+$/.test(site)) {
     page = page
       .replace('data-site="aurora"', `data-site="${site}"`)
       .replace('data-brand>Aurora<', `data-brand>${site.charAt(0).toUpperCase()}${site.slice(1)}<`);
   }
-  // en-XB is the pseudo-locale: English, pseudo-localised (client/pseudo-locale.ts); its language is en.
-  if (lang) page = page.replace('<html lang="en"', `<html lang="${lang === 'en-XB' ? 'en' : lang}"`);
+  if (where.prefix) page = page.replace('<html lang="en"', `<html lang="${htmlLang(where.prefix)}"`);
   return page;
 }
 
@@ -131,6 +129,7 @@ export interface ClientAppOptions {
   renderPage?: (
     req: Request,
     res: Response,
+    where: LocalePath,
     template: (site: string) => PageTemplate,
   ) => Promise<{ redirect: string } | { status: number; html: string } | undefined>;
 }
@@ -229,20 +228,22 @@ export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Rou
   // and no session started, so a cache may keep it.
   router.get(APP_SHELL_PATH, (req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(forRequest(plain, siteOf(req), '/'));
+    res.type('html').send(forRequest(plain, siteOf(req), parseLocalePath('/')));
   });
   router.get(/^\/(?!api\/).*/, async (req, res, next) => {
     if (!req.accepts('html')) return next();
-    const prefix = localePrefixOf(req.path);
+    // The request edge: the path's locale prefix is parsed here, once, and handed on.
+    const where = parseLocalePath(req.path);
+    const { prefix } = where;
     const target = prefix ? options.redirectLocale?.(prefix) : undefined;
     if (prefix && target) {
       const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
-      res.redirect(302, `/${target}${req.path.slice(prefix.length + 1)}${query}`);
+      res.redirect(302, `/${target}${where.rest === '/' ? '' : where.rest}${query}`);
       return;
     }
     if (options.renderPage) {
-      const rendered = await options.renderPage(req, res, (site) => ({
-        html: forRequest(serverRendered, site, req.path),
+      const rendered = await options.renderPage(req, res, where, (site) => ({
+        html: forRequest(serverRendered, site, where),
         assetsFor,
       }));
       if (rendered && 'redirect' in rendered) {
@@ -262,12 +263,12 @@ export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Rou
     const site = siteOf(req);
     // A session store failure does not cost the page: its first API call starts the session then.
     await options.startSession?.(req, res, site, prefix).catch(() => undefined);
-    let page = landing.find(([pattern]) => pattern.test(req.path))?.[1] ?? plain;
-    if (CHECKOUT_PATH.test(req.path) && options.messagesFor) {
+    let page = landing.find(([pattern]) => pattern.test(where.rest))?.[1] ?? plain;
+    if (CHECKOUT_PATH.test(where.rest) && options.messagesFor) {
       const messages = await options.messagesFor(prefix ?? DEFAULT_LOCALE).catch(() => undefined);
       if (messages) page = page.replace('</header>', `</header>${checkoutFirstScreen(messages)}`);
     }
-    res.type('html').send(forRequest(page, site, req.path));
+    res.type('html').send(forRequest(page, site, where));
   });
   return router;
 }

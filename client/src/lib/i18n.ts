@@ -5,6 +5,7 @@
  * when its locale is first used, and the rest before any page but the renewal page renders.
  */
 import enCore from '../locales/en.json?part=core';
+import { htmlLang } from '../../../domain/locales.ts';
 import { languageOf, PSEUDO_LOCALE, type Language, type LocaleId } from './locales.ts';
 import { mergeCatalogues, Translator, type Catalogue } from './translator.ts';
 
@@ -80,7 +81,7 @@ export async function setLocale(locale: LocaleId, part: 'core' | 'whole' = 'whol
   await Promise.all([ensurePart(language, 'core'), part === 'whole' ? ensurePart(language, 'rest') : undefined]);
   if (request !== latestRequest) return;
   i18n.setLanguage(language);
-  if (typeof document !== 'undefined') document.documentElement.lang = locale === 'en-XB' ? 'en' : locale;
+  if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(locale);
 }
 
 /** Resolves once the whole catalogue of the language being shown is loaded: pages wait for it (lib/lazy.ts). */

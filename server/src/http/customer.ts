@@ -11,7 +11,7 @@ import type { Request, RequestHandler } from 'express';
 import type { OperationId } from '../../../generated/proxy/operations.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { DEFAULT_LOCALE } from '../markets.ts';
+import { DEFAULT_LOCALE } from '../../../domain/locales.ts';
 import type { SessionData } from '../session.ts';
 
 /** The account page (account §2) each account operation serves. */

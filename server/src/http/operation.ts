@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { operationInputs } from '../../../generated/proxy/operation-inputs.ts';
 import type { OperationId } from '../../../generated/proxy/operations.ts';
 import type { AppContext, Handler } from '../context.ts';
-import { marketOfLocale } from '../markets.ts';
+import { marketOfLocale } from '../../../domain/locales.ts';
 import type { PageType } from '../../../domain/page-access.ts';
 import { requirePageAccess } from '../services/page-access.ts';
 import { parseBodyValue, parsePathValue, parseQueryValue } from '../validate.ts';

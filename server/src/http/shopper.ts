@@ -11,7 +11,7 @@
 import type { Request, Response } from 'express';
 import { renewBearerWith } from '../bearer-renewal.ts';
 import type { AppContext } from '../context.ts';
-import { DEFAULT_LOCALE } from '../markets.ts';
+import { DEFAULT_LOCALE } from '../../../domain/locales.ts';
 import { becomeGuest, commerceLogin, ensureShopperToken, renewRefused } from '../services/shopper-auth.ts';
 import { shopperFor, type RequestScope, type Shopper } from '../services/shopper.ts';
 import type { SessionData, ShopperTokens } from '../session.ts';

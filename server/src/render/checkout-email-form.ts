@@ -7,6 +7,7 @@
  * step again naming what went wrong (`emailError`: invalid, linked, failed). Never a 500.
  */
 import express, { type Request, type RequestHandler, type Response } from 'express';
+import { parseLocalePath } from '../../../domain/locales.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { shopperOf } from '../http/shopper.ts';
@@ -15,8 +16,8 @@ import { setCustomerEmail } from '../services/basket/basket-operations.ts';
 import { sameToken } from '../session.ts';
 import { formField } from './renew-form.ts';
 
-/** /checkout, with or without a locale prefix. */
-export const CHECKOUT_PAGE_PATH = /^\/(?:[a-z]{2}-[A-Z]{2}\/)?checkout\/?$/;
+/** /checkout, after the path's locale prefix if any. */
+export const CHECKOUT_PAGE_PATH = /^\/checkout\/?$/;
 
 export type EmailError = 'invalid' | 'linked' | 'failed';
 
@@ -44,7 +45,7 @@ export function checkoutEmailForm(ctx: AppContext): RequestHandler {
     }
   };
   return (req, res, next) => {
-    if (req.method !== 'POST' || !CHECKOUT_PAGE_PATH.test(req.path)) return next();
+    if (req.method !== 'POST' || !CHECKOUT_PAGE_PATH.test(parseLocalePath(req.path).rest)) return next();
     readForm(req, res, (error?: unknown) => (error ? next(error) : void handle(req, res)));
   };
 }

@@ -18,7 +18,7 @@ import type { AppContext } from '../context.ts';
 import { escapeHtml, jsonForScript } from '../http/html.ts';
 import { requestFacts } from '../http/express-door.ts';
 import { shopperOf } from '../http/shopper.ts';
-import { localePrefixOf, marketOfLocale } from '../markets.ts';
+import type { LocalePath } from '../../../domain/locales.ts';
 import { switchLocale, switchSite } from '../services/shopper.ts';
 import { cspNonce } from '../security.ts';
 import { maintenanceStatus } from '../services/site-info.ts';
@@ -120,11 +120,11 @@ export interface RenderOptions {
 export async function renderRequest(
   req: Request,
   res: Response,
+  where: LocalePath,
   template: (site: SiteId) => PageTemplate,
   { ctx, renderer, maintenance }: RenderOptions,
 ): Promise<{ redirect: string } | { status: number; html: string } | undefined> {
-  const prefix = localePrefixOf(req.path);
-  const locale = prefix && marketOfLocale(prefix) ? prefix : undefined;
+  const { prefix, locale } = where;
   // The `site` query parameter, when it names one of ours, becomes the session's; otherwise the
   // session's site, or the host's for a new session.
   const asked = typeof req.query.site === 'string' ? resolveSite(req, ctx.config, req.query.site) : undefined;
@@ -149,12 +149,13 @@ export async function renderRequest(
     if (away) return { redirect: away.startsWith('/') ? `${locale ? `/${locale}` : ''}${away}` : away };
     const answer = await renderer.renderPage({
       url: req.originalUrl,
+      where,
       site,
       production: ctx.config.production,
       nonce: cspNonce(res),
       read: pageDoor(ctx, shopper, {
         ...(await requestFacts(req, ctx)),
-        page: prefix ? req.originalUrl.slice(prefix.length + 1) : req.originalUrl,
+        page: `${where.rest}${req.originalUrl.slice(req.path.length)}`,
       }),
     });
     if (answer.kind === 'redirect') return { redirect: answer.location };

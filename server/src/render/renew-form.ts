@@ -9,13 +9,14 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { shopperOf } from '../http/shopper.ts';
+import { parseLocalePath } from '../../../domain/locales.ts';
 import { ADAS_PRODUCT_ID } from '../../../domain/renewal-guards.ts';
 import { zRenewItemBody } from '../../../generated/proxy/zod/zod.gen.ts';
 import { renewItem } from '../services/basket/renew-item.ts';
 import { sameToken } from '../session.ts';
 
-/** /service/{productId} and /product, with or without a locale prefix. */
-export const RENEWAL_PAGE_PATH = /^\/(?:([a-z]{2}-[A-Z]{2})\/)?(?:service\/([^/]+)|product)\/?$/;
+/** /service/{productId} and /product, after the path's locale prefix if any. */
+export const RENEWAL_PAGE_PATH = /^\/(?:service\/([^/]+)|product)\/?$/;
 
 /** A non-empty text field of a posted form. */
 export const formField = (body: unknown, name: string): string | undefined => {
@@ -37,7 +38,8 @@ export function renewForm(ctx: AppContext): RequestHandler {
   const readForm = express.urlencoded({ extended: false, limit: ctx.config.bodyLimit });
   const handle = async (req: Request, res: Response): Promise<void> => {
     res.setHeader('Cache-Control', 'no-store');
-    const [, prefix, productInPath] = RENEWAL_PAGE_PATH.exec(req.path) ?? [];
+    const { prefix, rest } = parseLocalePath(req.path);
+    const [, productInPath] = RENEWAL_PAGE_PATH.exec(rest) ?? [];
     try {
       const session = await ctx.sessions.current(req);
       const csrf = formField(req.body, 'csrfToken');
@@ -59,7 +61,7 @@ export function renewForm(ctx: AppContext): RequestHandler {
     }
   };
   return (req, res, next) => {
-    if (req.method !== 'POST' || !RENEWAL_PAGE_PATH.test(req.path)) return next();
+    if (req.method !== 'POST' || !RENEWAL_PAGE_PATH.test(parseLocalePath(req.path).rest)) return next();
     readForm(req, res, (error?: unknown) => (error ? next(error) : void handle(req, res)));
   };
 }

@@ -13,7 +13,7 @@ import {
 import type { components } from '../../../generated/proxy/types.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, upstreamError } from '../errors.ts';
-import { marketOfLocale } from '../markets.ts';
+import { marketOfLocale } from '../../../domain/locales.ts';
 import { randomToken, sessionView, type SessionData } from '../session.ts';
 import { mergeGuestBasket } from './basket/basket.ts';
 import { followIdentityProfile } from './identity-profile.ts';

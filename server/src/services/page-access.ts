@@ -18,6 +18,7 @@ import {
   type PageType,
   type VcsVersion,
 } from '../../../domain/page-access.ts';
+import { parseLocalePath } from '../../../domain/locales.ts';
 import { isShopPath } from '../http/shop-path.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
@@ -71,7 +72,7 @@ export async function targetUrl(
 
 /** A path of the shop under the shopper's locale prefix, where the login comes back to. */
 const localised = (shopper: Pick<Shopper, 'locale'>, path: string) =>
-  /^\/[a-z]{2}-[A-Z]{2}(?:\/|$)/.test(path) ? path : `/${shopper.locale}${path.startsWith('/') ? '' : '/'}${path}`;
+  parseLocalePath(path).prefix ? path : `/${shopper.locale}${path.startsWith('/') ? '' : '/'}${path}`;
 
 /**
  * §6 first rule on the renewal page (`pagePath`: its path and query without locale prefix): the

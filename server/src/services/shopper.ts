@@ -8,7 +8,7 @@
 import type { Logger } from 'pino';
 import type { SiteId } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { DEFAULT_LOCALE, marketOfLocale, type Market } from '../markets.ts';
+import { DEFAULT_LOCALE, marketOfLocale, type Market } from '../../../domain/locales.ts';
 import type { SessionData, ShopperTokens } from '../session.ts';
 
 export interface Shopper {

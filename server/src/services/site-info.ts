@@ -7,7 +7,7 @@ import type { components } from '../../../generated/proxy/types.ts';
 import type { SiteId } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { upstreamError } from '../errors.ts';
-import { DEFAULT_LOCALE, type Market } from '../markets.ts';
+import { DEFAULT_LOCALE, type Market } from '../../../domain/locales.ts';
 import { readCustomPreferences } from './preferences.ts';
 import type { Shopper } from './shopper.ts';
 

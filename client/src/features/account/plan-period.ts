@@ -2,6 +2,7 @@
  * A plan's period in words (account §9: 'one-year plan'): English spells the number, as the
  * storefront document writes it; the other languages write their own phrase with the figure.
  */
+import { htmlLang } from '../../../../domain/locales.ts';
 import { numberToWords } from '../../../../domain/price.ts';
 import type { TFunction } from '../../lib/translator.ts';
 import type { Language } from '../../lib/locales.ts';
@@ -12,6 +13,6 @@ export function planPeriod(
   plan: { duration: number; durationType: 'year' | 'month' | 'once' },
 ): string {
   if (plan.durationType === 'once') return t('renewal.plan.once');
-  const words = language === 'en' || language === 'en-XB' ? numberToWords(plan.duration) : String(plan.duration);
+  const words = htmlLang(language) === 'en' ? numberToWords(plan.duration) : String(plan.duration);
   return t(`account.planPeriod.${plan.durationType}`, { count: plan.duration, words });
 }

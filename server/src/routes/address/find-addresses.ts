@@ -1,6 +1,6 @@
 import type { OpenOperation } from '../../http/operation.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
-import { DEFAULT_LOCALE, marketOfLocale } from '../../markets.ts';
+import { DEFAULT_LOCALE, marketOfLocale } from '../../../../domain/locales.ts';
 import { findAddressItems, lookupProblem } from '../../services/address-lookup.ts';
 
 type Schemas = components['schemas'];

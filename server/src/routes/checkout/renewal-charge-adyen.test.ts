@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { getStoredPaymentMethods, store as adyen } from '../../../../mocks/sandbox/src/upstreams/adyen/store.ts';
 import { state as commerce } from '../../../../mocks/sandbox/src/upstreams/commerce/state.ts';
-import { MARKETS as SHOP_MARKETS } from '../../markets.ts';
+import { MARKETS as SHOP_MARKETS } from '../../../../domain/locales.ts';
 import { newKey, payAdyen } from '../../testing/payments.ts';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
 import { guestReadyIn, marketsOf, type Market } from '../../testing/market-checkouts.ts';

@@ -1,11 +1,11 @@
 /**
  * A renewal works in every market of the spec (storefront §2 Renewal page, §4 Renewal page load;
  * issue 14: "The sandbox has a renewable vehicle in every market of the spec"): for each market of
- * server/src/markets.ts, a sandbox vehicle of that market opens its renewal page in each of the
+ * domain/locales.ts, a sandbox vehicle of that market opens its renewal page in each of the
  * market's locales with a plan to buy, priced in the market's currency.
  */
 import { describe, expect, it } from 'vitest';
-import { MARKETS } from '../../markets.ts';
+import { MARKETS } from '../../../../domain/locales.ts';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
 import { TestShopper } from '../../testing/shop-client.ts';
 

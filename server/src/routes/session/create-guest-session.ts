@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE } from '../../markets.ts';
+import { DEFAULT_LOCALE } from '../../../../domain/locales.ts';
 import { tokenFor } from '../../http/shopper.ts';
 import { sessionView } from '../../session.ts';
 import { httpOperation } from '../../http/operation.ts';

@@ -1,5 +1,5 @@
 import { zGetSessionQuery } from '../../../../generated/proxy/zod/zod.gen.ts';
-import { DEFAULT_LOCALE } from '../../markets.ts';
+import { DEFAULT_LOCALE } from '../../../../domain/locales.ts';
 import { sessionView } from '../../session.ts';
 import { requestedSite } from '../../site.ts';
 import { parseQuery } from '../../validate.ts';

@@ -3,7 +3,7 @@ import { invalidField } from '../../errors.ts';
 import { sendNoStore } from '../../http/send.ts';
 import { isShopPath } from '../../http/shop-path.ts';
 import { requestScope } from '../../http/shopper.ts';
-import { DEFAULT_LOCALE } from '../../markets.ts';
+import { DEFAULT_LOCALE } from '../../../../domain/locales.ts';
 import { startLogin as start } from '../../services/identity-login.ts';
 import { requestedSite } from '../../site.ts';
 import { parseQuery } from '../../validate.ts';

@@ -1,5 +1,5 @@
 import type { OpenOperation } from '../../http/operation.ts';
-import { DEFAULT_LOCALE } from '../../markets.ts';
+import { DEFAULT_LOCALE } from '../../../../domain/locales.ts';
 import { maintenanceStatus } from '../../services/site-info.ts';
 
 /** GET /api/maintenance: the storefront's maintenance flag (storefront §4 Maintenance). */

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { components } from '../../../../generated/proxy/types.ts';
 import { AppError } from '../../errors.ts';
 import type { OpenOperation } from '../../http/operation.ts';
-import { MARKETS } from '../../markets.ts';
+import { isLocale } from '../../../../domain/locales.ts';
 
 /** The client's message catalogues, one per language (storefront §9; DESIGN.md conventions). */
 const LOCALES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../client/src/locales');
@@ -37,8 +37,6 @@ function catalogue(language: string): Promise<Record<string, string> | undefined
   return entry;
 }
 
-const SUPPORTED = new Set(MARKETS.flatMap((m) => m.locales.map((l) => l.id)));
-
 /** A supported locale's messages, English filling any key its language lacks; undefined without catalogues. */
 export async function messagesFor(locale: string): Promise<Record<string, string> | undefined> {
   const [fallback, messages] = await Promise.all([catalogue(FALLBACK_LANGUAGE), catalogue(locale.slice(0, 2))]);
@@ -53,7 +51,7 @@ export const getTranslations = {
   access: 'anyone',
   cache: 'public, max-age=300',
   run: async (_ctx, { path }) => {
-    if (!SUPPORTED.has(path.locale)) {
+    if (!isLocale(path.locale)) {
       throw new AppError(404, 'locale-not-found', 'Locale not found', `The locale ${path.locale} is not supported.`);
     }
     const messages = await messagesFor(path.locale);
