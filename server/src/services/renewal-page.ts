@@ -24,7 +24,7 @@ import { longDate } from './long-dates.ts';
 import { failAbandonedOrder } from './attempts/settlement.ts';
 import { vehicleNotIdentified } from './page-access.ts';
 import { customPreferences } from './preferences.ts';
-import { switchLocale, type Shopper } from './shopper.ts';
+import type { Shopper } from './shopper.ts';
 import {
   lookupContext,
   lookupVehicleOrFail,
@@ -188,7 +188,6 @@ export async function renewalPage(
   if (productId.endsWith('.js.map')) {
     throw new AppError(404, 'product-not-found', 'Product not found', `Product '${productId}' was not found.`);
   }
-  await switchLocale(shopper, query.locale);
   if (productId === ADAS_PRODUCT_ID && !shopper.session.isADAS) {
     shopper.session.isADAS = true;
     await shopper.persist();
