@@ -11,13 +11,14 @@ import { preloadSession } from './lib/api/get-session.ts';
 import { preloadServerData, readServerData } from './lib/api/server-data.ts';
 import { setLocale } from './lib/i18n.ts';
 import { catalogueAt, preloadPagesAt } from './lib/lazy.ts';
-import { DEFAULT_LOCALE, splitLocale } from './lib/locales.ts';
+import { DEFAULT_LOCALE, parseLocalePath } from '../../domain/locales.ts';
 import { pendingOrder } from './lib/order-storage.ts';
 import { markHydrating, unlessLeaving } from './lib/page-exit.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
-const { locale: prefix, rest } = splitLocale(window.location.pathname);
+// The browser's request edge: the page's locale prefix, parsed once before anything renders.
+const { locale: prefix, rest } = parseLocalePath(window.location.pathname);
 // On the login's return page, no read goes before the login has answered (issue 30).
 holdReadsOnLoginReturn(rest);
 const server = readServerData();

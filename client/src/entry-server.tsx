@@ -68,7 +68,7 @@ export async function renderPage(request: PageRequest): Promise<PageAnswer> {
   const tree = (
     <AppProvider site={request.site} i18n={i18n} swrProvider={() => cache as never} fallback={fallback} serverRendered>
       <StaticRouter location={url.pathname + url.search}>
-        <AppRoutes routes={routes} />
+        <AppRoutes routes={routes} where={request.where} />
       </StaticRouter>
     </AppProvider>
   );

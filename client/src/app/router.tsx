@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import { BrowserRouter, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { RouteMatchesContext } from '../components/layout/page-type.ts';
 import { RouteErrorBoundary } from '../components/layout/route-error.tsx';
+import { parseLocalePath, type LocalePath } from '../../../domain/locales.ts';
+import { PagePathContext } from '../lib/locales.ts';
 import { createRoutes } from './routes.tsx';
 
 /**
@@ -10,13 +12,17 @@ import { createRoutes } from './routes.tsx';
  * (docs/decisions/006): the data router's loaders and actions are not used (the server reads a
  * page's data, SWR owns it in the browser), and it would add 14 KB (gzip) to the first route.
  */
-export function AppRoutes({ routes }: { routes: RouteObject[] }) {
+export function AppRoutes({ routes, where }: { routes: RouteObject[]; where?: LocalePath }) {
   const { pathname } = useLocation();
   const matches = useMemo(() => matchRoutes(routes, pathname) ?? [], [routes, pathname]);
+  // The page's locale prefix, parsed once per path (the server render hands the request edge's).
+  const pagePath = useMemo(() => where ?? parseLocalePath(pathname), [where, pathname]);
   const element = useRoutes(routes);
   return (
     <RouteErrorBoundary>
-      <RouteMatchesContext value={matches}>{element}</RouteMatchesContext>
+      <PagePathContext value={pagePath}>
+        <RouteMatchesContext value={matches}>{element}</RouteMatchesContext>
+      </PagePathContext>
     </RouteErrorBoundary>
   );
 }
