@@ -147,7 +147,7 @@ export default defineConfig(
     files: ['server/src/**/*.ts'],
     ignores: [
       'server/src/services/attempts/**',
-      'server/src/services/orders.ts',
+      'server/src/services/commerce/orders.ts',
       'server/src/services/payments/adyen.ts',
       'server/src/**/*.test.ts',
       'server/src/testing/**',

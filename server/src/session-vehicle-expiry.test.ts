@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORED_VEHICLE_DATA_TTL_MS } from '../../domain/expiry.ts';
 import { SESSION_COOKIE, Sessions, dropExpiredVehicle, type SessionData } from './session.ts';
 import { MemorySessionStore } from './state/memory-session-store.ts';
-import { rememberVehicle, type UpstreamVehicle } from './services/vehicle-lookup.ts';
+import { rememberVehicle, type UpstreamVehicle } from './services/renewal/vehicle-lookup.ts';
 import { guestSessionData } from './test-helpers.ts';
 
 const STORED_AT = Date.parse('2026-03-01T10:00:00Z');

@@ -42,7 +42,7 @@ describe('problem type/code → catalogue key', () => {
   }
 
   it.each([
-    // storefront §8 login codes (server/src/services/identity-login.ts)
+    // storefront §8 login codes (server/src/services/identity/identity-login.ts)
     [{ code: 'E001', type: type('vin-connected-to-another-user') }, 'problems.code.E001'],
     [{ code: 'E000', type: type('user-mismatch') }, 'problems.code.E000'],
     [{ code: 'FORGEROCK_TOKEN_ERROR', type: type('forgerock-token-error') }, 'problems.code.tokenError'],

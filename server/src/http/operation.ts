@@ -15,9 +15,9 @@ import type { OperationId } from '../../../generated/proxy/operations.ts';
 import type { AppContext, Handler } from '../context.ts';
 import { marketOfLocale } from '../../../domain/locales.ts';
 import type { PageType } from '../../../domain/page-access.ts';
-import { requirePageAccess } from '../services/page-access.ts';
+import { requirePageAccess } from '../services/identity/page-access.ts';
 import { parseBodyValue, parsePathValue, parseQueryValue } from '../validate.ts';
-import type { Shopper } from '../services/shopper.ts';
+import type { Shopper } from '../services/identity/shopper.ts';
 import type { SessionData } from '../session.ts';
 import { isCustomerSession, loginRequired } from './customer.ts';
 
@@ -51,7 +51,7 @@ export interface RequestFacts {
   log: Shopper['log'];
 }
 
-/** The storefront §6 second rule of a page whose read this is (services/page-access.ts). */
+/** The storefront §6 second rule of a page whose read this is (services/identity/page-access.ts). */
 export interface PageRule {
   page: PageType;
   path: string;

@@ -10,7 +10,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { parseInput, PdfReply, Reply, runForShopper, type Operation, type RequestFacts } from '../http/operation.ts';
 import { routes } from '../routes/route-table.ts';
-import type { Shopper } from '../services/shopper.ts';
+import type { Shopper } from '../services/identity/shopper.ts';
 import { sessionView } from '../session.ts';
 
 /** The answer's body, as the API would have sent it. */

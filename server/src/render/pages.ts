@@ -19,11 +19,11 @@ import { escapeHtml, jsonForScript } from '../http/html.ts';
 import { requestFacts } from '../http/express-door.ts';
 import { shopperOf } from '../http/shopper.ts';
 import type { LocalePath } from '../../../domain/locales.ts';
-import { switchLocale, switchSite } from '../services/shopper.ts';
+import { switchLocale, switchSite } from '../services/identity/shopper.ts';
 import { cspNonce } from '../security.ts';
-import { maintenanceStatus } from '../services/site-info.ts';
-import { pageRedirect } from '../services/page-access.ts';
-import { TtlCache } from '../services/ttl-cache.ts';
+import { maintenanceStatus } from '../services/site/site-info.ts';
+import { pageRedirect } from '../services/identity/page-access.ts';
+import { TtlCache } from '../services/platform/ttl-cache.ts';
 import { resolveSite } from '../site.ts';
 import { pageDoor } from './page-door.ts';
 
@@ -144,7 +144,7 @@ export async function renderRequest(
       return { redirect: `${prefix ? `/${prefix}` : ''}/maintenance` };
     }
     // Storefront §6: an unauthenticated customer on the checkout or the payment confirmation goes
-    // to login or the main page (services/page-access.ts, decision 016).
+    // to login or the main page (services/identity/page-access.ts, decision 016).
     const away = await pageRedirect(ctx, shopper, { url: req.originalUrl, prefix: locale });
     if (away) return { redirect: away.startsWith('/') ? `${locale ? `/${locale}` : ''}${away}` : away };
     const answer = await renderer.renderPage({

@@ -1,7 +1,7 @@
 import type { OpenOperation } from '../../http/operation.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
 import { DEFAULT_LOCALE, marketOfLocale } from '../../../../domain/locales.ts';
-import { findAddressItems, lookupProblem } from '../../services/address-lookup.ts';
+import { findAddressItems, lookupProblem } from '../../services/site/address-lookup.ts';
 
 type Schemas = components['schemas'];
 

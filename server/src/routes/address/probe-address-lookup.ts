@@ -1,7 +1,7 @@
 import type { OpenOperation } from '../../http/operation.ts';
 import { ADDRESS_LOOKUP_PROBE_TEXT, ADDRESS_LOOKUP_UNAVAILABLE_MESSAGE } from '../../../../domain/address-form.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
-import { findAddressItems } from '../../services/address-lookup.ts';
+import { findAddressItems } from '../../services/site/address-lookup.ts';
 
 type Schemas = components['schemas'];
 

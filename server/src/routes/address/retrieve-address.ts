@@ -1,6 +1,6 @@
 import type { OpenOperation } from '../../http/operation.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
-import { lookupProblem, retrieveAddressItems } from '../../services/address-lookup.ts';
+import { lookupProblem, retrieveAddressItems } from '../../services/site/address-lookup.ts';
 
 type Schemas = components['schemas'];
 

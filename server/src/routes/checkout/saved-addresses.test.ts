@@ -9,7 +9,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { state } from '../../../../mocks/sandbox/src/upstreams/commerce/state.ts';
 import type { AppContext } from '../../context.ts';
-import type { Shopper } from '../../services/shopper.ts';
+import type { Shopper } from '../../services/identity/shopper.ts';
 import {
   CUSTOMER_UPDATE_FAILED_TEXT,
   saveCheckoutAddress,

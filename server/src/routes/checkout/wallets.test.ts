@@ -11,7 +11,7 @@ import { store as adyenStore, getStoredPaymentMethods } from '../../../../mocks/
 import { state as commerce } from '../../../../mocks/sandbox/src/upstreams/commerce/state.ts';
 import type { AppContext } from '../../context.ts';
 import { createSandboxWalletMethod } from '../../services/payments/sandbox-wallet.ts';
-import type { Shopper } from '../../services/shopper.ts';
+import type { Shopper } from '../../services/identity/shopper.ts';
 import { FR_ADDRESS, newKey, stripeElementsOf, token } from '../../testing/payments.ts';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
 import { readyBasket, TestShopper } from '../../testing/shop-client.ts';

@@ -1,6 +1,6 @@
 import type { components } from '../../../../generated/proxy/types.ts';
 import { AppError, sendProblem } from '../../errors.ts';
-import { readiness } from '../../services/readiness.ts';
+import { readiness } from '../../services/platform/readiness.ts';
 import { sharedStateChecks } from '../../state/shared-state.ts';
 import { httpOperation } from '../../http/operation.ts';
 

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { AppError } from '../../errors.ts';
-import { forwardEnvelope, MAX_ENVELOPE_BYTES } from '../../services/monitoring-tunnel.ts';
+import { forwardEnvelope, MAX_ENVELOPE_BYTES } from '../../services/platform/monitoring-tunnel.ts';
 import { httpOperation } from '../../http/operation.ts';
 
 /** The media type the browser's SDK sets for the tunnel (client/src/lib/error-reporting-sentry.ts). */
@@ -23,7 +23,7 @@ async function readBody(req: Request, limit: number): Promise<Buffer> {
 }
 
 /**
- * POST /api/monitoring: the browser's error-reporting tunnel (services/monitoring-tunnel.ts). It takes
+ * POST /api/monitoring: the browser's error-reporting tunnel (services/platform/monitoring-tunnel.ts). It takes
  * only application/x-sentry-envelope, unencoded: no cross-site form can send that type, and a
  * cross-origin script only after a CORS preflight the proxy never grants, which is why this one POST
  * needs no CSRF token (server.ts).

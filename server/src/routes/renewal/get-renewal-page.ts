@@ -1,5 +1,5 @@
 import type { ShopperOperation } from '../../http/operation.ts';
-import { renewalPage } from '../../services/renewal-page.ts';
+import { renewalPage } from '../../services/renewal/renewal-page.ts';
 
 /** GET /api/renewal/{productId}: everything the renewal page shows, in one call (storefront §2, §4, §5). */
 export const getRenewalPage = {

@@ -1,7 +1,7 @@
 import { zCompleteLoginBody } from '../../../../generated/proxy/zod/zod.gen.ts';
 import { sendNoStore } from '../../http/send.ts';
 import { requestScope } from '../../http/shopper.ts';
-import { completeLogin as complete } from '../../services/identity-login.ts';
+import { completeLogin as complete } from '../../services/identity/identity-login.ts';
 import { parseBody } from '../../validate.ts';
 import { httpOperation } from '../../http/operation.ts';
 

@@ -1,7 +1,7 @@
 import { sendNoStore } from '../../http/send.ts';
 import { requestScope } from '../../http/shopper.ts';
 import { DEFAULT_LOCALE } from '../../../../domain/locales.ts';
-import { logout as logOut } from '../../services/identity-login.ts';
+import { logout as logOut } from '../../services/identity/identity-login.ts';
 import { httpOperation } from '../../http/operation.ts';
 
 /**

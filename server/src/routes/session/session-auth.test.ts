@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { buildSandbox } from '../../../../mocks/sandbox/src/sandbox.ts';
 import type { Sandbox } from '../../../../mocks/sandbox/src/app.ts';
 import type { ProxyServer } from '../../server.ts';
-import { pkceChallenge } from '../../services/shopper-auth.ts';
+import { pkceChallenge } from '../../services/identity/shopper-auth.ts';
 import { SHOPPERS } from '../../../../mocks/sandbox/src/seed.ts';
 import { startTestServer, testConfig } from '../../test-helpers.ts';
 import { emailOf, logIn, ShopBrowser, signIn, type ShopUnderTest } from '../../testing/shop-browser.ts';

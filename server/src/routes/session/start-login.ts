@@ -4,7 +4,7 @@ import { sendNoStore } from '../../http/send.ts';
 import { isShopPath } from '../../http/shop-path.ts';
 import { requestScope } from '../../http/shopper.ts';
 import { DEFAULT_LOCALE } from '../../../../domain/locales.ts';
-import { startLogin as start } from '../../services/identity-login.ts';
+import { startLogin as start } from '../../services/identity/identity-login.ts';
 import { requestedSite } from '../../site.ts';
 import { parseQuery } from '../../validate.ts';
 import { httpOperation } from '../../http/operation.ts';

@@ -1,5 +1,5 @@
 import type { OpenOperation } from '../../http/operation.ts';
-import { geolocation } from '../../services/site-info.ts';
+import { geolocation } from '../../services/site/site-info.ts';
 
 /**
  * GET /api/geolocation: the caller's country and IP. The caller's IP (req.ip, which honours

@@ -1,6 +1,6 @@
 import type { OpenOperation } from '../../http/operation.ts';
 import { DEFAULT_LOCALE } from '../../../../domain/locales.ts';
-import { maintenanceStatus } from '../../services/site-info.ts';
+import { maintenanceStatus } from '../../services/site/site-info.ts';
 
 /** GET /api/maintenance: the storefront's maintenance flag (storefront §4 Maintenance). */
 export const getMaintenanceStatus = {

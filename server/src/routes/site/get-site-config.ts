@@ -1,7 +1,7 @@
 import type { ShopperOperation } from '../../http/operation.ts';
 import { AppError } from '../../errors.ts';
 import { DEFAULT_LOCALE, marketOfLocale } from '../../../../domain/locales.ts';
-import { siteConfig } from '../../services/site-info.ts';
+import { siteConfig } from '../../services/site/site-info.ts';
 import { resolveSite } from '../../site.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { ShopperOperation } from '../../http/operation.ts';
-import { lookupVehicle as lookup } from '../../services/vehicle-lookup.ts';
+import { lookupVehicle as lookup } from '../../services/renewal/vehicle-lookup.ts';
 
 /**
  * GET /api/vehicles/lookup: the vehicle of the link (VIN, encrypted VIN or mail token), checked

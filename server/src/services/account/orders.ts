@@ -22,8 +22,8 @@ import { splitAddressLines } from '../../../../domain/address-form.ts';
 import { planPeriodWords } from '../../../../domain/price.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { money } from '../catalog.ts';
-import type { Shopper } from '../shopper.ts';
+import { money } from '../commerce/catalog.ts';
+import type { Shopper } from '../identity/shopper.ts';
 import { orderMethodDisplay } from './payment-display.ts';
 import {
   creditNoteDetails,

@@ -28,8 +28,8 @@ import {
   type StoredMethod,
 } from '../payments/provider.ts';
 import { paymentProvider } from '../payments/providers.ts';
-import { customPreferences } from '../preferences.ts';
-import type { Shopper } from '../shopper.ts';
+import { customPreferences } from '../commerce/preferences.ts';
+import type { Shopper } from '../identity/shopper.ts';
 import {
   billingPayload,
   checkBillingRegion,

@@ -19,8 +19,8 @@ import { adyenShopperReference } from '../payments/adyen-request.ts';
 import { asPaymentProblem, billingMismatch, savedCardUnavailable } from '../payments/payment-problems.ts';
 import type { CardExpiry, StoredCard, StoredMethod } from '../payments/provider.ts';
 import { paymentProvider } from '../payments/providers.ts';
-import { customPreferences } from '../preferences.ts';
-import type { Shopper } from '../shopper.ts';
+import { customPreferences } from '../commerce/preferences.ts';
+import type { Shopper } from '../identity/shopper.ts';
 import { savedMethodDisplay, savedMethodType } from './payment-display.ts';
 import {
   activeSubscriptionList,

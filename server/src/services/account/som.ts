@@ -15,7 +15,7 @@ import {
 } from '../../../../generated/som/zod/zod.gen.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, upstreamError } from '../../errors.ts';
-import type { Shopper } from '../shopper.ts';
+import type { Shopper } from '../identity/shopper.ts';
 
 export type Som = components['schemas'];
 

@@ -19,10 +19,10 @@ import {
 } from '../../../../domain/subscription.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, upstreamError } from '../../errors.ts';
-import { money } from '../catalog.ts';
+import { money } from '../commerce/catalog.ts';
 import { orderMethodDisplay, savedMethodDisplay } from './payment-display.ts';
-import { customPreferences } from '../preferences.ts';
-import type { Shopper } from '../shopper.ts';
+import { customPreferences } from '../commerce/preferences.ts';
+import type { Shopper } from '../identity/shopper.ts';
 import {
   changeSubscription,
   customerOf,

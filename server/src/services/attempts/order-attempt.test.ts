@@ -9,7 +9,7 @@ import pino from 'pino';
 import type { components } from '../../../../generated/commerce/types.ts';
 import type { AppContext } from '../../context.ts';
 import type { CommerceBasket } from '../basket/basket.ts';
-import type { Shopper } from '../shopper.ts';
+import type { Shopper } from '../identity/shopper.ts';
 import { orderMadeSince } from './order-attempt.ts';
 
 type Order = components['schemas']['Order'];

@@ -15,12 +15,12 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { PendingPayment } from '../../session.ts';
 import type { CommerceBasket } from '../basket/basket.ts';
-import { orderedBy, type BasketService } from '../checkout-control.ts';
-import { createOrder, customerOrders, orderFactOf, readOrder, type OrderFact } from '../orders.ts';
+import { orderedBy, type BasketService } from '../checkout/checkout-control.ts';
+import { createOrder, customerOrders, orderFactOf, readOrder, type OrderFact } from '../commerce/orders.ts';
 import { billingMismatch } from '../payments/payment-problems.ts';
 import type { CheckedMethod, PaymentParty, PaymentResult } from '../payments/provider.ts';
 import { paymentProvider } from '../payments/providers.ts';
-import type { Shopper } from '../shopper.ts';
+import type { Shopper } from '../identity/shopper.ts';
 import type { OrderFields } from './order-fields.ts';
 import { settle, settleFailed, type PaymentAnswer } from './settlement.ts';
 

@@ -14,11 +14,11 @@ import { legalLinksOf, type LegalLinks } from '../../../../domain/legal-links.ts
 import type { components } from '../../../../generated/commerce/types.ts';
 import type { AppContext } from '../../context.ts';
 import type { CommerceBasket } from '../basket/basket.ts';
-import { DEFAULT_TERMS_URL, planOf } from '../catalog.ts';
-import { contentAsset } from '../content.ts';
+import { DEFAULT_TERMS_URL, planOf } from '../commerce/catalog.ts';
+import { contentAsset } from '../commerce/content.ts';
 import { STOREFRONT_TYPE } from '../account/som.ts';
-import type { Shopper } from '../shopper.ts';
-import { lookupSettings } from '../vehicle-lookup.ts';
+import type { Shopper } from '../identity/shopper.ts';
+import { lookupSettings } from '../renewal/vehicle-lookup.ts';
 
 export type OrderFields = components['schemas']['OrderCustomAttributes'];
 

@@ -24,9 +24,9 @@ import type { SessionData } from '../../session.ts';
 import { flagOrderForUpdate } from '../account/som.ts';
 import { LATE_ORDER_MS, orderMadeSince } from './order-attempt.ts';
 import { failAndGiveBack, sendReversal, writeOrderPaid, writeOrderStoredMethod } from './settlement.ts';
-import { readOrder } from '../orders.ts';
-import { ensureShopperToken } from '../shopper-auth.ts';
-import { shopperFor, type Shopper } from '../shopper.ts';
+import { readOrder } from '../commerce/orders.ts';
+import { ensureShopperToken } from '../identity/shopper-auth.ts';
+import { shopperFor, type Shopper } from '../identity/shopper.ts';
 import type { AttemptAlert, JournalHand as AttemptOwner } from './port.ts';
 import type { AttemptRecord } from './journal.ts';
 

@@ -11,15 +11,15 @@ import { AppError } from '../../errors.ts';
 import type { PendingPayment } from '../../session.ts';
 import { flagOrderForUpdate } from '../account/som.ts';
 import { restoreFromOrder } from '../basket/basket.ts';
-import { recordOrdered } from '../checkout-control.ts';
-import { failOrder, failureName, readOrder, updateOrder, type CommerceOrder } from '../orders.ts';
+import { recordOrdered } from '../checkout/checkout-control.ts';
+import { failOrder, failureName, readOrder, updateOrder, type CommerceOrder } from '../commerce/orders.ts';
 import { mayHoldPayment } from '../../../../domain/order-attempt.ts';
 import { orderBankFields } from '../payments/bank-fields.ts';
 import { asPaymentProblem, forPaymentMethod } from '../payments/payment-problems.ts';
 import { OutcomeUnknown } from '../payments/uncertain.ts';
 import { paymentProvider } from '../payments/providers.ts';
 import type { PaymentResult } from '../payments/provider.ts';
-import type { Shopper } from '../shopper.ts';
+import type { Shopper } from '../identity/shopper.ts';
 import { definiteProblem, type Answer } from '../checkout/idempotency.ts';
 
 type Schemas = components['schemas'];

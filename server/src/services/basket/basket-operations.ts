@@ -8,8 +8,8 @@ import { isShippingNotAllowed, isSupportedAddressCountry } from '../../../../dom
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, invalidField } from '../../errors.ts';
-import { money } from '../catalog.ts';
-import type { Shopper } from '../shopper.ts';
+import { money } from '../commerce/catalog.ts';
+import type { Shopper } from '../identity/shopper.ts';
 import {
   ensureBasket,
   fromAddress,

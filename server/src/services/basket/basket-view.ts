@@ -5,8 +5,8 @@
  */
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
-import { money, planName, planOf, vatLinesOf } from '../catalog.ts';
-import type { Shopper } from '../shopper.ts';
+import { money, planName, planOf, vatLinesOf } from '../commerce/catalog.ts';
+import type { Shopper } from '../identity/shopper.ts';
 import { toAddress, type CommerceBasket } from './basket.ts';
 
 type Schemas = components['schemas'];

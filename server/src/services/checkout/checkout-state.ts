@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { currentBasket } from '../basket/basket.ts';
 import { basketView, rememberItemCount } from '../basket/basket-view.ts';
-import type { Shopper } from '../shopper.ts';
+import type { Shopper } from '../identity/shopper.ts';
 
 export async function checkoutState(
   ctx: AppContext,

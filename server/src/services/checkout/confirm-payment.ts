@@ -7,11 +7,11 @@
  */
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { readOrder } from '../orders.ts';
+import { readOrder } from '../commerce/orders.ts';
 import { authorisationFailed, forPaymentMethod } from '../payments/payment-problems.ts';
 import { paymentProvider } from '../payments/providers.ts';
 import type { ReturnRequest } from '../payments/provider.ts';
-import type { Shopper } from '../shopper.ts';
+import type { Shopper } from '../identity/shopper.ts';
 import { settle, settleFailed, type PaymentAnswer } from '../attempts/settlement.ts';
 
 export async function confirmPayment(

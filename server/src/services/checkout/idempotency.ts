@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import type { components } from '../../../../generated/proxy/types.ts';
 import { AppError } from '../../errors.ts';
-import type { Shopper } from '../shopper.ts';
+import type { Shopper } from '../identity/shopper.ts';
 
 type Problem = components['schemas']['Problem'];
 

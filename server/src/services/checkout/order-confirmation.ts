@@ -8,9 +8,9 @@ import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { toAddress } from '../basket/basket.ts';
-import { money, planName, planOf, vatLinesOf } from '../catalog.ts';
-import { readOrder, type CommerceOrder } from '../orders.ts';
-import type { Shopper } from '../shopper.ts';
+import { money, planName, planOf, vatLinesOf } from '../commerce/catalog.ts';
+import { readOrder, type CommerceOrder } from '../commerce/orders.ts';
+import type { Shopper } from '../identity/shopper.ts';
 import { settleLeftPaid } from '../attempts/settlement.ts';
 
 type Schemas = components['schemas'];

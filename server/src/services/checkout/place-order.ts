@@ -19,7 +19,7 @@ import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { basketTotal, currentBasket, fromAddress, preparePayment, toAddress } from '../basket/basket.ts';
 import type { CommerceBasket } from '../basket/basket.ts';
-import { basketServices, refuseHeldBack } from '../checkout-control.ts';
+import { basketServices, refuseHeldBack } from './checkout-control.ts';
 import { providerMethodType } from '../../../../domain/payment-method.ts';
 import {
   billingMismatch,
@@ -32,8 +32,8 @@ import {
 import { savedCardToPay } from '../account/payment-method.ts';
 import { paymentProvider } from '../payments/providers.ts';
 import type { CheckedMethod, PaymentParty } from '../payments/provider.ts';
-import { customPreferences } from '../preferences.ts';
-import type { Shopper } from '../shopper.ts';
+import { customPreferences } from '../commerce/preferences.ts';
+import type { Shopper } from '../identity/shopper.ts';
 import { once } from './idempotency.ts';
 import { answerForOrderedBasket, payOrder } from '../attempts/order-attempt.ts';
 import { orderFieldsOf } from '../attempts/order-fields.ts';

@@ -12,8 +12,8 @@ import type { components as CommerceComponents } from '../../../../generated/com
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { isSupportedAddressCountry } from '../../../../domain/postal-codes.ts';
-import { commerceCall } from '../commerce-answer.ts';
-import type { Shopper } from '../shopper.ts';
+import { commerceCall } from '../commerce/commerce-answer.ts';
+import type { Shopper } from '../identity/shopper.ts';
 
 type Schemas = components['schemas'];
 type CommerceAddress = CommerceComponents['schemas']['CustomerAddress'];

@@ -7,9 +7,9 @@
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { currentBasket } from '../basket/basket.ts';
-import { money } from '../catalog.ts';
+import { money } from '../commerce/catalog.ts';
 import { paymentProvider } from '../payments/providers.ts';
-import type { Shopper } from '../shopper.ts';
+import type { Shopper } from '../identity/shopper.ts';
 import { offeredSavedCard } from '../account/payment-method.ts';
 
 type Schemas = components['schemas'];

@@ -9,7 +9,7 @@
  * level with the order and the references; for an order, the attempt's reconciler sends it again (issue 29).
  */
 import type { AppContext } from '../../context.ts';
-import type { Shopper } from '../shopper.ts';
+import type { Shopper } from '../identity/shopper.ts';
 import { knownOutcome } from './uncertain.ts';
 
 export interface AdyenCharge {

@@ -13,7 +13,7 @@ import { buildSandbox } from '../../../../mocks/sandbox/src/sandbox.ts';
 import type { AppContext } from '../../context.ts';
 import { type SessionData } from '../../session.ts';
 import { sandboxContext } from '../../testing/provider-context.ts';
-import { shopperFor, type Shopper } from '../shopper.ts';
+import { shopperFor, type Shopper } from '../identity/shopper.ts';
 import { ADYEN_BROWSER_INFO } from '../../testing/payments.ts';
 import { adyenProvider } from './adyen.ts';
 import type { MethodRequest, SaveAttempt } from './provider.ts';

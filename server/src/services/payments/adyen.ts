@@ -15,8 +15,8 @@ import type { components as AdyenComponents } from '../../../../generated/adyen/
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { invalidField } from '../../errors.ts';
-import type { Shopper } from '../shopper.ts';
-import { geolocation } from '../site-info.ts';
+import type { Shopper } from '../identity/shopper.ts';
+import { geolocation } from '../site/site-info.ts';
 import { actionOf, cardOf, detailsOf, type AdyenAction } from './adyen-answers.ts';
 import { adyenShopperReference, shopperFields, stateDataFields, storedMethodOfAnswer } from './adyen-request.ts';
 import { reverseAdyenPayment } from './adyen-reversal.ts';

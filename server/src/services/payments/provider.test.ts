@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { type SessionData } from '../../session.ts';
 import { sandboxContext } from '../../testing/provider-context.ts';
-import { shopperFor, type Shopper } from '../shopper.ts';
+import { shopperFor, type Shopper } from '../identity/shopper.ts';
 import { adyenProvider } from './adyen.ts';
 import type { MethodRequest, PaymentProvider, SaveAttempt } from './provider.ts';
 import { formOf, stripeProvider } from './stripe.ts';

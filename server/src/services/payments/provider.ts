@@ -15,7 +15,7 @@ import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import type { PendingPayment } from '../../session.ts';
 import type { CommerceAddress } from '../basket/basket.ts';
-import type { Shopper } from '../shopper.ts';
+import type { Shopper } from '../identity/shopper.ts';
 
 type Schemas = components['schemas'];
 

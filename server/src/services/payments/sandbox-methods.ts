@@ -14,7 +14,7 @@ import type { components as StripeComponents } from '../../../../generated/strip
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { currentBasket, toAddress } from '../basket/basket.ts';
-import type { Shopper } from '../shopper.ts';
+import type { Shopper } from '../identity/shopper.ts';
 import { methodNotOffered, providerFailure } from './payment-problems.ts';
 
 type Schemas = components['schemas'];

@@ -20,7 +20,7 @@ import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { currentBasket, toAddress } from '../basket/basket.ts';
-import type { Shopper } from '../shopper.ts';
+import type { Shopper } from '../identity/shopper.ts';
 import { methodNotOffered, providerFailure } from './payment-problems.ts';
 import { paymentProvider } from './providers.ts';
 import { billingDetails, createWithElements, integrationError, sandboxOnly } from './sandbox-methods.ts';

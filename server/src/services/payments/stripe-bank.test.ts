@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.ts';
 import type { PendingPayment, SessionData } from '../../session.ts';
 import { readLedger } from '../../testing/money-invariant.ts';
 import { sandboxContext } from '../../testing/provider-context.ts';
-import { shopperFor, type Shopper } from '../shopper.ts';
+import { shopperFor, type Shopper } from '../identity/shopper.ts';
 import type { PaymentResult } from './provider.ts';
 import { formOf, stripeProvider } from './stripe.ts';
 

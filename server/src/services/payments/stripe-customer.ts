@@ -1,6 +1,6 @@
 /** Stripe's payment customer of the shopper (storefront §4, §7), found, read back or created. */
 import type { AppContext } from '../../context.ts';
-import type { Shopper } from '../shopper.ts';
+import type { Shopper } from '../identity/shopper.ts';
 import { asPaymentProblem, providerFailure } from './payment-problems.ts';
 import { formOf } from './stripe-form.ts';
 

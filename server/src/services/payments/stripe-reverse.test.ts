@@ -20,7 +20,7 @@ import type { AppContext } from '../../context.ts';
 import { type PendingPayment, type SessionData } from '../../session.ts';
 import { readLedger } from '../../testing/money-invariant.ts';
 import { sandboxContext } from '../../testing/provider-context.ts';
-import { shopperFor, type Shopper } from '../shopper.ts';
+import { shopperFor, type Shopper } from '../identity/shopper.ts';
 import type { CheckedMethod, PaymentResult, ProviderReferences } from './provider.ts';
 import { formOf, stripeProvider } from './stripe.ts';
 

@@ -3,7 +3,7 @@
  */
 import type { AppContext } from '../../context.ts';
 import type { PendingPayment } from '../../session.ts';
-import type { Shopper } from '../shopper.ts';
+import type { Shopper } from '../identity/shopper.ts';
 import { generatedSepaOf, readSetupExpanded } from './stripe-bank.ts';
 import { formOf } from './stripe-form.ts';
 

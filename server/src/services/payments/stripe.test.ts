@@ -22,7 +22,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { type SessionData } from '../../session.ts';
 import { sandboxContext } from '../../testing/provider-context.ts';
-import { shopperFor, type Shopper } from '../shopper.ts';
+import { shopperFor, type Shopper } from '../identity/shopper.ts';
 import type { SaveAttempt } from './provider.ts';
 import { formOf, stripeProvider } from './stripe.ts';
 

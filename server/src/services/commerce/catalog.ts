@@ -4,13 +4,13 @@
  * minute, then refreshed in the background) because the renewal page and every basket view read
  * the same few products.
  */
-import { formatPrice } from '../../../domain/price.ts';
-import type { components as CommerceComponents } from '../../../generated/commerce/types.ts';
-import type { components } from '../../../generated/proxy/types.ts';
-import type { AppContext } from '../context.ts';
-import { AppError, upstreamError } from '../errors.ts';
-import type { Shopper } from './shopper.ts';
-import { cachePerUpstreams, SHARED_READS, staleServed } from './ttl-cache.ts';
+import { formatPrice } from '../../../../domain/price.ts';
+import type { components as CommerceComponents } from '../../../../generated/commerce/types.ts';
+import type { components } from '../../../../generated/proxy/types.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError, upstreamError } from '../../errors.ts';
+import type { Shopper } from '../identity/shopper.ts';
+import { cachePerUpstreams, SHARED_READS, staleServed } from '../platform/ttl-cache.ts';
 
 type Schemas = components['schemas'];
 export type CommerceProduct = CommerceComponents['schemas']['Product'] & Record<string, unknown>;

@@ -1,8 +1,8 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { AppContext } from '../context.ts';
-import { testConfig } from '../test-helpers.ts';
-import { createUpstreams } from '../upstreams.ts';
+import type { AppContext } from '../../context.ts';
+import { testConfig } from '../../test-helpers.ts';
+import { createUpstreams } from '../../upstreams.ts';
 import { findAddressItems, formBody, lookupOutcome, retrieveAddressItems } from './address-lookup.ts';
 
 function capturingContext(answer: unknown = { Items: [] }) {

@@ -6,7 +6,7 @@
  * newcomer meets it by moving the shop off port 3000 against a sandbox that registers another origin,
  * a deployment by a PUBLIC_ORIGIN its SLAS clients do not list.
  */
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../../context.ts';
 
 /** The texts of an OAuth error (`error`, `error_description`) or a problem (`title`, `detail`, `message`). */
 function texts(body: unknown): string[] {

@@ -3,9 +3,9 @@
  * renewal page reads the same vehicle on every load, and each save is a session store write.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { SessionData } from '../session.ts';
+import type { SessionData } from '../../session.ts';
 import { rememberVehicle, type UpstreamVehicle } from './vehicle-lookup.ts';
-import { guestSessionData } from '../test-helpers.ts';
+import { guestSessionData } from '../../test-helpers.ts';
 
 const VEHICLE = {
   vin: 'ZAAAA1000AA000001',

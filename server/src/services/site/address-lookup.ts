@@ -16,10 +16,10 @@ import {
   ADDRESS_LOOKUP_UNAVAILABLE_MESSAGE,
   addressLookupOutcome,
   type AddressLookupOutcome,
-} from '../../../domain/address-form.ts';
-import type { components } from '../../../generated/loqate/types.ts';
-import type { AppContext } from '../context.ts';
-import { AppError } from '../errors.ts';
+} from '../../../../domain/address-form.ts';
+import type { components } from '../../../../generated/loqate/types.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
 
 type Loqate = components['schemas'];
 type ErrorItem = Loqate['ErrorItem'];

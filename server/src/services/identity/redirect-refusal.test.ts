@@ -7,11 +7,11 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../../mocks/sandbox/src/app.ts';
-import { buildSandbox } from '../../../mocks/sandbox/src/sandbox.ts';
-import { createServer, type ProxyServer } from '../server.ts';
-import { testConfig } from '../test-helpers.ts';
-import type { AppContext } from '../context.ts';
+import type { Sandbox } from '../../../../mocks/sandbox/src/app.ts';
+import { buildSandbox } from '../../../../mocks/sandbox/src/sandbox.ts';
+import { createServer, type ProxyServer } from '../../server.ts';
+import { testConfig } from '../../test-helpers.ts';
+import type { AppContext } from '../../context.ts';
 import { refusesRedirectUri, reportRefusedRedirect } from './redirect-refusal.ts';
 
 describe('refusesRedirectUri', () => {

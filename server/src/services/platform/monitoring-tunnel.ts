@@ -6,12 +6,12 @@
  * altered code still sends no personal data, and drops the kinds of item it cannot read (attachments,
  * profiles, a compressed replay recording: the browser's replay is configured uncompressed).
  */
-import type { components } from '../../../generated/proxy/types.ts';
-import { scrubEvent, scrubValue } from '../../../domain/error-report.ts';
-import type { AppContext } from '../context.ts';
-import { AppError } from '../errors.ts';
-import { parseEnvelope, serializeEnvelope, EnvelopeError, type EnvelopeItem } from '../monitoring/envelope.ts';
-import { parseDsn, sameDsn } from '../monitoring/settings.ts';
+import type { components } from '../../../../generated/proxy/types.ts';
+import { scrubEvent, scrubValue } from '../../../../domain/error-report.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { parseEnvelope, serializeEnvelope, EnvelopeError, type EnvelopeItem } from '../../monitoring/envelope.ts';
+import { parseDsn, sameDsn } from '../../monitoring/settings.ts';
 
 type MonitoringReceipt = components['schemas']['MonitoringReceipt'];
 

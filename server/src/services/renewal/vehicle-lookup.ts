@@ -4,17 +4,17 @@
  * unreadable) by VIN, encrypted VIN or mail token, with the storefront §5 "Vehicle lookup
  * response" checks (domain/renewal-guards.ts) turned into the contract's problems.
  */
-import { expiryState } from '../../../domain/expiry.ts';
-import { checkVehicleLookup, vehicleLookupRedirect } from '../../../domain/renewal-guards.ts';
-import { VEHICLE_IMAGES_ASSET_ID, vehicleImageOf } from '../../../domain/vehicle-image.ts';
-import type { components } from '../../../generated/proxy/types.ts';
-import type { components as VehicleComponents } from '../../../generated/vehicles/types.ts';
-import type { SiteId } from '../config.ts';
-import type { AppContext } from '../context.ts';
-import { AppError, invalidField } from '../errors.ts';
-import { contentAsset } from './content.ts';
-import { customPreferences } from './preferences.ts';
-import type { Shopper } from './shopper.ts';
+import { expiryState } from '../../../../domain/expiry.ts';
+import { checkVehicleLookup, vehicleLookupRedirect } from '../../../../domain/renewal-guards.ts';
+import { VEHICLE_IMAGES_ASSET_ID, vehicleImageOf } from '../../../../domain/vehicle-image.ts';
+import type { components } from '../../../../generated/proxy/types.ts';
+import type { components as VehicleComponents } from '../../../../generated/vehicles/types.ts';
+import type { SiteId } from '../../config.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError, invalidField } from '../../errors.ts';
+import { contentAsset } from '../commerce/content.ts';
+import { customPreferences } from '../commerce/preferences.ts';
+import type { Shopper } from '../identity/shopper.ts';
 
 type Schemas = components['schemas'];
 export type UpstreamVehicle = VehicleComponents['schemas']['Vehicle'];

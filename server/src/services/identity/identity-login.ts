@@ -9,15 +9,15 @@ import {
   hasRequiredIdentifiers,
   LOGIN_ERRORS,
   mismatchedUserOutcome,
-} from '../../../domain/login.ts';
-import type { components } from '../../../generated/proxy/types.ts';
-import type { AppContext } from '../context.ts';
-import { AppError, upstreamError } from '../errors.ts';
-import { marketOfLocale } from '../../../domain/locales.ts';
-import { randomToken, sessionView, type SessionData } from '../session.ts';
-import { mergeGuestBasket } from './basket/basket.ts';
+} from '../../../../domain/login.ts';
+import type { components } from '../../../../generated/proxy/types.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError, upstreamError } from '../../errors.ts';
+import { marketOfLocale } from '../../../../domain/locales.ts';
+import { randomToken, sessionView, type SessionData } from '../../session.ts';
+import { mergeGuestBasket } from '../basket/basket.ts';
 import { followIdentityProfile } from './identity-profile.ts';
-import { customPreferences } from './preferences.ts';
+import { customPreferences } from '../commerce/preferences.ts';
 import {
   becomeGuest,
   clearAuth,

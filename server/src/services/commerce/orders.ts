@@ -3,11 +3,11 @@
  * and updated through the classic order update (status and c_* attributes, storefront §4 "On
  * payment").
  */
-import type { components as CommerceComponents } from '../../../generated/commerce/types.ts';
-import type { AppContext } from '../context.ts';
-import { upstreamError } from '../errors.ts';
+import type { components as CommerceComponents } from '../../../../generated/commerce/types.ts';
+import type { AppContext } from '../../context.ts';
+import { upstreamError } from '../../errors.ts';
 import { commerceCall, commerceData, reachCommerce } from './commerce-answer.ts';
-import type { Shopper } from './shopper.ts';
+import type { Shopper } from '../identity/shopper.ts';
 
 type Commerce = CommerceComponents['schemas'];
 export type CommerceOrder = Commerce['Order'] & Record<string, unknown>;

@@ -3,11 +3,11 @@
  * content fetch errors other than an abort are only logged; FAQ failures give an empty list).
  */
 import type { Logger } from 'pino';
-import { isFaqCategory } from '../../../domain/faq.ts';
-import type { components } from '../../../generated/proxy/types.ts';
-import type { AppContext } from '../context.ts';
-import { AppError, upstreamError } from '../errors.ts';
-import { cachePerUpstreams, SHARED_READS, staleServed } from './ttl-cache.ts';
+import { isFaqCategory } from '../../../../domain/faq.ts';
+import type { components } from '../../../../generated/proxy/types.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError, upstreamError } from '../../errors.ts';
+import { cachePerUpstreams, SHARED_READS, staleServed } from '../platform/ttl-cache.ts';
 
 type Schemas = components['schemas'];
 

@@ -3,13 +3,13 @@
  * preferences (storefront §3 Site), the storefront's maintenance status (§4 Maintenance), and the
  * caller's geolocation from the vehicle services.
  */
-import type { components } from '../../../generated/proxy/types.ts';
-import type { SiteId } from '../config.ts';
-import type { AppContext } from '../context.ts';
-import { upstreamError } from '../errors.ts';
-import { DEFAULT_LOCALE, type Market } from '../../../domain/locales.ts';
-import { readCustomPreferences } from './preferences.ts';
-import type { Shopper } from './shopper.ts';
+import type { components } from '../../../../generated/proxy/types.ts';
+import type { SiteId } from '../../config.ts';
+import type { AppContext } from '../../context.ts';
+import { upstreamError } from '../../errors.ts';
+import { DEFAULT_LOCALE, type Market } from '../../../../domain/locales.ts';
+import { readCustomPreferences } from '../commerce/preferences.ts';
+import type { Shopper } from '../identity/shopper.ts';
 
 type Schemas = components['schemas'];
 

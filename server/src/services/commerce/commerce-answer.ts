@@ -3,9 +3,9 @@
  * the problem the browser should see (404: the basket is gone; 400/409: the checkout cannot go on,
  * 422; anything else, or no answer at all: 502).
  */
-import { CHECKOUT_FAILED_TEXT } from '../../../domain/payment-errors.ts';
-import { AppError, upstreamError } from '../errors.ts';
-import type { Shopper } from './shopper.ts';
+import { CHECKOUT_FAILED_TEXT } from '../../../../domain/payment-errors.ts';
+import { AppError, upstreamError } from '../../errors.ts';
+import type { Shopper } from '../identity/shopper.ts';
 
 export type CommerceResult<T> = { data?: T; error?: unknown; response: Response };
 

@@ -6,10 +6,10 @@
  * request or response; the request edge (http/shopper.ts) builds the shopper.
  */
 import type { Logger } from 'pino';
-import type { SiteId } from '../config.ts';
-import type { AppContext } from '../context.ts';
-import { DEFAULT_LOCALE, marketOfLocale, type Market } from '../../../domain/locales.ts';
-import type { SessionData, ShopperTokens } from '../session.ts';
+import type { SiteId } from '../../config.ts';
+import type { AppContext } from '../../context.ts';
+import { DEFAULT_LOCALE, marketOfLocale, type Market } from '../../../../domain/locales.ts';
+import type { SessionData, ShopperTokens } from '../../session.ts';
 
 export interface Shopper {
   session: SessionData;

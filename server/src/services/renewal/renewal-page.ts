@@ -3,13 +3,18 @@
  * load", §5 "Renewal page guards", §7: content requests in parallel and tolerant of failure, a
  * failed product load fails the page with a 502 logged with the spec's prefix).
  */
-import { DAY_MS, expiryState } from '../../../domain/expiry.ts';
-import { ADAS_PRODUCT_ID, renewalProductGuard, RENEWAL_GUARD_ERRORS, videoId } from '../../../domain/renewal-guards.ts';
-import type { components, operations } from '../../../generated/proxy/types.ts';
-import type { AppContext } from '../context.ts';
-import { AppError } from '../errors.ts';
-import { currentBasket } from './basket/basket.ts';
-import { orderability, rememberSkipCheckoutControl } from './checkout-control.ts';
+import { DAY_MS, expiryState } from '../../../../domain/expiry.ts';
+import {
+  ADAS_PRODUCT_ID,
+  renewalProductGuard,
+  RENEWAL_GUARD_ERRORS,
+  videoId,
+} from '../../../../domain/renewal-guards.ts';
+import type { components, operations } from '../../../../generated/proxy/types.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { currentBasket } from '../basket/basket.ts';
+import { orderability, rememberSkipCheckoutControl } from '../checkout/checkout-control.ts';
 import {
   categoryOf,
   DEFAULT_TERMS_URL,
@@ -18,13 +23,13 @@ import {
   offeredVariantsOf,
   planName,
   type CommerceProduct,
-} from './catalog.ts';
-import { contentAsset, countriesOf, faqItemsOf, RENEWAL_FAQS_ASSET } from './content.ts';
+} from '../commerce/catalog.ts';
+import { contentAsset, countriesOf, faqItemsOf, RENEWAL_FAQS_ASSET } from '../commerce/content.ts';
 import { longDate } from './long-dates.ts';
-import { failAbandonedOrder } from './attempts/settlement.ts';
-import { vehicleNotIdentified } from './page-access.ts';
-import { customPreferences } from './preferences.ts';
-import type { Shopper } from './shopper.ts';
+import { failAbandonedOrder } from '../attempts/settlement.ts';
+import { vehicleNotIdentified } from '../identity/page-access.ts';
+import { customPreferences } from '../commerce/preferences.ts';
+import { switchLocale, type Shopper } from '../identity/shopper.ts';
 import {
   lookupContext,
   lookupVehicleOrFail,
@@ -50,7 +55,7 @@ async function tolerant<T>(shopper: Shopper, what: string, load: () => Promise<T
 /**
  * Storefront §6: the vehicle comes from the link (token, VIN or encrypted VIN) or else from storage
  * (the vehicle this session looked up, kept 10 days from when it was stored). A customer with
- * neither goes to login or the main page by the region's VCS version (services/page-access.ts,
+ * neither goes to login or the main page by the region's VCS version (services/identity/page-access.ts,
  * decisions 014 and 016), unless the isADAS flag is set (the ADAS page sets it, §3), when the
  * lookup answers its own 400.
  */
@@ -112,7 +117,7 @@ interface ProductView {
 
 /**
  * What the page shows of a product, made once per kept product and currency and locale: the
- * product object stays the same while its cache entry lives (services/catalog.ts), so the view,
+ * product object stays the same while its cache entry lives (services/commerce/catalog.ts), so the view,
  * with its formatted prices, goes with it. Every shopper's answer holds the same objects, so they
  * are frozen: a change meant for one answer throws instead of reaching the others.
  */
@@ -188,6 +193,9 @@ export async function renewalPage(
   if (productId.endsWith('.js.map')) {
     throw new AppError(404, 'product-not-found', 'Product not found', `Product '${productId}' was not found.`);
   }
+  // The renewal page is where an owner enters a market (the e-mail link names it): its locale becomes
+  // the session's, which the basket and the checkout then sell in (storefront §4 "Renewal page load").
+  await switchLocale(shopper, query.locale);
   if (productId === ADAS_PRODUCT_ID && !shopper.session.isADAS) {
     shopper.session.isADAS = true;
     await shopper.persist();

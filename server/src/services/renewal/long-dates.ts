@@ -4,7 +4,7 @@
  * shopper, and Intl's formatting costs more than the rest of the answer's dates (issue 16). Kept
  * here, not in domain/time.ts, so the browser's first route carries none of it.
  */
-import { formatLongDate } from '../../../domain/time.ts';
+import { formatLongDate } from '../../../../domain/time.ts';
 
 const formatted = new Map<string, string>();
 /** At most this many dates are kept; the next one starts the list again. */

@@ -10,13 +10,13 @@
  * `skipCheckoutControl=true` on an allow-listed host (§2, §6) switches the control off for the
  * session; from any other host it is ignored.
  */
-import { orderableFrom, stillHeld, type OrderedService } from '../../../domain/checkout-control.ts';
-import type { AppContext } from '../context.ts';
-import { AppError } from '../errors.ts';
-import type { PendingPayment } from '../session.ts';
-import type { CommerceBasket } from './basket/basket.ts';
-import { planOf } from './catalog.ts';
-import type { Shopper } from './shopper.ts';
+import { orderableFrom, stillHeld, type OrderedService } from '../../../../domain/checkout-control.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import type { PendingPayment } from '../../session.ts';
+import type { CommerceBasket } from '../basket/basket.ts';
+import { planOf } from '../commerce/catalog.ts';
+import type { Shopper } from '../identity/shopper.ts';
 
 /** The account area's words for an order in progress (account §2 Manage modal), the problem's detail. */
 export const ORDER_IN_PROGRESS_TEXT = 'We are currently processing your order. Please check again later.';

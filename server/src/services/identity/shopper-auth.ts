@@ -16,10 +16,10 @@
  * kept, 90 days) and names itself on logout.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { isRefreshRefused, loginDecision } from '../../../domain/login.ts';
-import type { AppContext } from '../context.ts';
-import { upstreamError } from '../errors.ts';
-import { ROTATED_TOMBSTONE_SECONDS, type SessionData, type ShopperTokens } from '../session.ts';
+import { isRefreshRefused, loginDecision } from '../../../../domain/login.ts';
+import type { AppContext } from '../../context.ts';
+import { upstreamError } from '../../errors.ts';
+import { ROTATED_TOMBSTONE_SECONDS, type SessionData, type ShopperTokens } from '../../session.ts';
 import { refusesRedirectUri, reportRefusedRedirect } from './redirect-refusal.ts';
 
 /** A PKCE verifier of exactly `length` characters from the unreserved set (base64url). */

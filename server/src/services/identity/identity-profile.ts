@@ -10,7 +10,7 @@
  *
  * A refused or failed update is logged and the login goes on.
  */
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../../context.ts';
 import type { RequestScope } from './shopper.ts';
 
 const CUSTOMER = '/customer/shopper-customers/v1/organizations/{organizationId}/customers/{customerId}' as const;

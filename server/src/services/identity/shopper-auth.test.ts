@@ -6,12 +6,12 @@
  */
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, type Config } from '../config.ts';
-import type { AppContext } from '../context.ts';
-import type { SessionData } from '../session.ts';
-import { createUpstreams } from '../upstreams.ts';
+import { loadConfig, type Config } from '../../config.ts';
+import type { AppContext } from '../../context.ts';
+import type { SessionData } from '../../session.ts';
+import { createUpstreams } from '../../upstreams.ts';
 import { commerceLogout, ensureShopperToken, registeredLogin } from './shopper-auth.ts';
-import { guestSessionData } from '../test-helpers.ts';
+import { guestSessionData } from '../../test-helpers.ts';
 
 const BASE_URLS = [
   'COMMERCE_BASE_URL',

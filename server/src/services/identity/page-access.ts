@@ -17,14 +17,14 @@ import {
   type Customer,
   type PageType,
   type VcsVersion,
-} from '../../../domain/page-access.ts';
-import { parseLocalePath } from '../../../domain/locales.ts';
-import { isShopPath } from '../http/shop-path.ts';
-import type { AppContext } from '../context.ts';
-import { AppError } from '../errors.ts';
+} from '../../../../domain/page-access.ts';
+import { parseLocalePath } from '../../../../domain/locales.ts';
+import { isShopPath } from '../../http/shop-path.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
 import { startLogin } from './identity-login.ts';
 import type { Shopper } from './shopper.ts';
-import { lookupSettings } from './vehicle-lookup.ts';
+import { lookupSettings } from '../renewal/vehicle-lookup.ts';
 
 /** The main page (storefront §2: "The default main page is /home"). */
 export const MAIN_PAGE = '/home';

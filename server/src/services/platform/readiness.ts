@@ -2,8 +2,8 @@
  * Readiness of the upstreams (GET /api/readyz in sandbox mode): each answers at all. Reachable
  * means any HTTP answer (even 404): the socket and the server are there.
  */
-import type { UpstreamName } from '../config.ts';
-import type { AppContext } from '../context.ts';
+import type { UpstreamName } from '../../config.ts';
+import type { AppContext } from '../../context.ts';
 
 export type Check = 'ok' | 'failing';
 

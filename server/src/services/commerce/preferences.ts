@@ -6,11 +6,11 @@
  * unreadable preferences as absent, since every other caller has a default. A failed read is never
  * kept: the next request asks again.
  */
-import type { components as CommerceComponents } from '../../../generated/commerce/types.ts';
-import { zCustomObject } from '../../../generated/commerce/zod/zod.gen.ts';
-import type { AppContext } from '../context.ts';
-import { upstreamError } from '../errors.ts';
-import { cachePerUpstreams, SHARED_READS, staleServed } from './ttl-cache.ts';
+import type { components as CommerceComponents } from '../../../../generated/commerce/types.ts';
+import { zCustomObject } from '../../../../generated/commerce/zod/zod.gen.ts';
+import type { AppContext } from '../../context.ts';
+import { upstreamError } from '../../errors.ts';
+import { cachePerUpstreams, SHARED_READS, staleServed } from '../platform/ttl-cache.ts';
 
 export type CustomPreferences = CommerceComponents['schemas']['CustomObject'];
 
