@@ -33,7 +33,8 @@ function pageOf(routes: ReturnType<typeof createRoutes>, pathname: string) {
   const prefixOk = !prefixed || isLocale(prefixed.params.locale);
   // The account area routes its own pages (features/account/account-paths.ts).
   const account = leaf?.route.path === 'account/*' ? matchAccountPath(leaf.params['*'] ?? '') : undefined;
-  const route = account?.route ?? leaf?.route.path ?? '';
+  // The index route (`/` and `/{locale}`) is '/': the server answers its redirect (page-data.server.ts).
+  const route = account?.route ?? (leaf?.route.index ? '/' : (leaf?.route.path ?? ''));
   const notFound =
     (!prefixOk && !isSplashPath(pathname)) || route === '*' || route === 'page-not-found' || route === 'account/*';
   return { route: prefixOk ? route : '', params: account?.params ?? leaf?.params ?? {}, notFound };

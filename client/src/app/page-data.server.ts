@@ -191,6 +191,11 @@ const subscriptions = accountPage(
 );
 
 const LOADERS: Record<string, Loader> = {
+  // `/` is the main page (storefront §2), answered by the server as a redirect: no client-side
+  // <Navigate> in a static render, which React cannot follow there.
+  '/': async ({ prefix, search }, data) => {
+    data.redirect = `${localePath(prefix, '/home')}${search}`;
+  },
   account: async ({ prefix, search }, data) => {
     data.redirect = `${localePath(prefix, '/account/my-overview')}${search}`;
   },

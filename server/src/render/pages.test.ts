@@ -168,6 +168,21 @@ describe.skipIf(!built)('pages rendered on the server', () => {
     expect(logLines.join('')).toContain('VCS PWA - ERROR - product-renewal');
   });
 
+  it('when / is asked for, with or without a locale, then the server redirects to the main page, the query kept (§2)', async () => {
+    for (const [path, target] of [
+      ['/', '/home'],
+      ['/?site=borealis', '/home?site=borealis'],
+      ['/fr-FR', '/fr-FR/home'],
+      ['/cs-CZ/?carvin=ZAAAA1000AA000016', '/cs-CZ/home?carvin=ZAAAA1000AA000016'],
+    ]) {
+      const response = await page(path!);
+      expect(response.status, path).toBe(302);
+      expect(response.headers.get('location'), path).toBe(target);
+    }
+    // A prefix no market has is no main page: never sent to one.
+    expect((await page('/xx-YY/')).status).not.toBe(302);
+  });
+
   it('when no page has the path, then HTTP 404 "page not found" in the locale', async () => {
     const response = await page('/en-GB/no-such-page');
     expect(response.status).toBe(404);
