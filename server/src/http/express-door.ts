@@ -22,10 +22,14 @@ import {
 import { sendJson, sendPdf } from './send.ts';
 import { shopperOf, withLockedShopper } from './shopper.ts';
 import { mediaTypeOf } from '../validate.ts';
+import type { Shopper } from '../services/identity/shopper.ts';
+import type { SessionData } from '../session.ts';
 
-/** What an operation may know of an HTTP request (the server render's page request too). */
-export async function requestFacts(req: Request, ctx: AppContext): Promise<RequestFacts> {
-  const session = await ctx.sessions.current(req);
+/**
+ * What an operation may know of an HTTP request (the server render's page request too), with the
+ * request's session: the shopper's, where there is one (no second read of the store).
+ */
+export function requestFacts(req: Request, ctx: AppContext, session: SessionData | undefined): RequestFacts {
   const query = req.originalUrl.indexOf('?');
   return {
     testHost: ctx.config.testFlagHosts.includes(req.hostname.toLowerCase()),
@@ -69,14 +73,14 @@ export function expressDoor<Id extends OperationId>(ctx: AppContext, id: Id, op:
     return [
       async (req, res) => {
         const input = parseInput(id, op, rawInput(req), true);
-        send(res, await op.run(ctx, input, await requestFacts(req, ctx)), op);
+        send(res, await op.run(ctx, input, requestFacts(req, ctx, await ctx.sessions.current(req))), op);
       },
     ];
   }
   const handle: RequestHandler = async (req, res) => {
     const input = parseInput(id, op, rawInput(req), true);
-    const facts = await requestFacts(req, ctx);
-    const work = (shopper: Awaited<ReturnType<typeof shopperOf>>) => runForShopper(ctx, id, op, shopper, input, facts);
+    const work = (shopper: Shopper) =>
+      runForShopper(ctx, id, op, shopper, input, requestFacts(req, ctx, shopper.session));
     try {
       const answer = op.locked
         ? await withLockedShopper(req, res, ctx, work)

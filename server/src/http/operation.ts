@@ -41,7 +41,7 @@ export interface RequestFacts {
   page?: string;
   /** A request header (HTTP only; the server render has none). */
   header(name: string): string | undefined;
-  /** The request's session as it is, none made (`anyone` operations). */
+  /** The request's session: the shopper's; for an `anyone` operation the request's as it is, none made. */
   session?: SessionData;
   /** The host the request named (the site of a new session, storefront §3 Site). */
   hostname: string;

@@ -154,7 +154,7 @@ export async function renderRequest(
       production: ctx.config.production,
       nonce: cspNonce(res),
       read: pageDoor(ctx, shopper, {
-        ...(await requestFacts(req, ctx)),
+        ...requestFacts(req, ctx, shopper.session),
         page: `${where.rest}${req.originalUrl.slice(req.path.length)}`,
       }),
     });
