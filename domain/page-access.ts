@@ -10,23 +10,9 @@
  * default) to the main page.
  */
 
-/** Page types recognised by the shell (storefront §2). */
-export type PageType =
-  | 'listing'
-  | 'feature'
-  | 'test'
-  | 'error'
-  | 'uikit'
-  | 'checkout'
-  | 'maintenance'
-  | 'splash'
-  | 'login-redirect'
-  | 'restricted-access'
-  | 'payment-confirmation'
-  | 'adas'
-  | 'loqate'
-  | 'account'
-  | 'terms';
+import { matchPage, type PageType } from './pages.ts';
+
+export type { PageType };
 
 /** Where a redirected customer goes: the login, or the main page (/home). */
 export type AccessTarget = 'login' | 'main';
@@ -129,8 +115,6 @@ export const linkNamesOrder = (query: URLSearchParams): boolean => has(query, OR
  * checkout path is an optional locale prefix followed by /checkout").
  */
 export function guardedPageTypeOf(rest: string): PageType | undefined {
-  const path = rest.replace(/\/+$/, '') || '/';
-  if (path === '/checkout') return 'checkout';
-  if (path === '/payment-confirmation') return 'payment-confirmation';
-  return undefined;
+  const { page } = matchPage(rest);
+  return page.guarded ? page.type : undefined;
 }

@@ -11,7 +11,8 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { matchRoutes, StaticRouter } from 'react-router';
 import { unstable_serialize } from 'swr';
 import type { PageAnswer, PageRequest } from '../../domain/page-render.ts';
-import { pageData, PAGE_MODULES } from './app/page-data.server.ts';
+import { pageData } from './app/page-data.server.ts';
+import { moduleOfRoute } from '../../domain/pages.ts';
 import { AppProvider } from './app/provider.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { createRoutes } from './app/routes.tsx';
@@ -92,7 +93,7 @@ export async function renderPage(request: PageRequest): Promise<PageAnswer> {
           failures,
           // The page's chunk, and the catalogue the browser loads before it hydrates.
           modules: [
-            ...(PAGE_MODULES[page.route] ? [PAGE_MODULES[page.route]!] : []),
+            ...(moduleOfRoute(page.route) ? [moduleOfRoute(page.route)!] : []),
             ...(language === 'en' ? [] : [`src/locales/${language}.json?part=core`]),
             ...(catalogueAt(routes, url.pathname) === 'core' ? [] : [`src/locales/${language}.json?part=rest`]),
           ],

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { escapeHtml } from './http/html.ts';
 import { DEFAULT_LOCALE, htmlLang, parseLocalePath, type LocalePath } from '../../domain/locales.ts';
+import { FIRST_PAINT_PAGES, matchPage } from '../../domain/pages.ts';
 import type { PageTemplate } from './render/pages.ts';
 
 export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
@@ -31,15 +32,6 @@ export const APP_SHELL_PATH = '/app-shell';
 
 /** The app's chunk, which the entry (client/src/main.tsx) imports after the first paint. */
 const APP_SOURCE = 'src/boot.tsx';
-
-/** Landing pages (their path after the locale prefix) and the source of their lazy chunk (client/src/app/routes.tsx). */
-const LANDING_PAGES: Array<[RegExp, string]> = [
-  [/^\/(?:service\/[^/]+|product)\/?$/, 'src/features/renewal/components/renewal-page.tsx'],
-  [/^\/checkout\/?$/, 'src/features/checkout/components/checkout-page.tsx'],
-  [/^\/confirmation\/[^/]+\/?$/, 'src/features/confirmation/components/confirmation-page.tsx'],
-];
-
-const CHECKOUT_PATH = /^\/checkout\/?$/;
 
 /**
  * The checkout's first screen in the page itself: its title and in-control message, in the boxes
@@ -178,8 +170,11 @@ export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Rou
     ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
     : undefined;
   const app = manifest?.[APP_SOURCE] ? [APP_SOURCE] : [];
-  const landing = LANDING_PAGES.flatMap(([pattern, source]) =>
-    manifest?.[source] ? [[pattern, withPreloads(html, manifest, [...app, source])] as const] : [],
+  // The landing pages (domain/pages.ts firstPaint), each with its chunk preloaded.
+  const landing = new Map(
+    FIRST_PAINT_PAGES.flatMap(({ id, module }) =>
+      manifest?.[module] ? [[id, withPreloads(html, manifest, [...app, module])] as const] : [],
+    ),
   );
   const plain = manifest ? withPreloads(html, manifest, app) : html;
   const serverRendered = lowPriorityEntry(html);
@@ -263,8 +258,9 @@ export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Rou
     const site = siteOf(req);
     // A session store failure does not cost the page: its first API call starts the session then.
     await options.startSession?.(req, res, site, prefix).catch(() => undefined);
-    let page = landing.find(([pattern]) => pattern.test(where.rest))?.[1] ?? plain;
-    if (CHECKOUT_PATH.test(where.rest) && options.messagesFor) {
+    const { id } = matchPage(where.rest);
+    let page = landing.get(id) ?? plain;
+    if (id === 'checkout' && options.messagesFor) {
       const messages = await options.messagesFor(prefix ?? DEFAULT_LOCALE).catch(() => undefined);
       if (messages) page = page.replace('</header>', `</header>${checkoutFirstScreen(messages)}`);
     }

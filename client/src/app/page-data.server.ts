@@ -32,6 +32,7 @@ import { getContentAssetKey } from '../lib/api/get-content-asset.ts';
 import { getSessionKey } from '../lib/api/get-session.ts';
 import { localePath, type LocaleId } from '../lib/locales.ts';
 import { isExternalUrl } from '../lib/redirect-url.ts';
+import { PAGES } from '../../../domain/pages.ts';
 
 export interface PageInput {
   /** The matched route's path pattern (app/routes.tsx), e.g. `service/:productId`. */
@@ -58,29 +59,6 @@ export interface PageData {
 }
 
 type Loader = (input: PageInput, data: PageData) => Promise<void>;
-
-const ACCOUNT_PAGES = 'src/features/account/components/account-pages.tsx';
-
-/** The source module of each page's chunk (app/routes.tsx's lazy imports): preloads and style sheets. */
-export const PAGE_MODULES: Record<string, string> = {
-  'service/:productId': 'src/features/renewal/components/renewal-page.tsx',
-  product: 'src/features/renewal/components/renewal-page.tsx',
-  checkout: 'src/features/checkout/components/checkout-page.tsx',
-  'confirmation/:orderNo': 'src/features/confirmation/components/confirmation-page.tsx',
-  'faqs/*': 'src/features/content/components/faqs-page.tsx',
-  'terms-conditions': 'src/features/content/components/terms-page.tsx',
-  home: 'src/features/home/components/home-page.tsx',
-  'account/my-overview': ACCOUNT_PAGES,
-  'account/my-subscriptions': ACCOUNT_PAGES,
-  'account/my-services': ACCOUNT_PAGES,
-  'account/need-help': ACCOUNT_PAGES,
-  'account/my-orders': ACCOUNT_PAGES,
-  'account/my-payment-method': ACCOUNT_PAGES,
-  'account/my-payment-method/edit-billing-address': ACCOUNT_PAGES,
-  'account/my-payment-method/add-payment-method': ACCOUNT_PAGES,
-  'account/my-payment-method/edit-payment-method': ACCOUNT_PAGES,
-  'account/my-orders/:id/:orderNo': ACCOUNT_PAGES,
-};
 
 /** A redirect target under the page's locale prefix, with its facts in the query. */
 function redirectTo(prefix: LocaleId | undefined, target: string, facts: Record<string, string>): string {
@@ -194,7 +172,7 @@ const LOADERS: Record<string, Loader> = {
   // `/` is the main page (storefront §2), answered by the server as a redirect: no client-side
   // <Navigate> in a static render, which React cannot follow there.
   '/': async ({ prefix, search }, data) => {
-    data.redirect = `${localePath(prefix, '/home')}${search}`;
+    data.redirect = `${localePath(prefix, PAGES.main.redirect)}${search}`;
   },
   account: async ({ prefix, search }, data) => {
     data.redirect = `${localePath(prefix, '/account/my-overview')}${search}`;

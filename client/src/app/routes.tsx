@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
-import { type PageType, type RouteHandle } from '../components/layout/page-type.ts';
+import { PAGES, type Page, type PageId } from '../../../domain/pages.ts';
+import { type RouteHandle } from '../components/layout/page-type.ts';
 import { PageFrame, Shell } from '../components/layout/shell.tsx';
 import { isProduction } from '../lib/environment.ts';
 import { lazyPage } from '../lib/lazy.ts';
@@ -91,59 +92,60 @@ function LocalePrefix() {
   return <PageNotFoundPage />;
 }
 
-const page = (path: string, element: React.ReactNode, pageType?: PageType): RouteObject => ({
-  path,
+/** A page's route: its path and page type from the page table (domain/pages.ts). */
+const route = (entry: Page, element: React.ReactNode): RouteObject => ({
+  path: entry.path,
   element,
-  handle: { pageType } satisfies RouteHandle,
+  handle: { pageType: entry.type } satisfies RouteHandle,
 });
 
-/** The route table of spec §2, once without a prefix and once under the `:locale` segment. */
+/** The route table of spec §2 (domain/pages.ts), once without a prefix and once under the `:locale` segment. */
 export function pageRoutes(options: { production: boolean }): RouteObject[] {
-  const routes: RouteObject[] = [
-    { index: true, element: <RedirectToMain /> },
-    page('home', <HomePage production={options.production} />, 'listing'),
-    page('product', <RenewalPage />, 'adas'),
-    page('service', <ProductListPage />, 'listing'),
-    page('services', <ProductListPage />, 'listing'),
-    page('service/:productId', <RenewalPage />, 'feature'),
-    page('checkout', <CheckoutPage />, 'checkout'),
-    page('confirmation/:orderNo', <ConfirmationPage />),
-    page('payment-confirmation', <PaymentConfirmationPage />, 'payment-confirmation'),
-    page('account/*', <Account notFound={<PageNotFoundPage />} />, 'account'),
-    page('faqs/*', <FaqsPage />),
-    page('terms-conditions', <TermsPage />, 'terms'),
-    page('subscriptions-redirect', <SubscriptionsRedirectPage />, 'login-redirect'),
-    page('callback', <CallbackPage />, 'login-redirect'),
-    page('callback/forgerock', <CallbackPage />, 'login-redirect'),
-    page('callback/forgerock-vcsj', <CallbackPage />, 'login-redirect'),
-    page('restricted-access', <RestrictedAccessPage />, 'restricted-access'),
-    page('maintenance', <MaintenancePage />, 'maintenance'),
-    page('vin-error', <VinErrorPage />, 'error'),
-    page('invalid-market-vin', <InvalidMarketVinPage />, 'error'),
-    page('invalid-brand-vin', <InvalidBrandVinPage />, 'error'),
-    page('generic-error', <GenericErrorPage />, 'error'),
-    page('internal-server-error', <InternalServerErrorPage />, 'error'),
-    page('page-not-found', <PageNotFoundPage />, 'error'),
-    page('*', <PageNotFoundPage />, 'error'),
-  ];
-  if (!options.production) {
-    routes.push(
-      page('test', <TestPage />, 'test'),
-      page('uikit', <UiKitPage />, 'uikit'),
-      page('loqate', <LoqatePage />, 'loqate'),
-      page('test-errors', <TestErrorsPage />, 'test'),
-      page('test-multisite-components', <TestMultisitePage />, 'test'),
-      page('cookie-preferences', <CookiePreferencesPage />, 'test'),
-      page(
-        'test-override',
-        <OnlyUnder locales={TEST_OVERRIDE_LOCALES}>
-          <TestOverridePage />
-        </OnlyUnder>,
-        'test',
-      ),
-    );
-  }
-  return routes;
+  const elements: Record<PageId, React.ReactNode> = {
+    main: <RedirectToMain />,
+    home: <HomePage production={options.production} />,
+    adas: <RenewalPage />,
+    serviceList: <ProductListPage />,
+    services: <ProductListPage />,
+    renewal: <RenewalPage />,
+    checkout: <CheckoutPage />,
+    confirmation: <ConfirmationPage />,
+    paymentConfirmation: <PaymentConfirmationPage />,
+    account: <Account notFound={<PageNotFoundPage />} />,
+    faqs: <FaqsPage />,
+    terms: <TermsPage />,
+    subscriptionsRedirect: <SubscriptionsRedirectPage />,
+    callback: <CallbackPage />,
+    callbackForgerock: <CallbackPage />,
+    callbackForgerockVcsj: <CallbackPage />,
+    restrictedAccess: <RestrictedAccessPage />,
+    maintenance: <MaintenancePage />,
+    vinError: <VinErrorPage />,
+    invalidMarketVin: <InvalidMarketVinPage />,
+    invalidBrandVin: <InvalidBrandVinPage />,
+    genericError: <GenericErrorPage />,
+    internalServerError: <InternalServerErrorPage />,
+    pageNotFound: <PageNotFoundPage />,
+    test: <TestPage />,
+    uikit: <UiKitPage />,
+    loqate: <LoqatePage />,
+    testErrors: <TestErrorsPage />,
+    testMultisite: <TestMultisitePage />,
+    cookiePreferences: <CookiePreferencesPage />,
+    testOverride: (
+      <OnlyUnder locales={TEST_OVERRIDE_LOCALES}>
+        <TestOverridePage />
+      </OnlyUnder>
+    ),
+    notFound: <PageNotFoundPage />,
+  };
+  return (Object.keys(PAGES) as PageId[]).flatMap((id): RouteObject[] => {
+    const entry: Page = PAGES[id];
+    if (entry.dev && options.production) return [];
+    // `/` is the main page: the server answers it as a redirect; a navigation in the app follows it here.
+    if (entry.path === '') return [{ index: true, element: elements[id] }];
+    return [route(entry, elements[id])];
+  });
 }
 
 /**

@@ -8,6 +8,7 @@
  */
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { parseLocalePath } from '../../../domain/locales.ts';
+import { matchPage } from '../../../domain/pages.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { shopperOf } from '../http/shopper.ts';
@@ -15,9 +16,6 @@ import { zSetCustomerEmailBody } from '../../../generated/proxy/zod/zod.gen.ts';
 import { setCustomerEmail } from '../services/basket/basket-operations.ts';
 import { sameToken } from '../session.ts';
 import { formField } from './renew-form.ts';
-
-/** /checkout, after the path's locale prefix if any. */
-export const CHECKOUT_PAGE_PATH = /^\/checkout\/?$/;
 
 export type EmailError = 'invalid' | 'linked' | 'failed';
 
@@ -45,7 +43,7 @@ export function checkoutEmailForm(ctx: AppContext): RequestHandler {
     }
   };
   return (req, res, next) => {
-    if (req.method !== 'POST' || !CHECKOUT_PAGE_PATH.test(parseLocalePath(req.path).rest)) return next();
+    if (req.method !== 'POST' || matchPage(parseLocalePath(req.path).rest).id !== 'checkout') return next();
     readForm(req, res, (error?: unknown) => (error ? next(error) : void handle(req, res)));
   };
 }

@@ -9,11 +9,9 @@
  */
 import express, { type RequestHandler } from 'express';
 import { parseLocalePath } from '../../../domain/locales.ts';
+import { matchPage } from '../../../domain/pages.ts';
 import type { AppContext } from '../context.ts';
 import { formField } from './renew-form.ts';
-
-/** /payment-confirmation, after the path's locale prefix if any (place-order.ts builds the returnUrl on it). */
-export const PAYMENT_CONFIRMATION_PATH = /^\/payment-confirmation\/?$/;
 
 /** The ConfirmPaymentRequest's redirectResult maxLength (proxy.yaml). */
 const MAX_REDIRECT_RESULT = 10_000;
@@ -22,7 +20,7 @@ const MAX_REDIRECT_RESULT = 10_000;
 export function paymentReturnForm(ctx: AppContext): RequestHandler {
   const readForm = express.urlencoded({ extended: false, limit: ctx.config.bodyLimit });
   return (req, res, next) => {
-    if (req.method !== 'POST' || !PAYMENT_CONFIRMATION_PATH.test(parseLocalePath(req.path).rest)) return next();
+    if (req.method !== 'POST' || matchPage(parseLocalePath(req.path).rest).id !== 'paymentConfirmation') return next();
     readForm(req, res, (error?: unknown) => {
       if (error) return next(error);
       res.setHeader('Cache-Control', 'no-store');

@@ -10,13 +10,14 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { shopperOf } from '../http/shopper.ts';
 import { parseLocalePath } from '../../../domain/locales.ts';
+import { matchPage, type PageId } from '../../../domain/pages.ts';
 import { ADAS_PRODUCT_ID } from '../../../domain/renewal-guards.ts';
 import { zRenewItemBody } from '../../../generated/proxy/zod/zod.gen.ts';
 import { renewItem } from '../services/basket/renew-item.ts';
 import { sameToken } from '../session.ts';
 
-/** /service/{productId} and /product, after the path's locale prefix if any. */
-export const RENEWAL_PAGE_PATH = /^\/(?:service\/([^/]+)|product)\/?$/;
+/** The pages whose plan form posts to themselves: the renewal page and the ADAS page. */
+const RENEWAL_PAGES: ReadonlySet<PageId> = new Set(['renewal', 'adas']);
 
 /** A non-empty text field of a posted form. */
 export const formField = (body: unknown, name: string): string | undefined => {
@@ -39,7 +40,8 @@ export function renewForm(ctx: AppContext): RequestHandler {
   const handle = async (req: Request, res: Response): Promise<void> => {
     res.setHeader('Cache-Control', 'no-store');
     const { prefix, rest } = parseLocalePath(req.path);
-    const [, productInPath] = RENEWAL_PAGE_PATH.exec(rest) ?? [];
+    // The renewal page (/service/{productId}) or the ADAS page (/product, domain/pages.ts).
+    const productInPath = matchPage(rest).params.productId;
     try {
       const session = await ctx.sessions.current(req);
       const csrf = formField(req.body, 'csrfToken');
@@ -47,7 +49,7 @@ export function renewForm(ctx: AppContext): RequestHandler {
       if (!formField(req.body, 'variantId')) return back(req, res, 'planError');
       // The API's own request schema (one schema on both sides).
       const request = zRenewItemBody.safeParse({
-        productId: productInPath ? decodeURIComponent(productInPath) : ADAS_PRODUCT_ID,
+        productId: productInPath ?? ADAS_PRODUCT_ID,
         variantId: formField(req.body, 'variantId'),
         ...(formField(req.body, 'vin') ? { vin: formField(req.body, 'vin') } : {}),
       });
@@ -61,7 +63,7 @@ export function renewForm(ctx: AppContext): RequestHandler {
     }
   };
   return (req, res, next) => {
-    if (req.method !== 'POST' || !RENEWAL_PAGE_PATH.test(parseLocalePath(req.path).rest)) return next();
+    if (req.method !== 'POST' || !RENEWAL_PAGES.has(matchPage(parseLocalePath(req.path).rest).id)) return next();
     readForm(req, res, (error?: unknown) => (error ? next(error) : void handle(req, res)));
   };
 }
