@@ -82,9 +82,12 @@ function firstRouteChunk(): { plugin: Plugin; test: (id: string) => boolean } {
       // boot.tsx stays a chunk of its own: it awaits the page's chunk, which imports this one (a
       // module awaiting an import of itself never finishes).
       const keep = (id: string) =>
-        !entry.has(id) && !id.endsWith('/src/boot.tsx') && !id.includes('/src/features/renewal/components/');
+        !entry.has(id) &&
+        !id.endsWith('/src/boot.tsx') &&
+        !id.includes('/src/app/routes/renewal/') &&
+        !id.includes('/src/features/renewal/components/');
       for (const id of ids) {
-        if (id.endsWith('/src/boot.tsx') || id.endsWith('/src/features/renewal/components/renewal-page.tsx')) {
+        if (id.endsWith('/src/boot.tsx') || id.endsWith('/src/app/routes/renewal/renewal-page.tsx')) {
           closure(id, modules, keep);
         }
       }

@@ -42,12 +42,12 @@ export interface Page {
   redirect?: string;
 }
 
-const RENEWAL = 'src/features/renewal/components/renewal-page.tsx';
-const ACCOUNT = 'src/features/account/components/account-pages.tsx';
+const RENEWAL = 'src/app/routes/renewal/renewal-page.tsx';
+const ACCOUNT = 'src/app/routes/account/account-pages.tsx';
 
 export const PAGES = {
   main: { path: '', redirect: '/home' },
-  home: { path: 'home', type: 'listing', module: 'src/features/home/components/home-page.tsx' },
+  home: { path: 'home', type: 'listing', module: 'src/app/routes/home/home-page.tsx' },
   adas: { path: 'product', type: 'adas', module: RENEWAL, firstPaint: true },
   serviceList: { path: 'service', type: 'listing' },
   services: { path: 'services', type: 'listing' },
@@ -55,19 +55,19 @@ export const PAGES = {
   checkout: {
     path: 'checkout',
     type: 'checkout',
-    module: 'src/features/checkout/components/checkout-page.tsx',
+    module: 'src/app/routes/checkout/checkout-page.tsx',
     firstPaint: true,
     guarded: true,
   },
   confirmation: {
     path: 'confirmation/:orderNo',
-    module: 'src/features/confirmation/components/confirmation-page.tsx',
+    module: 'src/app/routes/confirmation/confirmation-page.tsx',
     firstPaint: true,
   },
   paymentConfirmation: { path: 'payment-confirmation', type: 'payment-confirmation', guarded: true },
   account: { path: 'account/*', type: 'account', module: ACCOUNT },
-  faqs: { path: 'faqs/*', module: 'src/features/content/components/faqs-page.tsx' },
-  terms: { path: 'terms-conditions', type: 'terms', module: 'src/features/content/components/terms-page.tsx' },
+  faqs: { path: 'faqs/*', module: 'src/app/routes/content/faqs-page.tsx' },
+  terms: { path: 'terms-conditions', type: 'terms', module: 'src/app/routes/content/terms-page.tsx' },
   subscriptionsRedirect: { path: 'subscriptions-redirect', type: 'login-redirect' },
   callback: { path: 'callback', type: 'login-redirect' },
   callbackForgerock: { path: 'callback/forgerock', type: 'login-redirect' },

@@ -97,4 +97,14 @@ describe('code structure', () => {
       .filter(({ lines }) => lines > 400);
     expect(long).toEqual([]);
   });
+
+  it('when the client is read, then its pages are in app/routes and no feature holds one (issue 33, bulletproof-react)', () => {
+    const pagesInFeatures = tracked('client/src/features').filter((file) => /-pages?\.tsx$/.test(file));
+    expect(pagesInFeatures).toEqual([]);
+    // Every chunk the page table names (domain/pages.ts) is a page module of app/routes.
+    const table = readFileSync(path.join(root, 'domain/pages.ts'), 'utf8');
+    const modules = [...table.matchAll(/'(src\/[^']+\.tsx)'/g)].map((match) => match[1]!);
+    expect(modules.length).toBeGreaterThan(5);
+    expect(modules.filter((module) => !module.startsWith('src/app/routes/'))).toEqual([]);
+  });
 });

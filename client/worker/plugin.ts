@@ -18,7 +18,7 @@ const SHELL_MODULES = [
   /\/src\/main\.tsx$/,
   /\/client\/index\.html$/,
   /\/src\/boot\.tsx$/,
-  /\/src\/features\/renewal\/components\/renewal-page\.tsx$/,
+  /\/src\/app\/routes\/renewal\/renewal-page\.tsx$/,
   /\/src\/locales\/en\.json\?part=core$/,
 ];
 

@@ -153,7 +153,7 @@ describe("the worker's build step (plugin.ts)", () => {
       'assets/app-4.js': chunk('assets/app-4.js', null),
       'assets/renewal-page-5.js': chunk(
         'assets/renewal-page-5.js',
-        '/r/client/src/features/renewal/components/renewal-page.tsx',
+        '/r/client/src/app/routes/renewal/renewal-page.tsx',
       ),
       'assets/en-6.js': chunk('assets/en-6.js', '/r/client/src/locales/en.json?part=core'),
       'assets/en-7.js': chunk('assets/en-7.js', '/r/client/src/locales/en.json?part=rest'),

@@ -23,7 +23,7 @@ writeFileSync(
   JSON.stringify({
     'index.html': { file: 'assets/app-abc123.js', imports: ['_shared.js'] },
     '_shared.js': { file: 'assets/shared-1.js' },
-    'src/features/renewal/components/renewal-page.tsx': {
+    'src/app/routes/renewal/renewal-page.tsx': {
       file: 'assets/renewal-page-2.js',
       imports: ['_shared.js', '_dialog.js'],
       css: ['assets/renewal-page-3.css'],

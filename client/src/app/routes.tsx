@@ -7,48 +7,33 @@ import { lazyPage } from '../lib/lazy.ts';
 import { isLocale, isSplashPath, localePath, useLocale, type LocaleId } from '../lib/locales.ts';
 
 // Every page is its own chunk (React.lazy with the 120 s chunk timeout).
-const GenericErrorPage = lazyPage(
-  () => import('../features/errors/components/generic-error-page.tsx'),
-  'GenericErrorPage',
-);
-const VinErrorPage = lazyPage(() => import('../features/errors/components/vin-error-page.tsx'), 'VinErrorPage');
-const InvalidMarketVinPage = lazyPage(
-  () => import('../features/errors/components/vin-redirect-pages.tsx'),
-  'InvalidMarketVinPage',
-);
-const InvalidBrandVinPage = lazyPage(
-  () => import('../features/errors/components/vin-redirect-pages.tsx'),
-  'InvalidBrandVinPage',
-);
+const GenericErrorPage = lazyPage(() => import('./routes/errors/generic-error-page.tsx'), 'GenericErrorPage');
+const VinErrorPage = lazyPage(() => import('./routes/errors/vin-error-page.tsx'), 'VinErrorPage');
+const InvalidMarketVinPage = lazyPage(() => import('./routes/errors/vin-redirect-pages.tsx'), 'InvalidMarketVinPage');
+const InvalidBrandVinPage = lazyPage(() => import('./routes/errors/vin-redirect-pages.tsx'), 'InvalidBrandVinPage');
 // The renewal page, the first page owners open, renders with the core of the catalogue (client/catalogue-parts.ts).
-const RenewalPage = lazyPage(() => import('../features/renewal/components/renewal-page.tsx'), 'RenewalPage', {
+const RenewalPage = lazyPage(() => import('./routes/renewal/renewal-page.tsx'), 'RenewalPage', {
   catalogue: 'core',
 });
-const checkout = () => import('../features/checkout/components/checkout-page.tsx');
+const checkout = () => import('./routes/checkout/checkout-page.tsx');
 const CheckoutPage = lazyPage(checkout, 'CheckoutPage');
-const HomePage = lazyPage(() => import('../features/home/components/home-page.tsx'), 'HomePage');
+const HomePage = lazyPage(() => import('./routes/home/home-page.tsx'), 'HomePage');
 const SubscriptionsRedirectPage = lazyPage(
-  () => import('../features/session/components/subscriptions-redirect-page.tsx'),
+  () => import('./routes/session/subscriptions-redirect-page.tsx'),
   'SubscriptionsRedirectPage',
 );
 const PaymentConfirmationPage = lazyPage(
-  () => import('../features/checkout/components/payment-confirmation-page.tsx'),
+  () => import('./routes/checkout/payment-confirmation-page.tsx'),
   'PaymentConfirmationPage',
 );
-const ConfirmationPage = lazyPage(
-  () => import('../features/confirmation/components/confirmation-page.tsx'),
-  'ConfirmationPage',
-);
+const ConfirmationPage = lazyPage(() => import('./routes/confirmation/confirmation-page.tsx'), 'ConfirmationPage');
 // The account area: one chunk that routes its own pages (account/*).
-const Account = lazyPage(() => import('../features/account/components/account-pages.tsx'), 'AccountRoute');
-const CallbackPage = lazyPage(() => import('../features/session/components/callback-page.tsx'), 'CallbackPage');
-const SplashPage = lazyPage(() => import('../features/splash/components/splash-page.tsx'), 'SplashPage');
-const TermsPage = lazyPage(() => import('../features/content/components/terms-page.tsx'), 'TermsPage');
-const FaqsPage = lazyPage(() => import('../features/content/components/faqs-page.tsx'), 'FaqsPage');
-const ProductListPage = lazyPage(
-  () => import('../features/products/components/product-list-page.tsx'),
-  'ProductListPage',
-);
+const Account = lazyPage(() => import('./routes/account/account-pages.tsx'), 'AccountRoute');
+const CallbackPage = lazyPage(() => import('./routes/session/callback-page.tsx'), 'CallbackPage');
+const SplashPage = lazyPage(() => import('./routes/splash/splash-page.tsx'), 'SplashPage');
+const TermsPage = lazyPage(() => import('./routes/content/terms-page.tsx'), 'TermsPage');
+const FaqsPage = lazyPage(() => import('./routes/content/faqs-page.tsx'), 'FaqsPage');
+const ProductListPage = lazyPage(() => import('./routes/products/product-list-page.tsx'), 'ProductListPage');
 const dev = () => import('./routes/dev-pages.tsx');
 const TestPage = lazyPage(dev, 'TestPage');
 const UiKitPage = lazyPage(dev, 'UiKitPage');
@@ -57,7 +42,7 @@ const TestErrorsPage = lazyPage(dev, 'TestErrorsPage');
 const TestMultisitePage = lazyPage(dev, 'TestMultisitePage');
 const CookiePreferencesPage = lazyPage(dev, 'CookiePreferencesPage');
 const TestOverridePage = lazyPage(dev, 'TestOverridePage');
-const simple = () => import('../features/errors/components/simple-error-pages.tsx');
+const simple = () => import('./routes/errors/simple-error-pages.tsx');
 const InternalServerErrorPage = lazyPage(simple, 'InternalServerErrorPage');
 const MaintenancePage = lazyPage(simple, 'MaintenancePage');
 const RestrictedAccessPage = lazyPage(simple, 'RestrictedAccessPage');

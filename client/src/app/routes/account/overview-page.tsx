@@ -5,9 +5,9 @@ import { ApiError } from '../../../lib/api/client.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useLocale } from '../../../lib/locales.ts';
 import { isSite } from '../../../lib/site.tsx';
-import { useAccountOverview } from '../api/get-account-overview.ts';
-import { ServiceImage } from './service-image.tsx';
-import { AccountPage } from './account-layout.tsx';
+import { useAccountOverview } from '../../../features/account/api/get-account-overview.ts';
+import { ServiceImage } from '../../../features/account/components/service-image.tsx';
+import { AccountPage } from '../../../features/account/components/account-layout.tsx';
 
 /**
  * /account/my-overview (account §2 My Overview): the greeting, the vehicle with its picture, make,

@@ -7,7 +7,14 @@ import { useLocale } from '../../../lib/locales.ts';
 import { Accordion } from '../../../components/ui/accordion.tsx';
 import { NeedHelp } from '../../../components/ui/need-help.tsx';
 import { FAQ_CATEGORIES, type FaqCategory } from '../../../../../domain/faq.ts';
-import { FAQ_PAGE_SIZE, faqCategoryOf, faqSearchOf, faqsQuery, topFaqsQuery, useFaqs } from '../api/search-faqs.ts';
+import {
+  FAQ_PAGE_SIZE,
+  faqCategoryOf,
+  faqSearchOf,
+  faqsQuery,
+  topFaqsQuery,
+  useFaqs,
+} from '../../../features/content/api/search-faqs.ts';
 
 type Category = FaqCategory;
 

@@ -20,19 +20,19 @@ import {
   useRenewalPage,
   type RenewalPage as Data,
   type Variant,
-} from '../api/get-renewal-page.ts';
-import { useRenewItem } from '../api/renew-item.ts';
-import { Gallery } from './gallery.tsx';
-import { RenewAction } from './renew-action.tsx';
-import { LoadingAnimation } from './loading-animation.tsx';
-import { renewalFailure } from '../renewal-errors.ts';
+} from '../../../features/renewal/api/get-renewal-page.ts';
+import { useRenewItem } from '../../../features/renewal/api/renew-item.ts';
+import { Gallery } from '../../../features/renewal/components/gallery.tsx';
+import { RenewAction } from '../../../features/renewal/components/renew-action.tsx';
+import { LoadingAnimation } from '../../../features/renewal/components/loading-animation.tsx';
+import { renewalFailure } from '../../../features/renewal/renewal-errors.ts';
 import { isExternalUrl } from '../../../lib/redirect-url.ts';
-import './renewal.css';
+import '../../../features/renewal/components/renewal.css';
 
 // Off the first route (issue 12): the countries dialog loads when the shopper points at, focuses or
 // presses "View countries included"; the problem words once a renewal fails.
 const loadProblemText = () => loadChunk(() => import('../../../lib/problem-text.ts'));
-const loadCountriesDialog = () => loadChunk(() => import('./countries-dialog.tsx'));
+const loadCountriesDialog = () => loadChunk(() => import('../../../features/renewal/components/countries-dialog.tsx'));
 const CountriesDialog = lazy(() => loadCountriesDialog().then((module) => ({ default: module.CountriesDialog })));
 const preloadCountriesDialog = () => {
   loadCountriesDialog().catch(() => undefined);

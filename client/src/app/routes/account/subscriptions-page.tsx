@@ -4,12 +4,12 @@ import { Link } from '../../../components/ui/link.tsx';
 import type { components } from '../../../lib/api/client.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { languageOf, useLocale } from '../../../lib/locales.ts';
-import { useSubscriptions } from '../api/list-subscriptions.ts';
-import { planPeriod } from '../plan-period.ts';
-import { refundFlags, settleRefundFlags } from '../refund-flags.ts';
-import { ServiceImage, renewPathOf } from './service-image.tsx';
-import { AccountPage } from './account-layout.tsx';
-import { ManageDialog } from './manage-dialog.tsx';
+import { useSubscriptions } from '../../../features/account/api/list-subscriptions.ts';
+import { planPeriod } from '../../../features/account/plan-period.ts';
+import { refundFlags, settleRefundFlags } from '../../../features/account/refund-flags.ts';
+import { ServiceImage, renewPathOf } from '../../../features/account/components/service-image.tsx';
+import { AccountPage } from '../../../features/account/components/account-layout.tsx';
+import { ManageDialog } from '../../../features/account/components/manage-dialog.tsx';
 import { PaymentMethodText } from '../../../components/payment/payment-method-text.tsx';
 
 type Subscription = components['schemas']['Subscription'];

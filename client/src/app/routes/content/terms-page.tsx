@@ -4,7 +4,7 @@ import { Breadcrumb } from '../../../components/layout/breadcrumb.tsx';
 import { useLocale } from '../../../lib/locales.ts';
 import { ContentHtml } from '../../../components/ui/content-html.tsx';
 import { useContentAsset } from '../../../lib/api/get-content-asset.ts';
-import { TERMS_ASSET_ID } from '../content-assets.ts';
+import { TERMS_ASSET_ID } from '../../../features/content/content-assets.ts';
 
 /** /terms-conditions: the purchase terms from the content library, with a breadcrumb from Home. */
 export function TermsPage() {

@@ -2,8 +2,8 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { isLocale, localePath, useLocale } from '../../../lib/locales.ts';
 import { SITES, type SiteId } from '../../../lib/site.tsx';
-import { useRedirectFacts } from '../redirect-facts.ts';
-import { ErrorLayout } from './error-layout.tsx';
+import { useRedirectFacts } from '../../../features/errors/redirect-facts.ts';
+import { ErrorLayout } from '../../../features/errors/components/error-layout.tsx';
 
 function withVin(path: string, vin: string | undefined, extra: Record<string, string> = {}): string {
   const query = new URLSearchParams(extra);

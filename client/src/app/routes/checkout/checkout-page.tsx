@@ -9,17 +9,17 @@ import { lastPlacedOrder } from '../../../lib/order-storage.ts';
 import { markMainContentShown } from '../../../lib/page-ready.ts';
 import { useLocale } from '../../../lib/locales.ts';
 import { isExternalUrl } from '../../../lib/redirect-url.ts';
-import { useCheckoutState, type CheckoutState } from '../api/get-checkout-state.ts';
-import { useSetShippingAddress } from '../api/set-shipping-address.ts';
+import { useCheckoutState, type CheckoutState } from '../../../features/checkout/api/get-checkout-state.ts';
+import { useSetShippingAddress } from '../../../features/checkout/api/set-shipping-address.ts';
 import { AddressForm } from '../../../components/address/address-form.tsx';
-import { AddressLines } from './address-lines.tsx';
-import { BillingStep } from './billing-step.tsx';
-import { CheckoutComplete } from './checkout-complete.tsx';
-import { LoginStep } from './login-step.tsx';
-import { OrderSummary } from './order-summary.tsx';
-import { PaymentStep } from './payment-step.tsx';
-import { ShippingMethodStep } from './shipping-method-step.tsx';
-import './checkout.css';
+import { AddressLines } from '../../../features/checkout/components/address-lines.tsx';
+import { BillingStep } from '../../../features/checkout/components/billing-step.tsx';
+import { CheckoutComplete } from '../../../features/checkout/components/checkout-complete.tsx';
+import { LoginStep } from '../../../features/checkout/components/login-step.tsx';
+import { OrderSummary } from '../../../features/checkout/components/order-summary.tsx';
+import { PaymentStep } from '../../../features/checkout/components/payment-step.tsx';
+import { ShippingMethodStep } from '../../../features/checkout/components/shipping-method-step.tsx';
+import '../../../features/checkout/components/checkout.css';
 
 /** /checkout (storefront §2 Checkout, §4 Checkout): five steps beside a sticky order summary. */
 export function CheckoutPage() {

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { BackHomeLink } from './back-home-link.tsx';
-import { ErrorLayout } from './error-layout.tsx';
+import { BackHomeLink } from '../../../features/errors/components/back-home-link.tsx';
+import { ErrorLayout } from '../../../features/errors/components/error-layout.tsx';
 
 function ReloadButton({ label }: { label: string }) {
   return (

@@ -6,10 +6,10 @@ import { formatLongDate } from '../../../../../domain/time.ts';
 import { useLocale } from '../../../lib/locales.ts';
 import { NeedHelp } from '../../../components/ui/need-help.tsx';
 import { ApiError } from '../../../lib/api/client.ts';
-import { isPaymentPending, useOrderConfirmation } from '../api/get-order-confirmation.ts';
-import { ConfirmationItems } from './confirmation-items.tsx';
+import { isPaymentPending, useOrderConfirmation } from '../../../features/confirmation/api/get-order-confirmation.ts';
+import { ConfirmationItems } from '../../../features/confirmation/components/confirmation-items.tsx';
 import { PaymentMethodText } from '../../../components/payment/payment-method-text.tsx';
-import './confirmation.css';
+import '../../../features/confirmation/components/confirmation.css';
 
 /**
  * /confirmation/{orderNo} (storefront §2 Confirmation): thank-you with order number, order summary,

@@ -2,7 +2,7 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useNavigate } from 'react-router';
 import { useLocale } from '../../../lib/locales.ts';
 import { VinForm } from '../../../components/ui/vin-form.tsx';
-import { ErrorLayout } from './error-layout.tsx';
+import { ErrorLayout } from '../../../features/errors/components/error-layout.tsx';
 
 export const VIN_RENEWAL_PRODUCT = 'cn-connected-navigation';
 

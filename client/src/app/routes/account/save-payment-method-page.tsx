@@ -13,11 +13,11 @@ import type { components, Problem } from '../../../lib/api/client.ts';
 import { usePaymentSetup } from '../../../lib/api/setup-payment.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useLocale } from '../../../lib/locales.ts';
-import { useAddPaymentMethod } from '../api/add-payment-method.ts';
-import { usePaymentMethod } from '../api/get-payment-method.ts';
-import { useUpdatePaymentMethod } from '../api/update-payment-method.ts';
-import { AccountPage } from './account-layout.tsx';
-import { AddressLines } from './address-lines.tsx';
+import { useAddPaymentMethod } from '../../../features/account/api/add-payment-method.ts';
+import { usePaymentMethod } from '../../../features/account/api/get-payment-method.ts';
+import { useUpdatePaymentMethod } from '../../../features/account/api/update-payment-method.ts';
+import { AccountPage } from '../../../features/account/components/account-layout.tsx';
+import { AddressLines } from '../../../features/account/components/address-lines.tsx';
 
 type Address = components['schemas']['Address'];
 

@@ -3,8 +3,8 @@ import { ContentHtml } from '../../../components/ui/content-html.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useLocale } from '../../../lib/locales.ts';
-import { useHelpContent } from '../api/get-help-content.ts';
-import { AccountPage } from './account-layout.tsx';
+import { useHelpContent } from '../../../features/account/api/get-help-content.ts';
+import { AccountPage } from '../../../features/account/components/account-layout.tsx';
 
 /**
  * /account/need-help (account §2 Help & Support): the content assets' text, the contact-us link and

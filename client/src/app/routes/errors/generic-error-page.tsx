@@ -3,8 +3,8 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { useLocale } from '../../../lib/locales.ts';
 import { REDIRECT_SOURCE_KEY, trackGenericErrorPage } from '../../../lib/analytics.ts';
-import { useRedirectFacts } from '../redirect-facts.ts';
-import { ErrorLayout } from './error-layout.tsx';
+import { useRedirectFacts } from '../../../features/errors/redirect-facts.ts';
+import { ErrorLayout } from '../../../features/errors/components/error-layout.tsx';
 
 export { REDIRECT_SOURCE_KEY };
 

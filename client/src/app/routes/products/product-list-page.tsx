@@ -5,7 +5,7 @@ import { Link } from '../../../components/ui/link.tsx';
 import { useLocale } from '../../../lib/locales.ts';
 import { ApiError } from '../../../lib/api/client.ts';
 import { markMainContentShown } from '../../../lib/page-ready.ts';
-import { useVehicleLookup } from '../api/lookup-vehicle.ts';
+import { useVehicleLookup } from '../../../features/products/api/lookup-vehicle.ts';
 
 const IDENTIFIERS = ['carvin', 'cvin', 'vin', 'evn', 'token'] as const;
 

@@ -6,7 +6,7 @@ import { useLocale } from '../../../lib/locales.ts';
 import { ApiError, type Problem } from '../../../lib/api/client.ts';
 import { releaseReads } from '../../../lib/api/read-hold.ts';
 import { problemText } from '../../../lib/problem-text.ts';
-import { useCompleteLogin } from '../api/complete-login.ts';
+import { useCompleteLogin } from '../../../features/session/api/complete-login.ts';
 
 /**
  * /callback, /callback/forgerock and /callback/forgerock-vcsj (storefront §2, §4 Authentication):

@@ -5,8 +5,8 @@ import { Link } from '../../../components/ui/link.tsx';
 import type { components } from '../../../lib/api/client.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useLocale } from '../../../lib/locales.ts';
-import { useOrders } from '../api/list-orders.ts';
-import { AccountPage, AccountState } from './account-layout.tsx';
+import { useOrders } from '../../../features/account/api/list-orders.ts';
+import { AccountPage, AccountState } from '../../../features/account/components/account-layout.tsx';
 
 type OrderCard = components['schemas']['OrderCard'];
 

@@ -10,11 +10,11 @@ import { problemText } from '../../../lib/problem-text.ts';
 import { useConfirmPayment } from '../../../lib/api/confirm-payment.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useLocale } from '../../../lib/locales.ts';
-import { useDeletePaymentMethod } from '../api/delete-payment-method.ts';
-import { usePaymentMethod } from '../api/get-payment-method.ts';
-import { useUpdateBillingAddress } from '../api/update-billing-address.ts';
-import { AccountPage } from './account-layout.tsx';
-import { AddressLines } from './address-lines.tsx';
+import { useDeletePaymentMethod } from '../../../features/account/api/delete-payment-method.ts';
+import { usePaymentMethod } from '../../../features/account/api/get-payment-method.ts';
+import { useUpdateBillingAddress } from '../../../features/account/api/update-billing-address.ts';
+import { AccountPage } from '../../../features/account/components/account-layout.tsx';
+import { AddressLines } from '../../../features/account/components/address-lines.tsx';
 import { PaymentMethodText } from '../../../components/payment/payment-method-text.tsx';
 
 type Page = components['schemas']['PaymentMethodPage'];
