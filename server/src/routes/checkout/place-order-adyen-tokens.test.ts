@@ -120,7 +120,7 @@ describe('an Adyen checkout keeps a reusable method (issue 31, decision 020)', (
   it("when the component's real card state.data is placed, then /payments keeps every field Adyen's PaymentRequest has, and the billing address is whole: house number apart, the second line after the street", async () => {
     const shopper = await frShopper({ ...FR_ADDRESS, address2: 'Bâtiment B' });
     const card = await token(shopper, '4242424242424242', 'adyen');
-    // Adyen Web v6's card state.data (client/src/components/payment/adyen-form.test.tsx holds the same shape).
+    // Adyen Web v6's card state.data (client/src/features/payment/components/adyen-form.test.tsx holds the same shape).
     const stateData = {
       riskData: {
         clientData: 'eyJ2ZXJzaW9uIjoiMS4wLjAiLCJkZXZpY2VGaW5nZXJwcmludCI6IjFCMk0yWThBc2cwMDAwMDAwMDAwMDAwMDAwIn0=',

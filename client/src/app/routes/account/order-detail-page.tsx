@@ -14,7 +14,7 @@ import { orderTestHooks, useOrder } from '../../../features/account/api/get-orde
 import { planPeriod } from '../../../features/account/plan-period.ts';
 import { AccountLayout, AccountState } from '../../../features/account/components/account-layout.tsx';
 import { AddressLines } from '../../../features/account/components/address-lines.tsx';
-import { PaymentMethodText } from '../../../components/payment/payment-method-text.tsx';
+import { PaymentMethodText } from '../../../components/ui/payment-method-text.tsx';
 import { ServiceImage } from '../../../features/account/components/service-image.tsx';
 
 type Order = components['schemas']['OrderDetail'];

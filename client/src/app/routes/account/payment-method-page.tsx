@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { AddressForm } from '../../../components/address/address-form.tsx';
-import { PaymentErrorDialog } from '../../../components/payment/payment-error-dialog.tsx';
+import { AddressForm } from '../../../features/address/components/address-form.tsx';
+import { PaymentErrorDialog } from '../../../features/payment/components/payment-error-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { useToast } from '../../../components/ui/toasts.tsx';
 import { ApiError, type components, type Problem } from '../../../lib/api/client.ts';
 import { problemText } from '../../../lib/problem-text.ts';
-import { useConfirmPayment } from '../../../lib/api/confirm-payment.ts';
+import { useConfirmPayment } from '../../../features/payment/api/confirm-payment.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useLocale } from '../../../lib/locales.ts';
 import { useDeletePaymentMethod } from '../../../features/account/api/delete-payment-method.ts';
@@ -15,7 +15,7 @@ import { usePaymentMethod } from '../../../features/account/api/get-payment-meth
 import { useUpdateBillingAddress } from '../../../features/account/api/update-billing-address.ts';
 import { AccountPage } from '../../../features/account/components/account-layout.tsx';
 import { AddressLines } from '../../../features/account/components/address-lines.tsx';
-import { PaymentMethodText } from '../../../components/payment/payment-method-text.tsx';
+import { PaymentMethodText } from '../../../components/ui/payment-method-text.tsx';
 
 type Page = components['schemas']['PaymentMethodPage'];
 

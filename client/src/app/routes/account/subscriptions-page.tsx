@@ -10,7 +10,7 @@ import { refundFlags, settleRefundFlags } from '../../../features/account/refund
 import { ServiceImage, renewPathOf } from '../../../features/account/components/service-image.tsx';
 import { AccountPage } from '../../../features/account/components/account-layout.tsx';
 import { ManageDialog } from '../../../features/account/components/manage-dialog.tsx';
-import { PaymentMethodText } from '../../../components/payment/payment-method-text.tsx';
+import { PaymentMethodText } from '../../../components/ui/payment-method-text.tsx';
 
 type Subscription = components['schemas']['Subscription'];
 

@@ -11,13 +11,13 @@ import { useLocale } from '../../../lib/locales.ts';
 import { isExternalUrl } from '../../../lib/redirect-url.ts';
 import { useCheckoutState, type CheckoutState } from '../../../features/checkout/api/get-checkout-state.ts';
 import { useSetShippingAddress } from '../../../features/checkout/api/set-shipping-address.ts';
-import { AddressForm } from '../../../components/address/address-form.tsx';
+import { AddressForm } from '../../../features/address/components/address-form.tsx';
 import { AddressLines } from '../../../features/checkout/components/address-lines.tsx';
 import { BillingStep } from '../../../features/checkout/components/billing-step.tsx';
 import { CheckoutComplete } from '../../../features/checkout/components/checkout-complete.tsx';
 import { LoginStep } from '../../../features/checkout/components/login-step.tsx';
 import { OrderSummary } from '../../../features/checkout/components/order-summary.tsx';
-import { PaymentStep } from '../../../features/checkout/components/payment-step.tsx';
+import { PaymentStep } from '../../../features/payment/components/payment-step.tsx';
 import { ShippingMethodStep } from '../../../features/checkout/components/shipping-method-step.tsx';
 import '../../../features/checkout/components/checkout.css';
 
@@ -144,7 +144,7 @@ function Checkout({ state }: { state: CheckoutState }) {
                       />
                     ) : null}
                     {step === 2 ? <ShippingMethodStep basket={basket} /> : null}
-                    {step === 3 ? <BillingStep basket={basket} /> : null}
+                    {step === 3 ? <BillingStep basket={basket} AddressForm={AddressForm} /> : null}
                     {step === 4 ? <PaymentStep basket={basket} /> : null}
                   </div>
                 ) : null}

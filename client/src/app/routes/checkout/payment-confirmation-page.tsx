@@ -3,8 +3,8 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useLocation, useNavigate } from 'react-router';
 import { useLocale } from '../../../lib/locales.ts';
 import type { Problem } from '../../../lib/api/client.ts';
-import { useConfirmPayment } from '../../../lib/api/confirm-payment.ts';
-import { PaymentErrorDialog, paymentProblemOf } from '../../../components/payment/payment-error-dialog.tsx';
+import { useConfirmPayment } from '../../../features/payment/api/confirm-payment.ts';
+import { PaymentErrorDialog, paymentProblemOf } from '../../../features/payment/components/payment-error-dialog.tsx';
 
 const REDIRECT_STATUSES = ['succeeded', 'failed', 'processing', 'requires_payment_method'] as const;
 

@@ -8,7 +8,7 @@ import { NeedHelp } from '../../../components/ui/need-help.tsx';
 import { ApiError } from '../../../lib/api/client.ts';
 import { isPaymentPending, useOrderConfirmation } from '../../../features/confirmation/api/get-order-confirmation.ts';
 import { ConfirmationItems } from '../../../features/confirmation/components/confirmation-items.tsx';
-import { PaymentMethodText } from '../../../components/payment/payment-method-text.tsx';
+import { PaymentMethodText } from '../../../components/ui/payment-method-text.tsx';
 import '../../../features/confirmation/components/confirmation.css';
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import type { Address } from '../../../features/checkout/api/set-shipping-address.ts';
-import { AddressForm } from '../../../components/address/address-form.tsx';
+import { AddressForm } from '../../../features/address/components/address-form.tsx';
 import { DevPage } from './dev-page.tsx';
 
 /** /loqate: the checkout's address form alone, showing the address it would send. */

@@ -25,7 +25,7 @@ import { useRequestRefund } from '../api/request-refund.ts';
 import { planPeriod } from '../plan-period.ts';
 import { flagRefundRequested, refundRequested } from '../refund-flags.ts';
 import { renewPathOf } from './service-image.tsx';
-import { PaymentMethodText } from '../../../components/payment/payment-method-text.tsx';
+import { PaymentMethodText } from '../../../components/ui/payment-method-text.tsx';
 
 type Subscription = components['schemas']['Subscription'];
 type Customer = components['schemas']['SubscriptionList']['customer'];

@@ -1,7 +1,7 @@
 /**
  * The account's Add payment method with Adyen's redirect by POST (issue 14): the save-method
  * answer's Adyen action is followed by submitting a form with the action's data to its URL
- * (client/src/components/payment/redirect-form.ts), not by opening a URL.
+ * (client/src/features/payment/components/redirect-form.ts), not by opening a URL.
  */
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';

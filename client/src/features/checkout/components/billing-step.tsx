@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ComponentType } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { ApiError } from '../../../lib/api/client.ts';
 import { problemText } from '../../../lib/problem-text.ts';
@@ -6,14 +6,24 @@ import type { Basket } from '../api/get-checkout-state.ts';
 import { useSetBillingAddress } from '../api/set-billing-address.ts';
 import { useSavedAddresses, type SavedAddress } from '../api/list-saved-addresses.ts';
 import type { Address } from '../api/set-shipping-address.ts';
-import { AddressForm } from '../../../components/address/address-form.tsx';
 import { AddressLines } from './address-lines.tsx';
+
+/**
+ * The address form the checkout page hands in (features/address; a feature does not import another,
+ * the page composes them): the address to start from, the submit button's words, what submitting does.
+ */
+export type AddressFormSlot = ComponentType<{
+  initial: Address | null;
+  submitLabel: string;
+  onSubmit: (address: Address) => Promise<void>;
+  idPrefix: string;
+}>;
 
 /**
  * Step 4: the billing address, the shipping address by default. A registered customer is offered
  * their saved addresses (storefront §6); choosing one fills the form. A guest has none.
  */
-export function BillingStep({ basket }: { basket: Basket }) {
+export function BillingStep({ basket, AddressForm }: { basket: Basket; AddressForm: AddressFormSlot }) {
   const { t } = useTranslation();
   const id = useId();
   const setBillingAddress = useSetBillingAddress();

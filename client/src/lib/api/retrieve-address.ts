@@ -1,4 +1,0 @@
-/** retrieveAddress (GET /api/address/retrieve/{id}): the full address of a chosen suggestion. */
-import { api, request } from './client.ts';
-
-export const retrieveAddress = (id: string) => request(api.GET('/address/retrieve/{id}', { params: { path: { id } } }));
