@@ -4,6 +4,8 @@
 // every envelope the browser sends. Events are plain JSON here (Sentry's event payload), so nothing below
 // knows the SDK.
 
+import { isLuhnValid } from './card-number.ts';
+
 /** What a value under a personal key becomes. */
 export const FILTERED = '[Filtered]';
 
@@ -27,21 +29,6 @@ const CARD = /\b\d(?:[ -]?\d){12,18}\b/g;
 const VIN = /\b(?=[A-HJ-NPR-Z0-9]{0,16}\d)(?=[A-HJ-NPR-Z0-9]{0,16}[A-HJ-NPR-Z])[A-HJ-NPR-Z0-9]{17}\b/gi;
 // A query string after a URL or a path: it may carry a VIN, an encrypted VIN or a mail token (storefront §2).
 const QUERY = /((?:https?:\/\/|\/)[^\s?"'<>]*)\?[^\s"'<>]*/g;
-
-/**
- * The card-number checksum (Luhn), as payment-errors.ts's isLuhnValid: repeated here so that the browser's
- * error-reporting chunk does not share a chunk with the checkout's payment errors (which would grow the
- * first route's JavaScript).
- */
-function isLuhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 /** ISO 13616's check: the IBAN, its first four characters moved to the end, letters as numbers, mod 97 is 1. */
 function isIbanValid(compact: string): boolean {

@@ -238,13 +238,4 @@ export function isSavedCardExpired(
 }
 
 /** The card-number checksum (Luhn): a number failing it is "Your card number is invalid" (storefront §5). */
-export function isLuhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
+export { isLuhnValid } from './card-number.ts';
