@@ -1,6 +1,8 @@
 // Postal-code exclusions and supported countries: storefront §5 "Postal codes where shipping is not allowed",
 // "Supported address countries", address form table (postalCode), storefront §9 extra markets.
 
+import { zCountryCode } from '../generated/proxy/zod-mini/zod.gen.ts';
+
 /** Shipping-excluded postal codes per country (spaces are stripped before matching). */
 export const SHIPPING_EXCLUDED_POSTAL_CODES: Readonly<Record<string, RegExp>> = {
   // FR: prefixes 975, 984, 986, 987, 988, 977, 971, 972, 973, 976, 978 followed by two digits
@@ -46,42 +48,11 @@ export function isShippingNotAllowed(
   return pattern.test((postalCode ?? '').replace(/\s+/g, ''));
 }
 
-/** Supported address countries, in the order of storefront §5. */
-export const SUPPORTED_ADDRESS_COUNTRIES = [
-  'GB',
-  'AT',
-  'BE',
-  'CZ',
-  'FR',
-  'DE',
-  'IT',
-  'LU',
-  'NL',
-  'PT',
-  'ES',
-  'BG',
-  'HR',
-  'CY',
-  'DK',
-  'EE',
-  'FI',
-  'GR',
-  'IE',
-  'LV',
-  'LT',
-  'MT',
-  'PL',
-  'RO',
-  'SE',
-  'SK',
-  'SI',
-  'HU',
-  'US',
-  'CA',
-  'JE',
-  'GG',
-  'IM',
-] as const;
+/**
+ * Supported address countries, in the order of storefront §5: the contract's CountryCode enum
+ * (openapi/proxy.yaml), as the generated schema holds it, never a copy.
+ */
+export const SUPPORTED_ADDRESS_COUNTRIES = zCountryCode.options;
 export type SupportedAddressCountry = (typeof SUPPORTED_ADDRESS_COUNTRIES)[number];
 
 export function isSupportedAddressCountry(code: string | null | undefined): code is SupportedAddressCountry {
