@@ -6,6 +6,19 @@
 
 import { isLuhnValid } from './card-number.ts';
 
+/**
+ * The Sentry SDKs' data collection, the browser's and the proxy's alike (SDK 11's \`dataCollection\`,
+ * which replaced \`sendDefaultPii\`): no user, cookies, headers, bodies, query strings or local variables.
+ */
+export const SENTRY_DATA_COLLECTION = {
+  userInfo: false,
+  cookies: false,
+  httpHeaders: false,
+  httpBodies: [] as never[],
+  urlQueryParams: false,
+  stackFrameVariables: false,
+};
+
 /** What a value under a personal key becomes. */
 export const FILTERED = '[Filtered]';
 

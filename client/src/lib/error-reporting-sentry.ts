@@ -23,7 +23,7 @@ import {
   type EventHint,
 } from '@sentry/browser';
 import type { components } from '../../../generated/proxy/types.ts';
-import { scrubBreadcrumb, scrubEvent, scrubValue } from '../../../domain/error-report.ts';
+import { scrubBreadcrumb, scrubEvent, scrubValue, SENTRY_DATA_COLLECTION } from '../../../domain/error-report.ts';
 import type { EarlyErrors } from './error-reporting.ts';
 
 type ErrorReportingConfig = components['schemas']['ErrorReportingConfig'];
@@ -112,14 +112,7 @@ export function startSentry(config: ErrorReportingConfig, early: EarlyErrors = [
     sampleRate: SAMPLING.errors,
     replaysSessionSampleRate: SAMPLING.replaysSession,
     replaysOnErrorSampleRate: SAMPLING.replaysOnError,
-    dataCollection: {
-      userInfo: false,
-      cookies: false,
-      httpHeaders: false,
-      httpBodies: [],
-      urlQueryParams: false,
-      stackFrameVariables: false,
-    },
+    dataCollection: SENTRY_DATA_COLLECTION,
     integrations: [
       replayIntegration({
         maskAllText: true,

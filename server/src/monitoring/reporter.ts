@@ -13,7 +13,7 @@
  */
 import type { Logger } from 'pino';
 import type { ErrorEvent, NodeClient } from '@sentry/node';
-import { scrubBreadcrumb, scrubEvent } from '../../../domain/error-report.ts';
+import { scrubBreadcrumb, scrubEvent, SENTRY_DATA_COLLECTION } from '../../../domain/error-report.ts';
 import type { ErrorReportingSettings } from './settings.ts';
 
 /** Where a reported error happened: the answer's request. */
@@ -50,14 +50,7 @@ function startSentry(settings: ErrorReportingSettings) {
         environment: settings.environment,
         // Every error event; no tracing (no tracesSampleRate), so no spans and no performance integrations.
         sampleRate: 1,
-        dataCollection: {
-          userInfo: false,
-          cookies: false,
-          httpHeaders: false,
-          httpBodies: [],
-          urlQueryParams: false,
-          stackFrameVariables: false,
-        },
+        dataCollection: SENTRY_DATA_COLLECTION,
         defaultIntegrations: false,
         integrations: [
           sentry.eventFiltersIntegration(),

@@ -15,15 +15,6 @@ export interface Faq {
   topQuestionOrder: number;
 }
 
-export const FAQ_CATEGORIES = [
-  'service-renewals',
-  'my accounts - faq',
-  'refunds / cancellations',
-  'connected-services',
-  'payment',
-  'contact-us',
-] as const;
-
 const faq = (id: string, category: string, topQuestionOrder: number, question: string, answer: string): Faq => ({
   id,
   question,
