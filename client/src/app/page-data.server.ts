@@ -14,7 +14,7 @@ import { getOrderKey, orderTestHooks } from '../features/account/api/get-order.t
 import { getPaymentMethodKey } from '../features/account/api/get-payment-method.ts';
 import { listOrdersKey } from '../features/account/api/list-orders.ts';
 import { listSubscriptionsKey } from '../features/account/api/list-subscriptions.ts';
-import { ORDERS_PAGE_SIZE } from '../../../domain/order-status.ts';
+import { ORDERS_PAGE_SIZE } from '../../../domain/my-orders.ts';
 import { getCheckoutStateKey } from '../features/checkout/api/get-checkout-state.ts';
 import { getOrderConfirmationKey } from '../features/confirmation/api/get-order-confirmation.ts';
 import {

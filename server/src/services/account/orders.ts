@@ -9,15 +9,12 @@
 import type { components } from '../../../../generated/proxy/types.ts';
 import {
   connectedNavigationOrders,
-  HELP_TEXTS,
-  helpTextOf,
   orderCancelledTag,
-  orderItemStatus,
   sortItemsByName,
-  STATUS_LABELS,
-  statusKey,
   truncateItemName,
-} from '../../../../domain/order-status.ts';
+} from '../../../../domain/my-orders.ts';
+import { HELP_TEXTS, helpTextOf, orderItemStatus } from '../../../../domain/order-item.ts';
+import { STATUS_LABELS, statusKey } from '../../../../domain/order-status.ts';
 import { splitAddressLines } from '../../../../domain/address-form.ts';
 import { planPeriodWords } from '../../../../domain/price.ts';
 import type { AppContext } from '../../context.ts';

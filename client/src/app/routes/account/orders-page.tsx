@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ORDER_THUMBNAILS, ORDERS_PAGE_SIZE } from '../../../../../domain/order-status.ts';
+import { ORDER_THUMBNAILS, ORDERS_PAGE_SIZE } from '../../../../../domain/my-orders.ts';
 import { formatLongDate } from '../../../../../domain/time.ts';
 import { Link } from '../../../components/ui/link.tsx';
 import type { components } from '../../../lib/api/client.ts';

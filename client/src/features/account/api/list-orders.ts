@@ -1,6 +1,6 @@
 /** listOrders (GET /api/account/orders): one page of My Orders (account §2, §9: 5 at a time). */
 import useSWR from 'swr';
-import { ORDERS_PAGE_SIZE } from '../../../../../domain/order-status.ts';
+import { ORDERS_PAGE_SIZE } from '../../../../../domain/my-orders.ts';
 import { api, request } from '../../../lib/api/client.ts';
 
 export const listOrdersKey = (locale: string, offset: number) => ['listOrders', locale, offset] as const;
