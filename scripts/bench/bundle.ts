@@ -71,7 +71,7 @@ const keyOf = (manifest: Manifest, source: string) => Object.keys(manifest).find
 function firstRouteRoots(manifest: Manifest): string[] {
   const entry = manifest['index.html'] ? 'index.html' : Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   if (!entry) throw new Error('no entry in dist/client/.vite/manifest.json');
-  const renewal = keyOf(manifest, 'features/renewal/components/renewal-page.tsx');
+  const renewal = keyOf(manifest, 'app/routes/renewal/renewal-page.tsx');
   return [entry, ...['src/boot.tsx', renewal].filter((k): k is string => !!k && !!manifest[k])];
 }
 
@@ -89,7 +89,7 @@ export async function firstRouteJs(): Promise<Bundle> {
  */
 export async function accountRouteJs(): Promise<{ only: Bundle; beyondFirstRoute: Bundle }> {
   const manifest = await readManifest();
-  const account = keyOf(manifest, 'features/account/components/account-pages.tsx');
+  const account = keyOf(manifest, 'app/routes/account/account-pages.tsx');
   if (!account) throw new Error('no account-pages.tsx chunk in dist/client/.vite/manifest.json');
   const loaded = closure(manifest, [account]);
   const others = closure(
