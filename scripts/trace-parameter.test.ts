@@ -53,6 +53,7 @@ export function write(who: string) {
 let root: string;
 let trace: Trace;
 
+// A TypeScript program with its default library: seconds of CPU, more on a busy two-core machine.
 beforeAll(() => {
   root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'trace-parameter-')));
   for (const [file, text] of Object.entries(FILES)) {
@@ -60,7 +61,7 @@ beforeAll(() => {
     writeFileSync(path.join(root, file), text);
   }
   trace = traceParameter('checkout/start.ts', 'start', 'shopper', root);
-});
+}, 30_000);
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
