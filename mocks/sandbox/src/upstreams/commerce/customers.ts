@@ -2,7 +2,7 @@
  * Shopper customers: the registered customers of the seed (alex, kim, sam) and new registrations,
  * with profile, password, saved addresses and payment instruments, order history and baskets.
  */
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { SandboxContext } from '../../app.ts';
 import {
   zCustomer,
@@ -46,8 +46,20 @@ function customerNotFound(res: Response, customerId: string): void {
   problem(res, 404, 'customer-not-found', 'Customer Not Found', `No customer with ID '${customerId}' could be found.`);
 }
 
+const loginInUse = (res: Response, login: string): void =>
+  problem(res, 400, 'login-already-in-use', 'Login Already In Use', `The login '${login}' is already in use.`);
+
+const invalidPassword = (res: Response): void =>
+  problem(
+    res,
+    400,
+    'invalid-password',
+    'Invalid Password',
+    'The password needs at least 8 characters with upper and lower case letters and a digit.',
+  );
+
 /** The path's registered customer if it is the token's shopper (else 404 answered). */
-function ownCustomer(req: Request, res: Response): CustomerRecord | undefined {
+function ownCustomer(req: { params: unknown }, res: Response): CustomerRecord | undefined {
   const customerId = (req.params as Record<string, string>).customerId ?? '';
   const customer = state.customers.get(customerId);
   if (!customer || shopperOf(res).customerId !== customerId || !shopperOf(res).registered) {
@@ -56,6 +68,17 @@ function ownCustomer(req: Request, res: Response): CustomerRecord | undefined {
   }
   return customer;
 }
+
+/** Lets a route through only for the path's own registered customer (else 404), kept for customerOf. */
+function ownCustomerOnly<P>(req: Request<P>, res: Response, next: NextFunction): void {
+  const customer = ownCustomer(req, res);
+  if (!customer) return;
+  res.locals.customer = customer;
+  next();
+}
+
+/** The customer ownCustomerOnly let through. */
+const customerOf = (res: Response): CustomerRecord => res.locals.customer as CustomerRecord;
 
 export function customersRouter(context: SandboxContext): Router {
   const router = express.Router({ mergeParams: true });
@@ -70,22 +93,8 @@ export function customersRouter(context: SandboxContext): Router {
     const login = given.login ?? given.email;
     if (!login || !given.email || !given.lastName)
       return badRequest(res, 'A customer needs login (or email), email and lastName.');
-    if (findCustomerByLogin(login) || findCustomerByLogin(given.email))
-      return problem(
-        res,
-        400,
-        'login-already-in-use',
-        'Login Already In Use',
-        `The login '${login}' is already in use.`,
-      );
-    if (!PASSWORD_RULE.test(password))
-      return problem(
-        res,
-        400,
-        'invalid-password',
-        'Invalid Password',
-        'The password needs at least 8 characters with upper and lower case letters and a digit.',
-      );
+    if (findCustomerByLogin(login) || findCustomerByLogin(given.email)) return loginInUse(res, login);
+    if (!PASSWORD_RULE.test(password)) return invalidPassword(res);
     const nowMs = context.clock.nowMs();
     const customer: CustomerRecord = {
       customerId: alphaId('ab', 14),
@@ -130,22 +139,14 @@ export function customersRouter(context: SandboxContext): Router {
     if (customer) res.json(renderCustomer(customer));
   });
 
-  router.patch('/customers/:customerId', (req, res) => {
-    const customer = ownCustomer(req, res);
-    if (!customer) return;
+  router.patch('/customers/:customerId', ownCustomerOnly, (req, res) => {
+    const customer = customerOf(res);
     const update = parseBody(zCustomer, req, res);
     if (!update) return;
     const login = update.login ?? undefined;
     if (login && login !== customer.login) {
       const other = findCustomerByLogin(login);
-      if (other && other !== customer)
-        return problem(
-          res,
-          400,
-          'login-already-in-use',
-          'Login Already In Use',
-          `The login '${login}' is already in use.`,
-        );
+      if (other && other !== customer) return loginInUse(res, login);
       customer.login = login;
     }
     if (update.email) customer.email = update.email;
@@ -157,9 +158,8 @@ export function customersRouter(context: SandboxContext): Router {
     res.json(renderCustomer(customer));
   });
 
-  router.put('/customers/:customerId/password', (req, res) => {
-    const customer = ownCustomer(req, res);
-    if (!customer) return;
+  router.put('/customers/:customerId/password', ownCustomerOnly, (req, res) => {
+    const customer = customerOf(res);
     const change = parseBody(zPasswordChangeRequest, req, res);
     if (!change) return;
     if (change.currentPassword !== customer.password)
@@ -170,22 +170,14 @@ export function customersRouter(context: SandboxContext): Router {
         'Invalid Customer Credentials',
         'The current password is not valid.',
       );
-    if (!PASSWORD_RULE.test(change.password))
-      return problem(
-        res,
-        400,
-        'invalid-password',
-        'Invalid Password',
-        'The password needs at least 8 characters with upper and lower case letters and a digit.',
-      );
+    if (!PASSWORD_RULE.test(change.password)) return invalidPassword(res);
     customer.password = change.password;
     customer.modifiedMs = context.clock.nowMs();
     res.status(204).end();
   });
 
-  router.post('/customers/:customerId/addresses', (req, res) => {
-    const customer = ownCustomer(req, res);
-    if (!customer) return;
+  router.post('/customers/:customerId/addresses', ownCustomerOnly, (req, res) => {
+    const customer = customerOf(res);
     const address = parseBody(zCustomerAddress, req, res);
     if (!address) return;
     if (customer.addresses.some((a) => a.addressId === address.addressId))
@@ -212,9 +204,8 @@ export function customersRouter(context: SandboxContext): Router {
       `No address with name '${name}' could be found for customer '${customer.customerId}'.`,
     );
 
-  router.patch('/customers/:customerId/addresses/:addressName', (req, res) => {
-    const customer = ownCustomer(req, res);
-    if (!customer) return;
+  router.patch('/customers/:customerId/addresses/:addressName', ownCustomerOnly, (req, res) => {
+    const customer = customerOf(res);
     const index = customer.addresses.findIndex((a) => a.addressId === req.params.addressName);
     if (index < 0) return addressNotFound(res, customer, req.params.addressName);
     const address = parseBody(zCustomerAddress.partial(), req, res);
@@ -225,18 +216,16 @@ export function customersRouter(context: SandboxContext): Router {
     res.json(updated);
   });
 
-  router.delete('/customers/:customerId/addresses/:addressName', (req, res) => {
-    const customer = ownCustomer(req, res);
-    if (!customer) return;
+  router.delete('/customers/:customerId/addresses/:addressName', ownCustomerOnly, (req, res) => {
+    const customer = customerOf(res);
     if (!customer.addresses.some((a) => a.addressId === req.params.addressName))
       return addressNotFound(res, customer, req.params.addressName);
     customer.addresses = customer.addresses.filter((a) => a.addressId !== req.params.addressName);
     res.status(204).end();
   });
 
-  router.post('/customers/:customerId/payment-instruments', (req, res) => {
-    const customer = ownCustomer(req, res);
-    if (!customer) return;
+  router.post('/customers/:customerId/payment-instruments', ownCustomerOnly, (req, res) => {
+    const customer = customerOf(res);
     const request = parseBody(zCustomerPaymentInstrumentRequest, req, res);
     if (!request) return;
     const card = request.paymentCard;
@@ -267,9 +256,8 @@ export function customersRouter(context: SandboxContext): Router {
     res.json(saved);
   });
 
-  router.delete('/customers/:customerId/payment-instruments/:paymentInstrumentId', (req, res) => {
-    const customer = ownCustomer(req, res);
-    if (!customer) return;
+  router.delete('/customers/:customerId/payment-instruments/:paymentInstrumentId', ownCustomerOnly, (req, res) => {
+    const customer = customerOf(res);
     if (!customer.paymentInstruments.some((p) => p.paymentInstrumentId === req.params.paymentInstrumentId))
       return problem(
         res,
