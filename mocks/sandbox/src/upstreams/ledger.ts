@@ -24,7 +24,8 @@
 import express, { type Router } from 'express';
 import type { SandboxContext } from '../app.ts';
 import { store as adyen, type Payment } from './adyen/store.ts';
-import { ordersMadeSinceReset, state as commerce, type OrderStatus } from './commerce/state.ts';
+import { ordersMadeSinceReset } from './commerce/seed-state.ts';
+import { state as commerce, type OrderStatus } from './commerce/state.ts';
 import { store as stripe, type StoredSetupIntent } from './stripe/store.ts';
 
 export type LedgerPaymentState = 'authorised' | 'captured' | 'saved' | 'refused' | 'reversed';

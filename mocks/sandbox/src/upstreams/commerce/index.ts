@@ -16,7 +16,8 @@ import { customersRouter } from './customers.ts';
 import { errorBody, finalErrorHandler, problem } from './errors.ts';
 import { connectStandIns } from './integration.ts';
 import { ordersRouter } from './orders.ts';
-import { resetState, setMaintenance, setTokenLifetime, state } from './state.ts';
+import { resetState } from './seed-state.ts';
+import { setMaintenance, setTokenLifetime, state } from './state.ts';
 import { tokenControls, tokenRequestLog } from './token-controls.ts';
 
 export { onOrderPlaced, getOrderByNo, failOrderByNo } from './orders.ts';
