@@ -72,6 +72,27 @@ describe('Adyen HMAC signatures (docs.adyen.com/development-resources/webhooks/v
     );
   });
 
+  it("when the item of Adyen's libraries' own HMAC test is signed with its key, then the signature is theirs", () => {
+    // Adyen's API libraries' test vector (adyen-ruby-api-library, spec/utils/hmac_validator_spec.rb),
+    // also reproduced with `openssl dgst -sha256 -mac HMAC -macopt hexkey:<key> -binary | base64`. The
+    // sandbox's signer (mocks/sandbox/src/upstreams/adyen/notifications.ts) is held to the same one.
+    const key = '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056';
+    const item = authorisation({
+      amount: { value: 1130, currency: 'EUR' },
+      merchantAccountCode: 'TestMerchant',
+      merchantReference: 'TestPayment-1407325143704',
+      pspReference: '7914073381342284',
+    });
+    const signature = 'coqCmt/IZ4E3CzPvMY8zTjQVL5hYJUiBRg8UU+iCWo0=';
+    expect(adyenSignedData(item)).toBe(
+      '7914073381342284::TestMerchant:TestPayment-1407325143704:1130:EUR:AUTHORISATION:true',
+    );
+    expect(adyenItemSignature(item, key)).toBe(signature);
+    expect(() =>
+      verifyAdyenNotification(notification({ ...item, additionalData: { hmacSignature: signature } }), key),
+    ).not.toThrow();
+  });
+
   it('when the key is given in lower case, then the signature is the same (hex decoding)', () => {
     expect(adyenItemSignature(authorisation(), KEY.toLowerCase())).toBe(adyenItemSignature(authorisation(), KEY));
   });

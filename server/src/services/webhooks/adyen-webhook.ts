@@ -16,7 +16,11 @@ type NotificationItem = components['schemas']['AdyenNotificationRequestItem'];
 
 /**
  * The string Adyen signs: `pspReference:originalReference:merchantAccountCode:merchantReference:
- * value:currency:eventCode:success`, an absent value as the empty string.
+ * value:currency:eventCode:success`, an absent value as the empty string. The sandbox's Adyen stand-in
+ * signs its notifications with code of its own (mocks/sandbox/src/upstreams/adyen/notifications.ts),
+ * on purpose: one function shared by the side that signs and the side that verifies would let a mistake
+ * in it pass both. Each is held to the same fixed vector from Adyen's libraries instead
+ * (adyen-webhook.test.ts, notifications.test.ts).
  */
 export function adyenSignedData(item: NotificationItem): string {
   return [
