@@ -3,6 +3,9 @@
  * then per item a JSON item header line and its payload, which is `length` bytes when the item header
  * says so and otherwise runs to the next newline. The tunnel reads what the browser's SDK sent and
  * writes what it forwards with it; each item's `length` is set again, as scrubbing changes payloads.
+ * The sandbox's Sentry stand-in reads what the tunnel forwards with a reader of its own
+ * (mocks/sandbox/src/upstreams/sentry/envelope.ts), on purpose: one shared by both would let a framing
+ * mistake pass both sides.
  */
 
 export type JsonObject = Record<string, unknown>;

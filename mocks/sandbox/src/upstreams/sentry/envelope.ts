@@ -3,6 +3,10 @@
  * does: a JSON header line; then per item a JSON item header line and a payload of `length` bytes when
  * the header gives one, else up to the next newline. The stand-in keeps each payload as JSON where it is
  * JSON, and a replay recording (a JSON header line, then the recording) as its two parts.
+ *
+ * The shop's tunnel reads envelopes with code of its own (server/src/monitoring/envelope.ts), on purpose:
+ * this stand-in reads what the tunnel writes, and a reader shared by both would let a framing mistake
+ * pass both sides. Each is tested on envelopes written out by hand as Sentry's format describes them.
  */
 
 export interface ReceivedItem {
