@@ -23,6 +23,7 @@
  */
 import express, { type Router } from 'express';
 import type { SandboxContext } from '../app.ts';
+import type { Provider } from '../seed.ts';
 import { store as adyen, type Payment } from './adyen/store.ts';
 import { ordersMadeSinceReset } from './commerce/seed-state.ts';
 import { state as commerce, type OrderStatus } from './commerce/state.ts';
@@ -31,7 +32,7 @@ import { store as stripe, type StoredSetupIntent } from './stripe/store.ts';
 export type LedgerPaymentState = 'authorised' | 'captured' | 'saved' | 'refused' | 'reversed';
 
 export interface LedgerPayment {
-  provider: 'stripe' | 'adyen';
+  provider: Provider;
   /** Our order number: Adyen's merchantReference, the SetupIntent's `metadata[orderNo]`. */
   reference: string;
   /** Adyen's pspReference or the SetupIntent's id. */

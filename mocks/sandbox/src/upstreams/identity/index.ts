@@ -19,6 +19,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { generateKeyPairSync, type JsonWebKey } from 'node:crypto';
 import Provider, { type Account, type KoaContextWithOIDC } from 'oidc-provider';
 import type { components } from '../../../../../generated/identity/types.ts';
+import { zOAuthError } from '../../../../../generated/identity/zod/zod.gen.ts';
 import type { SandboxContext, UpstreamModule } from '../../app.ts';
 import { CREDENTIALS, SANDBOX_PASSWORD, SHOPPERS, VEHICLES, MARKETS, type Shopper } from '../../seed.ts';
 import { emailAtProvider, resetDirectory, shopperByEmail } from './directory.ts';
@@ -38,17 +39,7 @@ export const redirectUrisOf = (origins: readonly string[]): string[] =>
 export const postLogoutRedirectUrisOf = (origins: readonly string[]): string[] =>
   origins.flatMap((origin) => [`${origin}/`, origin]);
 const UI_LOCALES = ['en-GB', 'fr-FR', 'de-DE', 'it-IT', 'es-ES', 'pt-PT', 'nl-NL', 'cs-CZ'];
-const OAUTH_ERRORS: ReadonlyArray<OAuthError['error']> = [
-  'invalid_request',
-  'invalid_client',
-  'invalid_grant',
-  'unauthorized_client',
-  'unsupported_grant_type',
-  'invalid_scope',
-  'access_denied',
-  'server_error',
-  'invalid_token',
-];
+const OAUTH_ERRORS: ReadonlyArray<OAuthError['error']> = zOAuthError.shape.error.options;
 
 const oauthError = (error: OAuthError['error'], description: string): OAuthError => ({
   error,

@@ -86,7 +86,7 @@ export interface OmsReturn {
 export interface OmsCreditNote {
   id: string;
   name: string;
-  status: 'Draft' | 'Posted' | 'Cancelled';
+  status: NonNullable<components['schemas']['CreditNote']['Status']>;
   amount: number;
   createdDate: string;
   externalId: string;

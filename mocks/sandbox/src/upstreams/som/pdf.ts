@@ -5,11 +5,12 @@
  * order and document numbers as plain strings (`/OrderNumber (00001005)`), so that they can be
  * found in the file without inflating the page's content stream.
  */
+import type { components } from '../../../../../generated/som/types.ts';
 import { PDFDocument, PDFName, PDFString, StandardFonts, rgb, type PDFDict } from 'pdf-lib';
 import { MARKETS } from '../../seed.ts';
 import type { OmsCreditNote, OmsOrder } from './model.ts';
 
-export type DocumentKind = 'Invoice' | 'CreditNote';
+export type DocumentKind = components['schemas']['DocumentPdfRequest']['recordType'];
 
 /** Helvetica's WinAnsi encoding: keep printable Latin-1 characters only. */
 function text(value: string): string {

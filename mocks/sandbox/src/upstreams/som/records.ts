@@ -3,6 +3,7 @@
  * 18-character ids).
  */
 import type { components } from '../../../../../generated/som/types.ts';
+import { zOmsPaymentType } from '../../../../../generated/som/zod/zod.gen.ts';
 import type { OmsOrder, OmsPaymentRecord, OmsSubscription } from './model.ts';
 import { isExpiring } from './state.ts';
 
@@ -167,8 +168,6 @@ export function subscription(sub: OmsSubscription): S['Subscription'] {
   };
 }
 
-const PAYMENT_TYPES: readonly string[] = ['IDEAL', 'Credit Card', 'GooglePay', 'ApplePay', 'BANCONTACT'];
-
 /** The stored record as PaymentMethodInformation shows it; a blanked record shows as nothing stored. */
 export function paymentInformation(
   accountId: string | null,
@@ -176,7 +175,8 @@ export function paymentInformation(
 ): S['PaymentMethodInformationResponse'] {
   if (!record || record.token === '') return { accountRecordId: accountId, billingAddress: null, paymentMethod: null };
   const [address1 = '', address2 = ''] = record.street.split('|');
-  const type = (PAYMENT_TYPES.includes(record.type) ? record.type : 'Credit Card') as S['OmsPaymentType'];
+  const known = zOmsPaymentType.safeParse(record.type);
+  const type: S['OmsPaymentType'] = known.success ? known.data : 'Credit Card';
   return {
     accountRecordId: accountId,
     billingAddress: {

@@ -5,16 +5,11 @@
  */
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ZodType } from 'zod';
+import type { components } from '../../../../../generated/som/types.ts';
 import { CREDENTIALS } from '../../seed.ts';
 
-export type ServiceErrorCode =
-  | 'MissingParameters'
-  | 'MissingBody'
-  | 'Unauthorized'
-  | 'NotFound'
-  | 'TokenError'
-  | 'InternalError'
-  | 'ServiceUnavailable';
+/** The error codes of the proxy's ServiceError (the order-management and vehicle contracts share it). */
+export type ServiceErrorCode = NonNullable<components['schemas']['ServiceError']['errorCode']>;
 
 export interface ServiceError {
   isError: true;
