@@ -9,7 +9,7 @@
  */
 import express, { type Router } from 'express';
 import { setStoredCardExpiry } from './adyen/store.ts';
-import { setPaymentRecordExpiry } from './som/state.ts';
+import { setPaymentRecordExpiry } from './som/payment-methods.ts';
 import { setStripeCardExpiry } from './stripe/store.ts';
 
 export const paymentMethodControls: Router = express.Router();

@@ -1,6 +1,7 @@
 /**
  * The order-management stand-in (`/som`): every method of openapi/upstream/som.yaml, at
- * `/som/services/apexrest/SOM/{method}`, over the state of state.ts (seeded by seed-data.ts).
+ * `/som/services/apexrest/SOM/{method}`, over the state of state.ts (seeded by seed-data.ts from
+ * seed-orders.ts), changed by account-updates.ts, payment-methods.ts and the controls of fulfilment.ts.
  *
  * For the commerce stand-in: `recordPlacedOrder` (an order placed there appears in History and
  * Details). For the controls: `advanceOrder` and the `somControls` router, to be mounted at
@@ -28,8 +29,8 @@ import {
 import type { SandboxContext, UpstreamModule } from '../../app.ts';
 import { SHOPPERS, VEHICLES } from '../../seed.ts';
 import { imageUrl } from '../commerce/catalog.ts';
-import { IMAGE_BASE } from './seed-data.ts';
-import type { OmsSubscription } from './model.ts';
+import { IMAGE_BASE } from './items.ts';
+import type { OmsSubscription, PatchOutcome } from './model.ts';
 import { documentPdf } from './pdf.ts';
 import { creditNotes, orderDetails, orderSummary, paymentInformation, subscription } from './records.ts';
 import { somRequestLog, somRequests } from './request-log.ts';
@@ -41,36 +42,26 @@ import {
   sendError,
   serviceErrorBody,
 } from './service-proxy.ts';
+import { cancelAutoRenewal, reactivateAutoRenewal, requestRefund, updateOmsRecord } from './account-updates.ts';
+import { AdvanceError, advanceOrder, failOrder, FAILURE_STATUSES, type FailureStatus } from './fulfilment.ts';
+import { addPaymentMethod, deletePaymentMethod, updateBillingAddress, updatePaymentMethod } from './payment-methods.ts';
 import {
   accountOf,
   answersFor,
-  AdvanceError,
-  addPaymentMethod,
-  advanceOrder,
-  cancelAutoRenewal,
-  deletePaymentMethod,
-  failOrder,
-  FAILURE_STATUSES,
-  type FailureStatus,
   findCreditNote,
   findInvoice,
   findOrder,
   isExpired,
   ordersOf,
   paymentRecordOfAccount,
-  reactivateAutoRenewal,
-  requestRefund,
   resetSom,
   setCustomerEnabled,
   setOwnershipFilter,
   subscriptionsOf,
-  updateBillingAddress,
-  updateOmsRecord,
-  updatePaymentMethod,
-  type PatchOutcome,
 } from './state.ts';
 
-export { advanceOrder, AdvanceError, recordPlacedOrder, type PlacedOrder, type PlacedOrderLine } from './state.ts';
+export { advanceOrder, AdvanceError } from './fulfilment.ts';
+export { recordPlacedOrder, type PlacedOrder, type PlacedOrderLine } from './placed-orders.ts';
 
 type S = components['schemas'];
 

@@ -184,3 +184,10 @@ export interface OmsPaymentRecord {
   expYear: number | null;
   toBeUpdated?: boolean;
 }
+
+/** An update's outcome, as the order system's PatchResult tells it (here always naming the record). */
+export interface PatchOutcome {
+  result: components['schemas']['PatchResult']['result'];
+  recordId: string;
+  message?: string;
+}

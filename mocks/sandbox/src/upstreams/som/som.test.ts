@@ -9,7 +9,7 @@ import { createSandbox, type Sandbox } from '../../app.ts';
 import { SHOPPERS } from '../../seed.ts';
 import { vehiclesModule } from '../vehicles/index.ts';
 import { customerControls, recordPlacedOrder, somControls, somModule, somOwnershipControls } from './index.ts';
-import { SEED_ORDERS } from './seed-data.ts';
+import { SEED_ORDERS } from './seed-orders.ts';
 import { findPaymentRecord } from './state.ts';
 
 const alex = SHOPPERS.find((s) => s.handle === 'alex')!;
