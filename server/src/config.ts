@@ -4,6 +4,7 @@
  * half-configured. The three upstream modes share one shape; only base URLs and keys differ.
  */
 import { z } from 'zod';
+import { zAdyenPaymentSetup } from '../../generated/proxy/zod/zod.gen.ts';
 import type { BillingRegionRule } from '../../domain/postal-codes.ts';
 import { DEFAULT_LOCALE, marketOfLocale } from '../../domain/locales.ts';
 import { errorReportingSettings, type ErrorReportingSettings } from './monitoring/settings.ts';
@@ -56,10 +57,11 @@ export type SiteId = (typeof SITE_IDS)[number];
 
 /**
  * Adyen Web's `environment` values (test, live and the live regions; Adyen's live endpoints
- * page): the client's AdyenCheckout and the CSP's Adyen hosts both follow ADYEN_ENVIRONMENT.
+ * page): the client's AdyenCheckout and the CSP's Adyen hosts both follow ADYEN_ENVIRONMENT. The
+ * contract's AdyenPaymentSetup.environment, which tells the client the value.
  */
-export const ADYEN_ENVIRONMENTS = ['test', 'live', 'live-us', 'live-au', 'live-apse', 'live-in', 'live-nea'] as const;
-export type AdyenEnvironment = (typeof ADYEN_ENVIRONMENTS)[number];
+const zAdyenEnvironment = zAdyenPaymentSetup.shape.environment;
+export type AdyenEnvironment = z.infer<typeof zAdyenEnvironment>;
 
 /** METRICS_PORT, METRICS_HOST and SHUTDOWN_TIMEOUT_MS come from ops-settings.ts (issue 16). */
 export interface Config extends OpsSettings {
@@ -207,7 +209,7 @@ const envSchema = z.object({
   // JSON by market country: {"GB": {"countries": ["GB"], "excludedPostalCodes": {"GB": "^(GY|JE)"}}}
   BILLING_REGION_RULES: z.string().default('{}'),
   // Adyen Web's environments (its API_ENVIRONMENTS): test, or live with the account's region.
-  ADYEN_ENVIRONMENT: z.enum(ADYEN_ENVIRONMENTS).default('test'),
+  ADYEN_ENVIRONMENT: zAdyenEnvironment.default('test'),
   ...PAYMENT_KEYS_ENV, // live mode: live keys only, or test keys only (payment-keys.ts)
   GTM_CONTAINER_IDS: csv(''), // site:GTM-XXXXXXX pairs (tag-manager.ts); no container by default
   // Error reporting (monitoring/settings.ts): off without a DSN.

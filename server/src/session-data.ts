@@ -90,7 +90,11 @@ export interface SessionData {
    * Server-only: the one Stripe SetupIntent of the checkout (or of the account's saving), confirmed
    * again by the next attempt while it waits for a payment method (services/payments/stripe.ts).
    */
-  stripeSetupIntent?: { id: string; customerId: string; purpose: 'checkout' | 'accountPaymentMethod' };
+  stripeSetupIntent?: {
+    id: string;
+    customerId: string;
+    purpose: NonNullable<components['schemas']['PaymentSetupRequest']['context']>;
+  };
   /** Server-only: orders this session placed (it may read their confirmation). */
   placedOrders?: string[];
   /** Server-only: the first answer per Idempotency-Key of placeOrder, replayed on a retry. */
@@ -163,7 +167,7 @@ export interface PendingPayment {
   orderNo: string;
   /** The order attempt's id in the journal (services/attempts/, issue 29). */
   attempt?: string;
-  provider: 'stripe' | 'adyen';
+  provider: components['schemas']['PaymentProvider'];
   key: string;
   setupIntentId?: string;
   paymentMethodId?: string;
@@ -202,7 +206,7 @@ export interface PendingPayment {
 
 export interface PendingMethodSave {
   mode: 'add' | 'update';
-  provider: 'stripe' | 'adyen';
+  provider: components['schemas']['PaymentProvider'];
   key: string;
   paymentType: string;
   setupIntentId?: string;

@@ -5,6 +5,7 @@
  * server.ts makes it, waits for the connection in start() and closes it in stop(). Without
  * REDIS_URL none of this exists and the in-memory stores serve one instance.
  */
+import type { components } from '../../../generated/proxy/types.ts';
 import type { Store } from 'express-rate-limit';
 import type { KeyedLock } from '../locks.ts';
 import type { SessionStore } from '../session.ts';
@@ -56,7 +57,7 @@ export function createSharedState(url: string, monitor: StoreMonitor, lockOption
  */
 export async function sharedStateChecks(ctx: {
   sharedState?: SharedState | undefined;
-}): Promise<Record<string, 'ok' | 'failing'>> {
+}): Promise<NonNullable<components['schemas']['Health']['checks']>> {
   if (!ctx.sharedState) return {};
   return { redis: (await ctx.sharedState.reachable()) ? 'ok' : 'failing' };
 }

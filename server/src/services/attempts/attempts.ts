@@ -39,7 +39,10 @@ export class AttemptOwner implements OrderAttempts, JournalHand {
     this.now = now;
   }
 
-  async begin(shopper: AttemptShopper, input: { provider: 'stripe' | 'adyen'; basketId: string }): Promise<string> {
+  async begin(
+    shopper: AttemptShopper,
+    input: { provider: AttemptRecord['provider']; basketId: string },
+  ): Promise<string> {
     const id = randomUUID();
     const at = this.now();
     const { session } = shopper;

@@ -8,6 +8,7 @@
  * (the embedded default, so `make start` stopped and started again loses nothing), and Redis (REDIS_URL,
  * shared by every instance; AOF persistence required: docs/runbook.md).
  */
+import type { components } from '../../../../generated/proxy/types.ts';
 import { isEndState, type AttemptState } from '../../../../domain/order-attempt.ts';
 import type { PendingPayment, ShopperTokens } from '../../session.ts';
 import type { SiteId } from '../../config.ts';
@@ -16,12 +17,12 @@ export interface AttemptRecord {
   /** The attempt's idempotency key (the browser's Idempotency-Key of placeOrder). */
   id: string;
   state: AttemptState;
-  provider: 'stripe' | 'adyen';
+  provider: components['schemas']['PaymentProvider'];
   site: SiteId;
   locale: string;
   /** The commerce shopper token the attempt acted with (refreshed by the reconciler when expired). */
   tokens: ShopperTokens;
-  authType: 'guest' | 'registered' | 'none';
+  authType: components['schemas']['Session']['authType'];
   /** The identity provider's subject of a registered shopper (the order-management record's flag). */
   principalUUID?: string;
   /** The basket the order is made of. */

@@ -20,7 +20,7 @@ export interface AttemptShopper {
 
 export interface OrderAttempts extends ProviderEventSink {
   /** Opens the journal of a new attempt before createOrder is sent; its id. */
-  begin(shopper: AttemptShopper, input: { provider: 'stripe' | 'adyen'; basketId: string }): Promise<string>;
+  begin(shopper: AttemptShopper, input: { provider: AttemptRecord['provider']; basketId: string }): Promise<string>;
   /**
    * Writes the attempt's next recovery point (with what it learnt: the order, the provider's
    * references). A move the table does not allow, because a webhook or the reconciler moved the

@@ -2,10 +2,12 @@
  * Readiness of the upstreams (GET /api/readyz in sandbox mode): each answers at all. Reachable
  * means any HTTP answer (even 404): the socket and the server are there.
  */
+import type { components } from '../../../../generated/proxy/types.ts';
 import type { UpstreamName } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 
-export type Check = 'ok' | 'failing';
+/** A check's value in the contract's Health. */
+export type Check = NonNullable<components['schemas']['Health']['checks']>[string];
 
 /** The contract's check names and the upstreams behind each. */
 const CHECKS: Record<string, UpstreamName[]> = {
