@@ -1,7 +1,9 @@
 /**
  * The code's shape (issue 11 "Done when"): no import circle between modules, type-only imports
- * included, and no hand-written file in server/, client/ or domain/ over 400 lines (the locale catalogues are
- * data, not code). This is the project's only cycle check: ESLint's import-x/no-cycle, which passes over
+ * included, and no hand-written file in server/, client/, domain/ or mocks/ over 400 lines, tests
+ * included (the locale catalogues are data, not code; issue 33 added domain/ and mocks/). A file that
+ * grows past it is split by what each part owns, not cut to fit. This is the project's only cycle
+ * check: ESLint's import-x/no-cycle, which passes over
  * `import type`, took 26 of the lint's 31 seconds of rules and found nothing this test does not (issue 32).
  */
 import { execFileSync } from 'node:child_process';
@@ -90,8 +92,8 @@ describe('code structure', () => {
     expect(circles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts']]);
   });
 
-  it('when the hand-written files of server, client and domain are counted, then none is over 400 lines', () => {
-    const long = tracked('server', 'client', 'domain')
+  it('when the hand-written files of server, client, domain and mocks are counted, then none is over 400 lines', () => {
+    const long = tracked('server', 'client', 'domain', 'mocks')
       .filter((file) => /\.(tsx?|css|html)$/.test(file))
       .map((file) => ({ file, lines: readFileSync(path.join(root, file), 'utf8').split('\n').length - 1 }))
       .filter(({ lines }) => lines > 400);
