@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutStepName, firstIncompleteCheckoutStep, type CheckoutBasketState } from './checkout-step.ts';
+import { zCheckoutState } from '../generated/proxy/zod-mini/zod.gen.ts';
+import {
+  CHECKOUT_STEPS,
+  checkoutStepName,
+  firstIncompleteCheckoutStep,
+  type CheckoutBasketState,
+} from './checkout-step.ts';
 
 const address = {
   firstName: 'Ada',
@@ -47,5 +53,9 @@ describe('firstIncompleteCheckoutStep', () => {
     [4, 'payment'],
   ] as const)('when the step is %i, then its name is %s', (step, name) => {
     expect(checkoutStepName(step)).toBe(name);
+  });
+
+  it("when compared with the contract's CheckoutState.stepName, then the names are its enum, in its order", () => {
+    expect(CHECKOUT_STEPS).toEqual(zCheckoutState.shape.stepName.options);
   });
 });

@@ -1,7 +1,20 @@
 // Checkout step choice: storefront §4 Checkout ("The step moves 0 to 4"; "On load, the first incomplete step is chosen").
+import type { components } from '../generated/proxy/types.ts';
 
-export const CHECKOUT_STEPS = ['login', 'shippingAddress', 'shippingMethod', 'billingAddress', 'payment'] as const;
-export type CheckoutStepName = (typeof CHECKOUT_STEPS)[number];
+export type CheckoutStepName = components['schemas']['CheckoutState']['stepName'];
+/**
+ * The steps' names by index: the contract's CheckoutState.stepName enum (openapi/proxy.yaml), written out
+ * rather than read from the generated zCheckoutState: that schema would bring its basket's schemas into
+ * the browser's Zod chunk (0.8 KB gzip on every page that loads it). checkout-step.test.ts holds the list
+ * to the enum.
+ */
+export const CHECKOUT_STEPS = [
+  'login',
+  'shippingAddress',
+  'shippingMethod',
+  'billingAddress',
+  'payment',
+] as const satisfies readonly CheckoutStepName[];
 export type CheckoutStep = 0 | 1 | 2 | 3 | 4;
 
 export const CheckoutStepIndex = {

@@ -1,5 +1,6 @@
 // Expiry windows: storefront §4 "Renewal page load" (expiry logic, orderable), storefront §3 session values,
 // storefront §4 Authentication (token margin), storefront §9 and account §4 "Subscription expiry and auto-renewal".
+import type { components } from '../generated/proxy/types.ts';
 import { toMillis, type Instant } from './time.ts';
 
 export const DAY_MS = 864e5;
@@ -15,7 +16,8 @@ export const TOKEN_MARGIN_MS = 60_000;
 /** The refresh-token cookie lives 90 days (storefront §4). */
 export const REFRESH_TOKEN_COOKIE_DAYS = 90;
 
-export type ExpiryState = 'expired' | 'expiring' | 'active';
+/** The contract's ExpiryState. */
+export type ExpiryState = components['schemas']['ExpiryState'];
 
 export const EXPIRED_TEXT = 'This service has expired';
 export const EXPIRES_SOON_TEXT = 'expires soon';
@@ -72,7 +74,8 @@ export function isTokenValid(expiresAt: Instant | undefined, now: Instant): bool
   return toMillis(now) < expiry - TOKEN_MARGIN_MS;
 }
 
-export type TermUnit = 'month' | 'year' | 'once';
+/** A plan's term unit: the contract's DurationType. */
+export type TermUnit = components['schemas']['DurationType'];
 
 /**
  * The expiry a renewal gives, which is also the next payment date where auto-renewal is on

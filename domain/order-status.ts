@@ -1,6 +1,7 @@
 // Order and item statuses: account §4 (status vocabulary, synthetic cancellation statuses, display labels,
 // mappings, deriving item status, order-status timeline, help text), storefront §4 "Timeline by order status",
 // account §2 My Orders / Order detail and account §9 limits.
+import type { components } from '../generated/proxy/types.ts';
 
 /** Normalises a status for matching: 'Failed - Waiting for retry' → 'failed_waiting_for_retry', 'CancelInstallNoRefund' → 'cancel_install_no_refund'. */
 export function statusKey(status: string | null | undefined): string {
@@ -50,7 +51,7 @@ export const STATUS_LABELS = {
   stateNotMappedYet: 'State not mapped yet',
   renewed: 'Renewed',
   orderCancelled: 'Order cancelled',
-} as const;
+} as const satisfies Record<components['schemas']['DisplayStatus'], string>;
 export type StatusLabel = keyof typeof STATUS_LABELS;
 export const STATUS_LABEL_KEYS = Object.keys(STATUS_LABELS) as StatusLabel[];
 

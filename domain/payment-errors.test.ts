@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { zPaymentErrorKind } from '../generated/proxy/zod-mini/zod.gen.ts';
 import {
   adyenRefusal,
   BILLING_ADDRESS_MISMATCH_TEXT,
@@ -41,6 +42,10 @@ describe('payment error kinds', () => {
       'billing_address_missmatch',
       'card_authorisation_error',
     ]);
+  });
+
+  it("when compared with the contract's PaymentErrorKind, then the list is its enum, in its order", () => {
+    expect(PAYMENT_ERROR_KINDS).toEqual(zPaymentErrorKind.options);
   });
 
   it.each<[unknown, boolean]>([

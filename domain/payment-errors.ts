@@ -1,8 +1,15 @@
 // Payment errors: storefront §8 "Payment error types" and HTTP mapping, storefront §5 "Card form",
 // account §8 (modal entries: generic index 3, mismatch index 8, Stripe requires_payment_method → 3; expired card).
+import type { components } from '../generated/proxy/types.ts';
 import { toMillis, type Instant } from './time.ts';
 
 /** The payment error kinds, spelled exactly as in storefront §8 (including 'billing_address_missmatch'). */
+export type PaymentErrorKind = components['schemas']['PaymentErrorKind'];
+/**
+ * The contract's PaymentErrorKind enum (openapi/proxy.yaml) as a list, written out rather than read from
+ * the generated zPaymentErrorKind.options: the payment confirmation page shows these errors and loads no
+ * Zod, which the schema would bring it (9 KB gzip). payment-errors.test.ts holds the list to the enum.
+ */
 export const PAYMENT_ERROR_KINDS = [
   'card_error',
   'validation_error',
@@ -15,8 +22,7 @@ export const PAYMENT_ERROR_KINDS = [
   'iDeal-error',
   'billing_address_missmatch',
   'card_authorisation_error',
-] as const;
-export type PaymentErrorKind = (typeof PAYMENT_ERROR_KINDS)[number];
+] as const satisfies readonly PaymentErrorKind[];
 
 export function isPaymentErrorKind(value: unknown): value is PaymentErrorKind {
   return typeof value === 'string' && (PAYMENT_ERROR_KINDS as readonly string[]).includes(value);

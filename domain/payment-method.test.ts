@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isCardExpired, paymentMethodType, providerMethodType, walletOf } from './payment-method.ts';
+import { zWalletTypes } from '../generated/proxy/zod-mini/zod.gen.ts';
+import { isCardExpired, paymentMethodType, providerMethodType, WALLET_TYPES, walletOf } from './payment-method.ts';
 
 describe("payment method types (account §3: the order system's values and the others seen)", () => {
   it.each([
@@ -54,4 +55,10 @@ describe("a method's type as its provider holds it (issue 15: the order records 
     ['iDEAL', { type: 'ideal' }, 'IDEAL'],
     ['a type the shop does not know', { type: 'klarna' }, undefined],
   ])('%s → %s', (_, method, type) => expect(providerMethodType(method)).toBe(type));
+});
+
+describe('wallets (storefront §7: the digital wallets a market may offer)', () => {
+  it("when compared with the contract's WalletTypes, then the wallets are its enum, in its order", () => {
+    expect(WALLET_TYPES).toEqual(zWalletTypes.def.element.options);
+  });
 });

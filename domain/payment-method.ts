@@ -1,9 +1,11 @@
 // Saved payment methods in the account area: account §3 (Saved payment method (display): the order system's
 // types and the other values seen) and §5 (card expiry).
 
+import type { components } from '../generated/proxy/types.ts';
 import { toMillis, type Instant } from './time.ts';
 
-export type PaymentMethodType = 'CREDIT_CARD' | 'IDEAL' | 'BANCONTACT' | 'GOOGLE_PAY' | 'APPLE_PAY';
+/** The front-end payment types (storefront §3): the contract's PaymentMethodType. */
+export type PaymentMethodType = components['schemas']['PaymentMethodType'];
 
 /**
  * The front-end type of a payment type as the order system or a provider writes it (account §3): IDEAL,
@@ -35,6 +37,11 @@ export function paymentMethodType(value: string | null | undefined): PaymentMeth
 
 export type WalletType = Extract<PaymentMethodType, 'GOOGLE_PAY' | 'APPLE_PAY'>;
 
+/**
+ * The wallets a market may offer, in the order the shop lists them: the contract's WalletTypes enum,
+ * written out rather than read from the generated zWalletTypes, which would bring Zod to the payment
+ * components' shared chunk (payment-method.test.ts holds the list to the enum).
+ */
 export const WALLET_TYPES: readonly WalletType[] = ['GOOGLE_PAY', 'APPLE_PAY'];
 
 /**
