@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { zFaqCategory } from '../generated/proxy/zod-mini/zod.gen.ts';
 import { FAQ_CATEGORIES, isFaqCategory } from './faq.ts';
 
 describe('FAQ categories (storefront §9)', () => {
@@ -11,6 +12,10 @@ describe('FAQ categories (storefront §9)', () => {
       'payment',
       'contact-us',
     ]);
+  });
+
+  it("when compared with the contract's FaqCategory, then the list is its enum, in its order", () => {
+    expect(FAQ_CATEGORIES).toEqual(zFaqCategory.options);
   });
 
   it.each([

@@ -3,6 +3,7 @@
  * search, and the region custom preferences (custom objects) per market of the seed. These are the
  * English (default) texts; content-i18n/ holds the seven other languages, read per `locale`.
  */
+import type { FaqCategory } from '../../../../../domain/faq.ts';
 import { MARKETS } from '../../seed.ts';
 import type { Schemas } from './errors.ts';
 
@@ -10,7 +11,7 @@ export interface Faq {
   id: string;
   question: string;
   answer: string;
-  category: string;
+  category: FaqCategory;
   enabled: boolean;
   topQuestionOrder: number;
 }
@@ -172,14 +173,19 @@ export function faqAsset(entry: Faq): Schemas['ContentAsset'] {
   };
 }
 
-const renewalFaqs = FAQS.filter((f) =>
-  ['service-renewals', 'refunds / cancellations', 'payment'].includes(f.category),
-).map((f) => ({ question: `<p>${f.question}</p>`, category: f.category, answer: f.answer }));
+const RENEWAL_CATEGORIES: readonly FaqCategory[] = ['service-renewals', 'refunds / cancellations', 'payment'];
+
+/** The FAQ_Renewals_Page asset's items: the entries of the renewal page's categories, each question as HTML. */
+export function renewalFaqItems(faqs: readonly Faq[]): Array<{ question: string; category: string; answer: string }> {
+  return faqs
+    .filter((f) => RENEWAL_CATEGORIES.includes(f.category))
+    .map((f) => ({ question: `<p>${f.question}</p>`, category: f.category, answer: f.answer }));
+}
 
 const year = '{year}';
 
 export const CONTENT_ASSETS: Record<string, { name: string; body: string; description?: string }> = {
-  FAQ_Renewals_Page: { name: 'Renewal FAQs', body: JSON.stringify(renewalFaqs) },
+  FAQ_Renewals_Page: { name: 'Renewal FAQs', body: JSON.stringify(renewalFaqItems(FAQS)) },
   Countries_List: {
     name: 'Countries included',
     body: JSON.stringify([

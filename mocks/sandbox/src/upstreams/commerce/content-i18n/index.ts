@@ -3,7 +3,7 @@
  * (`fr-BE`, `fr_BE`) falls back to its language (`fr`), then to the site's default (English), as
  * the commerce platform's localized attributes do. The English texts are content.ts's.
  */
-import { CONTENT_ASSETS, FAQS, type Faq } from '../content.ts';
+import { CONTENT_ASSETS, FAQS, renewalFaqItems, type Faq } from '../content.ts';
 import { CS } from './cs.ts';
 import { DE } from './de.ts';
 import { ES } from './es.ts';
@@ -44,8 +44,6 @@ export function localizedFaqs(locale: string | undefined): Faq[] {
   });
 }
 
-const RENEWAL_CATEGORIES = ['service-renewals', 'refunds / cancellations', 'payment'];
-
 /** A content asset in the locale's language, or undefined when the library has no asset with that id. */
 export function localizedAsset(
   id: string,
@@ -57,10 +55,7 @@ export function localizedAsset(
   if (language === 'en') return english;
   const translation = TRANSLATIONS[language];
   if (id === 'FAQ_Renewals_Page') {
-    const items = localizedFaqs(locale)
-      .filter((f) => RENEWAL_CATEGORIES.includes(f.category))
-      .map((f) => ({ question: `<p>${f.question}</p>`, category: f.category, answer: f.answer }));
-    return { name: translation.renewalFaqsName, body: JSON.stringify(items) };
+    return { name: translation.renewalFaqsName, body: JSON.stringify(renewalFaqItems(localizedFaqs(locale))) };
   }
   const localized = translation.assets[id as keyof ContentTranslation['assets']];
   // Assets without words (image links) are the same in every language.
