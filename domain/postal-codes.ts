@@ -1,11 +1,6 @@
 // Postal-code exclusions and supported countries: storefront §5 "Postal codes where shipping is not allowed",
 // "Supported address countries", address form table (postalCode), storefront §9 extra markets.
 import { zCountryCode } from '../generated/proxy/zod-mini/zod.gen.ts';
-import type { components } from '../generated/proxy/types.ts';
-
-type CountryCode = components['schemas']['CountryCode'];
-
-import { zCountryCode } from '../generated/proxy/zod-mini/zod.gen.ts';
 
 /** Shipping-excluded postal codes per country (spaces are stripped before matching). */
 export const SHIPPING_EXCLUDED_POSTAL_CODES: Readonly<Record<string, RegExp>> = {

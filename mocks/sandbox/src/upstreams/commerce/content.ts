@@ -16,7 +16,7 @@ export interface Faq {
   topQuestionOrder: number;
 }
 
-const faq = (id: string, category: string, topQuestionOrder: number, question: string, answer: string): Faq => ({
+const faq = (id: string, category: FaqCategory, topQuestionOrder: number, question: string, answer: string): Faq => ({
   id,
   question,
   answer,
