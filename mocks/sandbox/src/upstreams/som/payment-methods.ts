@@ -2,6 +2,7 @@
  * The account's stored payment-method record (AddPaymentMethod, UpdatePaymentMethod,
  * DeletePaymentMethod, UpdateBillingAddress) and the sandbox's card-expiry control on it.
  */
+import type { components } from '../../../../../generated/som/types.ts';
 import { PREFIX, recordId, type OmsPaymentRecord, type PatchOutcome } from './model.ts';
 import { findAccount, findPaymentRecord, next, paymentRecordOfAccount, state } from './state.ts';
 
@@ -29,21 +30,8 @@ export function blankPaymentRecord(recordIdValue: string, accountId: string): Om
   };
 }
 
-export interface PaymentPayload {
-  SNP_OMS_PaymentType__c: string;
-  SNP_OMS_CardType__c?: string;
-  SNP_OMS_PaymentInformation__c?: string;
-  SNP_OMS_PaymentMethodToken__c: string;
-  SNP_OMS_BankCode__c?: string;
-  SNP_OMS_Last4Digits__c?: string;
-  SNP_OMS_BillingAddress__Street__s?: string;
-  SNP_OMS_BillingAddress__PostalCode__s?: string;
-  SNP_OMS_BillingAddress__CountryCode__s?: string;
-  SNP_OMS_BillingAddress__City__s?: string;
-  SNP_OMS_BillingAddress__StateCode__s?: string;
-  SNP_OMS_FirstName__c?: string;
-  SNP_OMS_LastName__c?: string;
-}
+/** The payment save payload (account-area §3) as the contract writes it. */
+type PaymentPayload = components['schemas']['PaymentSavePayload'];
 
 function applyPayment(record: OmsPaymentRecord, payload: PaymentPayload, ipAddress: string | undefined): void {
   record.token = payload.SNP_OMS_PaymentMethodToken__c;
@@ -101,15 +89,7 @@ export function deletePaymentMethod(id: string): PatchOutcome | undefined {
 
 export function updateBillingAddress(
   id: string,
-  address: {
-    SNP_OMS_FirstName__c?: string;
-    SNP_OMS_LastName__c?: string;
-    SNP_OMS_BillingAddress__Street__s: string;
-    SNP_OMS_BillingAddress__PostalCode__s: string;
-    SNP_OMS_BillingAddress__CountryCode__s: string;
-    SNP_OMS_BillingAddress__City__s: string;
-    SNP_OMS_BillingAddress__StateCode__s?: string;
-  },
+  address: components['schemas']['BillingAddressPayload'],
 ): PatchOutcome | undefined {
   const record = findPaymentRecord(id);
   if (!record) return undefined;
