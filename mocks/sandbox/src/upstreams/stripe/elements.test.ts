@@ -8,24 +8,14 @@
  * - a deleted customer: its id answers a deleted customer, and a SetupIntent for it resource_missing
  *   (https://docs.stripe.com/error-codes#resource-missing).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../../app.ts';
-import { getSetupIntent, STRIPE_SEED, stripeModule } from './index.ts';
+import { describe, expect, it } from 'vitest';
+import { getSetupIntent, STRIPE_SEED } from './index.ts';
+import { SECRET_KEY, stripeSandbox } from './test-helpers.ts';
 import { deleteStripeCustomer, getSetupIntentMandate } from './store.ts';
 
-const sandbox: Sandbox = createSandbox([stripeModule]);
-let base = '';
+// The stand-in, started for this file and reset before each test (test-helpers.ts).
+const stripe = stripeSandbox();
 
-beforeAll(async () => {
-  const port = await sandbox.start(0);
-  base = `http://localhost:${port}/stripe`;
-});
-afterAll(() => sandbox.stop());
-beforeEach(async () => {
-  await fetch(`${base.replace('/stripe', '')}/__sandbox/reset`, { method: 'POST' });
-});
-
-const SECRET = { authorization: 'Bearer sk_test_sandbox' };
 const PUBLISHABLE = { authorization: 'Bearer pk_test_sandbox' };
 
 const MANUAL_SETUP = {
@@ -38,7 +28,7 @@ const CARD = { type: 'card', card: { number: '4242424242424242', exp_month: 12, 
 
 /** Stripe.js's createPaymentMethod({elements, params}), as the sandbox card form calls it. */
 function createWithElements(elements: unknown, params: unknown, headers: Record<string, string> = PUBLISHABLE) {
-  return fetch(`${base}/__elements/payment_methods`, {
+  return fetch(`${stripe.base()}/__elements/payment_methods`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
     body: JSON.stringify({ elements, params }),
@@ -46,9 +36,9 @@ function createWithElements(elements: unknown, params: unknown, headers: Record<
 }
 
 function post(path: string, params: Record<string, string>) {
-  return fetch(`${base}${path}`, {
+  return fetch(`${stripe.base()}${path}`, {
     method: 'POST',
-    headers: { ...SECRET, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { ...SECRET_KEY, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(params).toString(),
   });
 }
@@ -89,7 +79,7 @@ describe("stripe stand-in: Stripe.js's createPaymentMethod({elements})", () => {
   });
 
   it('when the call comes with the secret key, then it is refused: Stripe.js holds the publishable key', async () => {
-    const res = await createWithElements(MANUAL_SETUP, CARD, SECRET);
+    const res = await createWithElements(MANUAL_SETUP, CARD, SECRET_KEY);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: { code: 'integration_error' } });
   });
@@ -216,7 +206,7 @@ describe('stripe stand-in: SEPA Direct Debit mandates of iDEAL and Bancontact se
 describe('stripe stand-in: a deleted customer', () => {
   it('when the customer is deleted, then its id reads as deleted and a SetupIntent for it is resource_missing', async () => {
     expect(deleteStripeCustomer(STRIPE_SEED.alexCustomerId)).toBe(true);
-    const read = await fetch(`${base}/v1/customers/${STRIPE_SEED.alexCustomerId}`, { headers: SECRET });
+    const read = await fetch(`${stripe.base()}/v1/customers/${STRIPE_SEED.alexCustomerId}`, { headers: SECRET_KEY });
     expect(await read.json()).toEqual({ id: STRIPE_SEED.alexCustomerId, object: 'customer', deleted: true });
     const res = await post('/v1/setup_intents', { customer: STRIPE_SEED.alexCustomerId });
     expect(res.status).toBe(400);

@@ -5,23 +5,13 @@
  * that works wherever a card PaymentMethod does; Stripe refuses an unknown token
  * (`resource_missing`), a used one (`token_already_used`) and a token with card details.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../../app.ts';
-import { getStripePaymentMethod, STRIPE_SEED, stripeLedger, stripeModule } from './index.ts';
+import { describe, expect, it } from 'vitest';
+import { getStripePaymentMethod, STRIPE_SEED, stripeLedger } from './index.ts';
+import { SECRET_KEY, stripeSandbox } from './test-helpers.ts';
 
-const sandbox: Sandbox = createSandbox([stripeModule]);
-let base = '';
+// The stand-in, started for this file and reset before each test (test-helpers.ts).
+const stripe = stripeSandbox();
 
-beforeAll(async () => {
-  const port = await sandbox.start(0);
-  base = `http://localhost:${port}/stripe`;
-});
-afterAll(() => sandbox.stop());
-beforeEach(async () => {
-  await fetch(`${base.replace('/stripe', '')}/__sandbox/reset`, { method: 'POST' });
-});
-
-const SECRET = { authorization: 'Bearer sk_test_sandbox' };
 const PUBLISHABLE = { authorization: 'Bearer pk_test_sandbox' };
 const MANUAL_SETUP = { mode: 'setup', currency: 'gbp', paymentMethodCreation: 'manual' };
 
@@ -44,7 +34,7 @@ interface Method {
 }
 
 function walletToken(body: unknown, headers: Record<string, string> = PUBLISHABLE) {
-  return fetch(`${base}/__wallet/tokens`, {
+  return fetch(`${stripe.base()}/__wallet/tokens`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -58,9 +48,9 @@ async function token(wallet: 'google_pay' | 'apple_pay', number = '4242424242424
 }
 
 function post(path: string, params: Record<string, string>, headers: Record<string, string> = {}) {
-  return fetch(`${base}${path}`, {
+  return fetch(`${stripe.base()}${path}`, {
     method: 'POST',
-    headers: { ...SECRET, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    headers: { ...SECRET_KEY, 'content-type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams(params).toString(),
   });
 }
@@ -129,7 +119,7 @@ describe('stripe stand-in: wallet tokens (__wallet/tokens)', () => {
   });
 
   it.each([
-    ['the secret key', SECRET, 400, { code: 'integration_error' }],
+    ['the secret key', SECRET_KEY, 400, { code: 'integration_error' }],
     ['no key', {}, 401, { type: 'invalid_request_error' }],
   ])('when the call comes with %s, then it is refused', async (_, headers, status, error) => {
     const res = await walletToken(
@@ -207,7 +197,7 @@ describe('stripe stand-in: a PaymentMethod from a wallet token (card[token])', (
 
   it("when Stripe.js's createPaymentMethod({elements}) is given the token, then it makes the same PaymentMethod", async () => {
     const { id } = await token('google_pay');
-    const res = await fetch(`${base}/__elements/payment_methods`, {
+    const res = await fetch(`${stripe.base()}/__elements/payment_methods`, {
       method: 'POST',
       headers: { ...PUBLISHABLE, 'content-type': 'application/json' },
       body: JSON.stringify({ elements: MANUAL_SETUP, params: { type: 'card', card: { token: id } } }),
@@ -306,7 +296,7 @@ describe('stripe stand-in: a wallet PaymentMethod set up for off-session payment
     // A later off-session set-up with the saved wallet card (renewal) needs no shopper.
     const reuse = await setUp(method.id);
     expect(await reuse.json()).toMatchObject({ status: 'succeeded', payment_method: method.id });
-    const read = await fetch(`${base}/v1/payment_methods/${method.id}`, { headers: SECRET });
+    const read = await fetch(`${stripe.base()}/v1/payment_methods/${method.id}`, { headers: SECRET_KEY });
     expect(await read.json()).toMatchObject({
       customer: STRIPE_SEED.alexCustomerId,
       card: { last4: '4242', wallet: { type: 'google_pay' } },
