@@ -26,11 +26,11 @@ export default defineConfig({
     maxWorkers: 2 * Math.max(1, availableParallelism()),
     projects: [
       {
-        // The pure rules of domain/: table tests, no server, no I/O.
+        // The pure rules of domain/ and the message catalogues (catalogues/): table tests, no I/O.
         test: {
           name: 'domain',
           isolate: false,
-          include: ['domain/**/*.test.ts'],
+          include: ['{domain,catalogues}/**/*.test.ts'],
           environment: 'node',
         },
       },

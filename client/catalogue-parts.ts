@@ -1,5 +1,5 @@
 /**
- * Splits a message catalogue in two at build time: `locales/en.json?part=core` holds what the
+ * Splits a message catalogue in two at build time: `catalogues/en.json?part=core` holds what the
  * renewal page and the shell around it say, `?part=rest` everything else. The first route carries
  * the core part only (issue 12: 100 KB of JavaScript before the page is usable); every other page
  * waits for the rest before it renders (lib/lazy.ts). The catalogues stay one file per language.
@@ -48,7 +48,7 @@ export function cataloguePart(catalogue: Catalogue, part: Part): Catalogue {
 }
 
 /** `en.json?part=core`, or `en.json?part=core&pseudo`: the part in the en-XB pseudo-locale (pseudo-locale.ts). */
-const PART_ID = /\/locales\/[a-z]{2}\.json\?part=(core|rest)(&pseudo)?$/;
+const PART_ID = /\/catalogues\/[a-z]{2}\.json\?part=(core|rest)(&pseudo)?$/;
 
 export function catalogueParts(): Plugin {
   return {

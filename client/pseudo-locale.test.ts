@@ -9,9 +9,7 @@ import { cataloguePart } from './catalogue-parts.ts';
 import { pseudoCatalogue, pseudoLocalise, PSEUDO_END, PSEUDO_START } from './pseudo-locale.ts';
 
 type Catalogue = { [key: string]: string | Catalogue };
-const english = JSON.parse(
-  readFileSync(path.resolve(process.cwd(), 'client/src/locales/en.json'), 'utf8'),
-) as Catalogue;
+const english = JSON.parse(readFileSync(path.resolve(process.cwd(), 'catalogues/en.json'), 'utf8')) as Catalogue;
 
 function entries(catalogue: Catalogue, prefix = ''): Array<[string, string]> {
   return Object.entries(catalogue).flatMap(([key, value]) =>

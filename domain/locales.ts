@@ -96,7 +96,7 @@ export const MARKETS: readonly Market[] = [
 
 export const DEFAULT_LOCALE: LocaleId = 'en-GB';
 
-/** The languages with a catalogue file (client/src/locales). */
+/** The languages with a catalogue file (catalogues/). */
 export const LANGUAGES = ['en', 'fr', 'de', 'it', 'es', 'pt', 'nl', 'cs'] as const;
 /**
  * The pseudo-locale of storefront §9: its catalogue is the English one pseudo-localised at build

@@ -1,5 +1,5 @@
 /**
- * Sets one top-level namespace of every message catalogue (client/src/locales/<language>.json)
+ * Sets one top-level namespace of every message catalogue (catalogues/<language>.json)
  * from a JSON file shaped `{ "en": {...}, "fr": {...}, ... }`, keeping the other namespaces as they
  * are and formatting with Prettier. Read-modify-write per file in one step, so people working on
  * different namespaces do not overwrite each other.
@@ -16,7 +16,7 @@ if (!namespace || !source) {
   console.error('usage: node scripts/set-messages.ts <namespace> <file.json>');
   process.exit(2);
 }
-const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'client', 'src', 'locales');
+const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'catalogues');
 const messages = JSON.parse(readFileSync(source, 'utf8')) as Record<string, unknown>;
 for (const [language, value] of Object.entries(messages)) {
   const file = path.join(dir, `${language}.json`);

@@ -94,8 +94,8 @@ export async function renderPage(request: PageRequest): Promise<PageAnswer> {
           // The page's chunk, and the catalogue the browser loads before it hydrates.
           modules: [
             ...(moduleOfRoute(page.route) ? [moduleOfRoute(page.route)!] : []),
-            ...(language === 'en' ? [] : [`src/locales/${language}.json?part=core`]),
-            ...(catalogueAt(routes, url.pathname) === 'core' ? [] : [`src/locales/${language}.json?part=rest`]),
+            ...(language === 'en' ? [] : [`../catalogues/${language}.json?part=core`]),
+            ...(catalogueAt(routes, url.pathname) === 'core' ? [] : [`../catalogues/${language}.json?part=rest`]),
           ],
           pipe: (destination) => {
             const through = new PassThrough();

@@ -19,7 +19,7 @@ const SHELL_MODULES = [
   /\/client\/index\.html$/,
   /\/src\/boot\.tsx$/,
   /\/src\/app\/routes\/renewal\/renewal-page\.tsx$/,
-  /\/src\/locales\/en\.json\?part=core$/,
+  /\/catalogues\/en\.json\?part=core$/,
 ];
 
 interface BundleChunk {

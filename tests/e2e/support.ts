@@ -128,7 +128,7 @@ export async function expectConfirmation(page: Page, title = 'Thank you for your
 }
 
 /** The Dutch catalogue the shop ships: the labels of an nl-NL page. */
-export const nl = (await import('../../client/src/locales/nl.json', { with: { type: 'json' } })).default;
+export const nl = (await import('../../catalogues/nl.json', { with: { type: 'json' } })).default;
 
 /** A guest in nl-NL renews vehicle 8 and gives an Amsterdam address: the payment step is open. */
 export async function dutchGuestToPayment(page: Page) {

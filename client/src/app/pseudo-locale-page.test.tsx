@@ -4,7 +4,7 @@
  */
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import en from '../locales/en.json' with { type: 'json' };
+import en from '../../../catalogues/en.json' with { type: 'json' };
 import { pseudoLocalise } from '../../pseudo-locale.ts';
 import { languageOf } from '../lib/locales.ts';
 import { renderApp } from '../testing/render-app.tsx';

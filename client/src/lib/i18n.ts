@@ -4,7 +4,7 @@
  * rest. English's core is in the first route's bundle; every other part is a chunk of its own, loaded
  * when its locale is first used, and the rest before any page but the renewal page renders.
  */
-import enCore from '../locales/en.json?part=core';
+import enCore from '../../../catalogues/en.json?part=core';
 import { htmlLang } from '../../../domain/locales.ts';
 import { languageOf, PSEUDO_LOCALE, type Language, type LocaleId } from './locales.ts';
 import { mergeCatalogues, Translator, type Catalogue } from './translator.ts';
@@ -14,19 +14,19 @@ export type { TFunction } from './translator.ts';
 type Part = 'core' | 'rest';
 
 const parts: Record<Part, Record<string, () => Promise<Catalogue>>> = {
-  core: import.meta.glob<Catalogue>('../locales/*.json', { query: '?part=core', import: 'default' }),
-  rest: import.meta.glob<Catalogue>('../locales/*.json', { query: '?part=rest', import: 'default' }),
+  core: import.meta.glob<Catalogue>('../../../catalogues/*.json', { query: '?part=core', import: 'default' }),
+  rest: import.meta.glob<Catalogue>('../../../catalogues/*.json', { query: '?part=rest', import: 'default' }),
 };
 
 /** en-XB's parts: English's, pseudo-localised at build time (client/pseudo-locale.ts), chunks of their own. */
 const pseudoParts: Record<Part, () => Promise<Catalogue>> = {
-  core: () => import('../locales/en.json?part=core&pseudo').then((m) => m.default),
-  rest: () => import('../locales/en.json?part=rest&pseudo').then((m) => m.default),
+  core: () => import('../../../catalogues/en.json?part=core&pseudo').then((m) => m.default),
+  rest: () => import('../../../catalogues/en.json?part=rest&pseudo').then((m) => m.default),
 };
 
 function loadPart(language: Language, part: Part): Promise<Catalogue> {
   if (language === 'en' && part === 'core') return Promise.resolve(enCore);
-  const load = language === PSEUDO_LOCALE ? pseudoParts[part] : parts[part][`../locales/${language}.json`];
+  const load = language === PSEUDO_LOCALE ? pseudoParts[part] : parts[part][`../../../catalogues/${language}.json`];
   if (!load) throw new Error(`No ${part} catalogue for ${language}`);
   return load();
 }

@@ -18,7 +18,7 @@ import {
 import { Translator, type Catalogue } from './translator.ts';
 
 const catalogue = (language: string) =>
-  JSON.parse(readFileSync(path.resolve(process.cwd(), `client/src/locales/${language}.json`), 'utf8')) as Catalogue;
+  JSON.parse(readFileSync(path.resolve(process.cwd(), `catalogues/${language}.json`), 'utf8')) as Catalogue;
 const lookup = (c: Catalogue, key: string): unknown =>
   key.split('.').reduce<unknown>((node, part) => (node as Catalogue | undefined)?.[part], c);
 

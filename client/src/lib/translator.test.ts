@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import cs from '../locales/cs.json' with { type: 'json' };
-import en from '../locales/en.json' with { type: 'json' };
-import fr from '../locales/fr.json' with { type: 'json' };
+import cs from '../../../catalogues/cs.json' with { type: 'json' };
+import en from '../../../catalogues/en.json' with { type: 'json' };
+import fr from '../../../catalogues/fr.json' with { type: 'json' };
 import { Translator } from './translator.ts';
 
 const catalogues = {
@@ -26,7 +26,7 @@ const catalogues = {
   },
 };
 
-describe('Translator: the catalogue format of client/src/locales', () => {
+describe('Translator: the catalogue format of catalogues/', () => {
   it.each([
     ['en', 'greeting', { name: 'Ada' }, 'Hello Ada'],
     ['en', 'nested.deep.key', undefined, 'Deep'],

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { flatten } from './get-translations.ts';
 
 // The catalogue as data, read as the handler reads it (the server imports no client code).
-const en = JSON.parse(readFileSync(new URL('../../../../client/src/locales/en.json', import.meta.url), 'utf8'));
+const en = JSON.parse(readFileSync(new URL('../../../../catalogues/en.json', import.meta.url), 'utf8'));
 
 let server: ProxyServer;
 let url: (path: string) => string;

@@ -7,7 +7,7 @@ import type { OpenOperation } from '../../http/operation.ts';
 import { isLocale } from '../../../../domain/locales.ts';
 
 /** The client's message catalogues, one per language (storefront §9; DESIGN.md conventions). */
-const LOCALES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../client/src/locales');
+const LOCALES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../catalogues');
 const FALLBACK_LANGUAGE = 'en';
 
 type Catalogue = { [key: string]: string | Catalogue };

@@ -6,7 +6,7 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import en from '../../../locales/en.json' with { type: 'json' };
+import en from '../../../../../catalogues/en.json' with { type: 'json' };
 import {
   contractExample,
   operationExample,

@@ -6,7 +6,7 @@
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import fr from '../../../locales/fr.json' with { type: 'json' };
+import fr from '../../../../../catalogues/fr.json' with { type: 'json' };
 import {
   contractExample,
   SESSION_STUB,

@@ -5,7 +5,7 @@
  */
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import nl from '../../../locales/nl.json' with { type: 'json' };
+import nl from '../../../../../catalogues/nl.json' with { type: 'json' };
 import { SESSION_STUB, stubApi } from '../../../testing/api-stub.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 

@@ -7,7 +7,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import en from '../../../locales/en.json' with { type: 'json' };
+import en from '../../../../../catalogues/en.json' with { type: 'json' };
 import {
   ADYEN_SANDBOX_SETUP_STUB,
   adyenCardTokenStub,

@@ -6,7 +6,7 @@
 import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import en from '../../../locales/en.json' with { type: 'json' };
+import en from '../../../../../catalogues/en.json' with { type: 'json' };
 import { SandboxChallenge } from './sandbox-challenge.tsx';
 
 const action = { type: 'threeDS2' as const, subtype: 'challenge', token: 'tok', authorisationToken: 'auth-123' };

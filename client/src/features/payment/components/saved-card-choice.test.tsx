@@ -8,7 +8,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import en from '../../../locales/en.json' with { type: 'json' };
+import en from '../../../../../catalogues/en.json' with { type: 'json' };
 import {
   ADYEN_SANDBOX_SETUP_STUB,
   contractExample,

@@ -13,7 +13,7 @@ import { NL } from './nl.ts';
 import { PT } from './pt.ts';
 import type { ContentTranslation, FaqId } from './types.ts';
 
-/** The eight languages of the shop's catalogues (client/src/locales). */
+/** The eight languages of the shop's catalogues (catalogues/). */
 export const CONTENT_LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'cs'] as const;
 export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
 

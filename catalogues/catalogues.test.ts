@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { HELP_TEXTS } from '../../../domain/order-item.ts';
-import { SHORT_STATUS_LABELS, STATUS_LABELS } from '../../../domain/order-status.ts';
-import { LANGUAGES } from '../lib/locales.ts';
+import { HELP_TEXTS } from '../domain/order-item.ts';
+import { SHORT_STATUS_LABELS, STATUS_LABELS } from '../domain/order-status.ts';
+import { LANGUAGES } from '../domain/locales.ts';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const load = (language: string) =>
