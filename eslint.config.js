@@ -180,7 +180,7 @@ export default defineConfig(
           patterns: [
             {
               regex: '(^|/)upstreams\\.ts$',
-              message: 'Routes call services; upstream clients live in server/src/upstreams.ts for services only.',
+              message: 'Routes call services; upstream clients live in server/src/upstream/clients.ts for services only.',
             },
             {
               regex: '(^|/)generated/[^/]+/client\\.ts$',

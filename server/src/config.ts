@@ -19,7 +19,7 @@ import {
   sandboxBaseUrls,
   UPSTREAM_NAMES,
   type UpstreamName,
-} from './upstream-urls.ts';
+} from './upstream/urls.ts';
 
 export type UpstreamMode = 'sandbox' | 'prism' | 'live';
 
@@ -27,7 +27,7 @@ export type UpstreamMode = 'sandbox' | 'prism' | 'live';
 export const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
 export type LogFormatSetting = (typeof LOG_FORMATS)[number];
 
-export { BASE_URL_ENV, sandboxBaseUrls, UPSTREAM_NAMES, type UpstreamName } from './upstream-urls.ts';
+export { BASE_URL_ENV, sandboxBaseUrls, UPSTREAM_NAMES, type UpstreamName } from './upstream/urls.ts';
 
 /** Fixed sandbox credentials (DESIGN.md, "Sandbox credentials"): not secrets. */
 const SANDBOX_CREDENTIALS = {

@@ -6,7 +6,7 @@ import type { KeyedLock } from './locks.ts';
 import type { ProxyMetrics } from './metrics/registry.ts';
 import type { Sessions } from './session.ts';
 import type { SharedState } from './state/shared-state.ts';
-import type { Upstreams } from './upstreams.ts';
+import type { Upstreams } from './upstream/clients.ts';
 import type { OrderAttempts } from './services/attempts/port.ts';
 
 export interface AppContext {

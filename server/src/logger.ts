@@ -2,7 +2,7 @@
  * Structured logs (pino) and request logging (pino-http) with request ids: an incoming
  * X-Request-Id is honoured when it looks sane, otherwise one is generated; either way it is
  * echoed back. Cookies, authorization and CSRF headers are redacted. The id follows the request
- * (issue 16, correlation.ts): every line written during it, through `req.log` or `ctx.logger`,
+ * (issue 16, upstream/correlation.ts): every line written during it, through `req.log` or `ctx.logger`,
  * names it, and every upstream call carries it as `x-request-id` with a `traceparent`.
  *
  * Two formats (issue 15, readable logs for a person): JSON, one object a line, in production and

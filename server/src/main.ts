@@ -9,7 +9,7 @@
  */
 import { ConfigError, loadConfig } from './config.ts';
 import { createServer } from './server.ts';
-import { closeUpstreamConnections } from './upstreams.ts';
+import { closeUpstreamConnections } from './upstream/clients.ts';
 
 /** Beyond the drain's own timeout: time for the closers and the last log lines. */
 const EXIT_GRACE_MS = 5000;

@@ -11,12 +11,12 @@ import type { AppContext } from './context.ts';
 import { createErrorHandler, notFoundHandler, problemType } from './errors.ts';
 import { MemoryKeyedLock, type KeyedLock } from './locks.ts';
 import { chooseLogFormat, createLogger, requestLogger } from './logger.ts';
-import { correlateRequests, requestScopedLogger } from './correlation.ts';
+import { correlateRequests, requestScopedLogger } from './upstream/correlation.ts';
 import { Drainer } from './graceful-shutdown.ts';
 import { lifecycle } from './lifecycle.ts';
 import { httpMetrics } from './metrics/http.ts';
 import { createMetrics } from './metrics/registry.ts';
-import { mockScenarios } from './mock-scenario.ts';
+import { mockScenarios } from './upstream/mock-scenario.ts';
 import { mountRoutes, type MountedRoute } from './routes/route-table.ts';
 import { imageOrigins, rateLimits, securityHeaders } from './security.ts';
 import { DEFAULT_LOCALE, marketOfLocale } from '../../domain/locales.ts';
@@ -34,7 +34,7 @@ import { sameOriginProtection } from './http/same-origin.ts';
 import { isWebhook, keepWebhookBody } from './http/webhooks.ts';
 import { MemorySessionStore } from './state/memory-session-store.ts';
 import { createSharedState } from './state/shared-state.ts';
-import { createUpstreams, type Upstreams } from './upstreams.ts';
+import { createUpstreams, type Upstreams } from './upstream/clients.ts';
 import { operations } from '../../generated/proxy/operations.ts';
 import { createErrorReporter } from './monitoring/reporter.ts';
 import { NOT_FORWARDED } from './services/platform/monitoring-tunnel.ts';
@@ -131,7 +131,7 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
   app.set('query parser', 'simple');
 
   // Issue 16: answers in flight tracked for a graceful stop, timed per operation, and every upstream
-  // call and log line of a request named by its request id (correlation.ts).
+  // call and log line of a request named by its request id (upstream/correlation.ts).
   const drainer = new Drainer();
   app.use(drainer.middleware);
   app.use(httpMetrics(metrics));
@@ -140,7 +140,7 @@ export function createServer(config: Config, options: ServerOptions = {}): Proxy
   app.use(securityHeaders(config));
   app.use(compression());
 
-  // Prism mode only: the request's mock scenario for its upstream calls (mock-scenario.ts); entered
+  // Prism mode only: the request's mock scenario for its upstream calls (upstream/mock-scenario.ts); entered
   // again after the JSON body parser, whose stream events leave the request's async context.
   const scenarios = mockScenarios(config);
   app.use(scenarios);

@@ -9,7 +9,7 @@
  * (storefront §4: one retry after clearing auth).
  */
 import type { Request, Response } from 'express';
-import { renewBearerWith } from '../bearer-renewal.ts';
+import { renewBearerWith } from '../upstream/bearer-renewal.ts';
 import type { AppContext } from '../context.ts';
 import { DEFAULT_LOCALE } from '../../../domain/locales.ts';
 import { becomeGuest, commerceLogin, ensureShopperToken, renewRefused } from '../services/identity/shopper-auth.ts';
@@ -79,7 +79,7 @@ export async function tokenFor(
 }
 
 /**
- * How `shopper`'s request renews a token the platform refused (bearer-renewal.ts): one refresh
+ * How `shopper`'s request renews a token the platform refused (upstream/bearer-renewal.ts): one refresh
  * (renewRefused); when it is refused too, a registered shopper is signed out (`signOut`) and an
  * account operation stops there (it answers the login), any other request logs in as a guest and
  * sends the call again with the guest's token. A platform that cannot answer leaves the call its 401

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../test-helpers.ts';
-import { createUpstreams } from '../upstreams.ts';
+import { createUpstreams } from '../upstream/clients.ts';
 import { createMetrics } from './registry.ts';
 import { isUpstreamError } from './upstream.ts';
 

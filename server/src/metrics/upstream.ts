@@ -1,11 +1,11 @@
 /**
  * Upstream latency and errors per upstream and status (issue 16): each attempt of an upstream call
  * (upstreams.ts's resilientFetch retries an idempotent read; every attempt is observed) is timed
- * until its answer (read whole by upstream-transport.ts), labelled with the answer's status, or `timeout`, `network` or
+ * until its answer (read whole by upstream/transport.ts), labelled with the answer's status, or `timeout`, `network` or
  * `aborted` (the shopper left: not the upstream's fault) when there is none.
  */
 import type { ProxyMetrics } from './registry.ts';
-import type { UpstreamFetch } from '../upstream-transport.ts';
+import type { UpstreamFetch } from '../upstream/transport.ts';
 
 /** Statuses that say the upstream is unwell; a 4xx is an answer about the request (a declined card, a missing vehicle). */
 export function isUpstreamError(status: string): boolean {

@@ -8,7 +8,7 @@ import { MemoryKeyedLock } from '../locks.ts';
 import { Sessions } from '../session.ts';
 import { MemorySessionStore } from '../state/memory-session-store.ts';
 import { testAttempts, testConfig } from '../test-helpers.ts';
-import { createUpstreams } from '../upstreams.ts';
+import { createUpstreams } from '../upstream/clients.ts';
 
 /** A context whose upstreams are the sandbox on `port`, with `env` on top of the test configuration. */
 export function sandboxContext(port: number, env: Record<string, string> = {}): AppContext {

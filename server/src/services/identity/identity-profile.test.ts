@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context.ts';
 import { testConfig } from '../../test-helpers.ts';
-import { createUpstreams } from '../../upstreams.ts';
+import { createUpstreams } from '../../upstream/clients.ts';
 import { followIdentityProfile, profileChanges } from './identity-profile.ts';
 
 const UID = '8a1f0c2e-0001-4a6b-9c1d-a1e2c3d4e5f6';

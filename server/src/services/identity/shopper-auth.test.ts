@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import type { SessionData } from '../../session.ts';
-import { createUpstreams } from '../../upstreams.ts';
+import { createUpstreams } from '../../upstream/clients.ts';
 import { commerceLogout, ensureShopperToken, registeredLogin } from './shopper-auth.ts';
 import { guestSessionData } from '../../test-helpers.ts';
 

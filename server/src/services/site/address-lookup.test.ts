@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context.ts';
 import { testConfig } from '../../test-helpers.ts';
-import { createUpstreams } from '../../upstreams.ts';
+import { createUpstreams } from '../../upstream/clients.ts';
 import { findAddressItems, formBody, lookupOutcome, retrieveAddressItems } from './address-lookup.ts';
 
 function capturingContext(answer: unknown = { Items: [] }) {

@@ -4,8 +4,8 @@
  * request with the `Request` class it is given and reads the answer through a handful of members;
  * WHATWG's Request and Response do the same job with body streams, header validation and signals
  * that follow other signals (kept alive through weak references), which measured at several times the
- * CPU of the call itself. These carry what openapi-fetch, our middlewares (correlation.ts,
- * metrics/upstream.ts, mock-scenario.ts, upstreams.ts) and upstream-transport.ts use, and nothing
+ * CPU of the call itself. These carry what openapi-fetch, our middlewares (upstream/correlation.ts,
+ * metrics/upstream.ts, upstream/mock-scenario.ts, upstream/clients.ts) and upstream/transport.ts use, and nothing
  * more:
  * - UpstreamRequest: url, method, headers (a Headers, as openapi-fetch hands it over), the body as
  *   serialised (a string, bytes, URLSearchParams or FormData), redirect and signal;

@@ -5,28 +5,28 @@
  * payment calls carry their own Idempotency-Key).
  *
  * Issue 16: every attempt carries the proxy request's `x-request-id` and a `traceparent`
- * (correlation.ts) and is timed per upstream and status (metrics/upstream.ts).
+ * (upstream/correlation.ts) and is timed per upstream and status (metrics/upstream.ts).
  */
-import { createAdyenClient, type AdyenClient } from '../../generated/adyen/client.ts';
-import { createCommerceClient, type CommerceClient } from '../../generated/commerce/client.ts';
-import { createIdentityClient, type IdentityClient } from '../../generated/identity/client.ts';
-import { createLoqateClient, type LoqateClient } from '../../generated/loqate/client.ts';
-import { createSomClient, type SomClient } from '../../generated/som/client.ts';
-import { createStripeClient, type StripeClient } from '../../generated/stripe/client.ts';
-import { createVehiclesClient, type VehiclesClient } from '../../generated/vehicles/client.ts';
+import { createAdyenClient, type AdyenClient } from '../../../generated/adyen/client.ts';
+import { createCommerceClient, type CommerceClient } from '../../../generated/commerce/client.ts';
+import { createIdentityClient, type IdentityClient } from '../../../generated/identity/client.ts';
+import { createLoqateClient, type LoqateClient } from '../../../generated/loqate/client.ts';
+import { createSomClient, type SomClient } from '../../../generated/som/client.ts';
+import { createStripeClient, type StripeClient } from '../../../generated/stripe/client.ts';
+import { createVehiclesClient, type VehiclesClient } from '../../../generated/vehicles/client.ts';
 import { withBearerRenewal } from './bearer-renewal.ts';
-import type { Config, UpstreamName } from './config.ts';
+import type { Config, UpstreamName } from '../config.ts';
 import { withCorrelation } from './correlation.ts';
-import type { ProxyMetrics } from './metrics/registry.ts';
-import { instrumentUpstream } from './metrics/upstream.ts';
+import type { ProxyMetrics } from '../metrics/registry.ts';
+import { instrumentUpstream } from '../metrics/upstream.ts';
 import { withMockScenario } from './mock-scenario.ts';
-import { UpstreamRequest } from './upstream-message.ts';
+import { UpstreamRequest } from './message.ts';
 import {
   createUpstreamTransport,
   type UpstreamFetch,
   type UpstreamInput,
   type UpstreamTransport,
-} from './upstream-transport.ts';
+} from './transport.ts';
 
 export interface Upstreams {
   commerce: CommerceClient;
@@ -147,7 +147,7 @@ export function withOcapiClientId(client: CommerceClient, clientIds: Record<stri
 
 let shared: UpstreamTransport | undefined;
 
-/** The process's keep-alive pool for upstream calls (upstream-transport.ts), made at first use. */
+/** The process's keep-alive pool for upstream calls (upstream/transport.ts), made at first use. */
 function sharedTransport(): UpstreamTransport {
   return (shared ??= createUpstreamTransport());
 }
@@ -180,10 +180,10 @@ export function createUpstreams(
       retries: config.upstreamRetries,
       fetch: attempt,
     });
-    // Prism mode: a request's mock scenario becomes Prism's Prefer header on the calls it names (mock-scenario.ts).
+    // Prism mode: a request's mock scenario becomes Prism's Prefer header on the calls it names (upstream/mock-scenario.ts).
     return config.mode === 'prism' ? withMockScenario(name, config.baseUrls[name], resilient) : resilient;
   };
-  // openapi-fetch builds each call's request with UpstreamRequest (upstream-message.ts): what the
+  // openapi-fetch builds each call's request with UpstreamRequest (upstream/message.ts): what the
   // calls need of a Request, without its signal following and body streams.
   const base = (name: UpstreamName, wrap = (fetch: FetchFn) => fetch) => ({
     baseUrl: config.baseUrls[name],
@@ -191,7 +191,7 @@ export function createUpstreams(
     Request: UpstreamRequest as unknown as typeof Request,
   });
   // Shopper calls carry the shopper's own token; one the platform refuses before its expiry is
-  // renewed once and the call sent again (bearer-renewal.ts, issue 30).
+  // renewed once and the call sent again (upstream/bearer-renewal.ts, issue 30).
   const shopperBase = (name: 'commerce' | 'commerceClassic') => base(name, withBearerRenewal);
   const { credentials } = config;
   const serviceAuth = { Authorization: `Bearer ${credentials.serviceToken}` };

@@ -1,9 +1,9 @@
 /**
- * The upstream calls' request and answer (upstream-message.ts) behave as fetch's Request and
+ * The upstream calls' request and answer (upstream/message.ts) behave as fetch's Request and
  * Response do in everything openapi-fetch, our middlewares and the transport use.
  */
 import { describe, expect, it } from 'vitest';
-import { AnswerHeaders, UpstreamRequest, UpstreamResponse } from './upstream-message.ts';
+import { AnswerHeaders, UpstreamRequest, UpstreamResponse } from './message.ts';
 
 const answer = (body: string | null, status = 200, raw: Record<string, string | string[]> = {}) =>
   new UpstreamResponse(body === null ? null : Buffer.from(body), {

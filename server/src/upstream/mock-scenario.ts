@@ -15,16 +15,16 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RequestHandler } from 'express';
-import { operations as adyen } from '../../generated/adyen/operations.ts';
-import { operations as commerce } from '../../generated/commerce/operations.ts';
-import { operations as identity } from '../../generated/identity/operations.ts';
-import { operations as loqate } from '../../generated/loqate/operations.ts';
-import { operations as som } from '../../generated/som/operations.ts';
-import { operations as stripe } from '../../generated/stripe/operations.ts';
-import { operations as vehicles } from '../../generated/vehicles/operations.ts';
-import type { Config, UpstreamName } from './config.ts';
-import { AppError } from './errors.ts';
-import type { UpstreamInput } from './upstream-transport.ts';
+import { operations as adyen } from '../../../generated/adyen/operations.ts';
+import { operations as commerce } from '../../../generated/commerce/operations.ts';
+import { operations as identity } from '../../../generated/identity/operations.ts';
+import { operations as loqate } from '../../../generated/loqate/operations.ts';
+import { operations as som } from '../../../generated/som/operations.ts';
+import { operations as stripe } from '../../../generated/stripe/operations.ts';
+import { operations as vehicles } from '../../../generated/vehicles/operations.ts';
+import type { Config, UpstreamName } from '../config.ts';
+import { AppError } from '../errors.ts';
+import type { UpstreamInput } from './transport.ts';
 
 /** The request header naming the scenario of one request. */
 export const SCENARIO_HEADER = 'x-mock-scenario';

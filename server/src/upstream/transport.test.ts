@@ -1,5 +1,5 @@
 /**
- * The upstream calls' transport (upstream-transport.ts) answers as fetch would where the proxy relies
+ * The upstream calls' transport (upstream/transport.ts) answers as fetch would where the proxy relies
  * on it: the answer's status, headers and body; the request's method, headers and body reach the
  * upstream; a timeout or a shopper's abort rejects with the signal's reason; an unreachable upstream
  * rejects with TypeError('fetch failed'); redirects are followed or handed back as the Request says.
@@ -8,8 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import createClient from 'openapi-fetch';
-import { UpstreamRequest } from './upstream-message.ts';
-import { createUpstreamTransport } from './upstream-transport.ts';
+import { UpstreamRequest } from './message.ts';
+import { createUpstreamTransport } from './transport.ts';
 
 let server: Server;
 let origin: string;
@@ -114,7 +114,7 @@ describe('the upstream transport', () => {
   });
 
   it('when openapi-fetch builds the call with UpstreamRequest, then the same call and answers as with fetch', async () => {
-    // What upstreams.ts gives every client: its Request class and this transport.
+    // What upstream/clients.ts gives every client: its Request class and this transport.
     const client = createClient<Record<string, never>>({
       baseUrl: origin,
       fetch: transport.fetch as (input: Request) => Promise<Response>,

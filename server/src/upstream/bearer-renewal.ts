@@ -3,12 +3,12 @@
  * platform, a logout elsewhere): the request that holds the token says how to renew it
  * (http/shopper.ts `renewBearerWith`), and a commerce call of that request answered 401 is sent
  * once more with the renewed token (`withBearerRenewal`). The request is found through its
- * correlation (correlation.ts), so the services' calls need no extra parameter. A call answered
+ * correlation (upstream/correlation.ts), so the services' calls need no extra parameter. A call answered
  * 401 again, or with nothing to renew, keeps its 401: one retry, never a loop.
  */
 import { currentCorrelation, type Correlation } from './correlation.ts';
-import { UpstreamRequest } from './upstream-message.ts';
-import type { UpstreamFetch } from './upstream-transport.ts';
+import { UpstreamRequest } from './message.ts';
+import type { UpstreamFetch } from './transport.ts';
 
 /** Renews `refused` for the request: the token to send instead, or undefined when there is none. */
 export type BearerRenewal = (refused: string) => Promise<string | undefined>;

@@ -5,10 +5,10 @@
  * The proxy sends the site's client id in the header on every `/s/{siteId}/dw/shop/...` call.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSandbox } from '../../mocks/sandbox/src/sandbox.ts';
-import type { Sandbox } from '../../mocks/sandbox/src/app.ts';
-import { testConfig } from './test-helpers.ts';
-import { createUpstreams } from './upstreams.ts';
+import { buildSandbox } from '../../../mocks/sandbox/src/sandbox.ts';
+import type { Sandbox } from '../../../mocks/sandbox/src/app.ts';
+import { testConfig } from '../test-helpers.ts';
+import { createUpstreams } from './clients.ts';
 
 describe('classic shop calls carry the OCAPI client id', () => {
   it('when a content asset, a content search, a custom object or an order update is asked, then x-dw-client-id is the site’s client', async () => {

@@ -5,13 +5,13 @@
  */
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSandbox } from '../../mocks/sandbox/src/sandbox.ts';
-import type { Sandbox } from '../../mocks/sandbox/src/app.ts';
-import type { Config } from './config.ts';
+import { buildSandbox } from '../../../mocks/sandbox/src/sandbox.ts';
+import type { Sandbox } from '../../../mocks/sandbox/src/app.ts';
+import type { Config } from '../config.ts';
 import { parseScenarios, preferFor } from './mock-scenario.ts';
-import { createServer, type ProxyServer } from './server.ts';
-import { liveEnv, testConfig } from './test-helpers.ts';
-import { createUpstreams } from './upstreams.ts';
+import { createServer, type ProxyServer } from '../server.ts';
+import { liveEnv, testConfig } from '../test-helpers.ts';
+import { createUpstreams } from './clients.ts';
 
 describe('parseScenarios', () => {
   it.each([

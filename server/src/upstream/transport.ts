@@ -5,17 +5,17 @@
  * decompression) around an undici connection; undici's own `request()` on a keep-alive pool of our
  * own does the same call for a fraction of the CPU (measured: scripts/bench/renewal-load.ts).
  *
- * openapi-fetch builds each call's request with upstream-message.ts's UpstreamRequest (a WHATWG
+ * openapi-fetch builds each call's request with upstream/message.ts's UpstreamRequest (a WHATWG
  * Request is taken too: tests hand one over); this sends it and answers an UpstreamResponse read whole
  * (upstream answers are small JSON). What callers rely on from fetch is kept:
  * - an aborted call rejects with its signal's reason (the TimeoutError of the upstream timeout, the
- *   AbortError of a shopper who left: upstreams.ts and metrics/upstream.ts tell them apart);
+ *   AbortError of a shopper who left: upstream/clients.ts and metrics/upstream.ts tell them apart);
  * - any other failure rejects with TypeError('fetch failed'), its cause attached, as fetch does;
  * - a call that asks to follow redirects (fetch's default) and is answered 3xx with a Location is
  *   handed to fetch, which follows it; a call with `redirect: 'manual'` gets the 3xx itself.
  */
 import { Agent, request } from 'undici';
-import { AnswerHeaders, UpstreamRequest, UpstreamResponse } from './upstream-message.ts';
+import { AnswerHeaders, UpstreamRequest, UpstreamResponse } from './message.ts';
 
 /** A call's request: ours (openapi-fetch's, built with UpstreamRequest) or a WHATWG one. */
 export type UpstreamInput = UpstreamRequest | Request;
@@ -68,7 +68,7 @@ export function createUpstreamTransport(options: { keepAliveTimeoutMs?: number }
       if (signal?.aborted) throw signal.reason;
       throw new TypeError('fetch failed', { cause: error });
     }
-    // Read like a fetch Response by every caller (openapi-fetch, upstreams.ts, metrics/upstream.ts).
+    // Read like a fetch Response by every caller (openapi-fetch, upstream/clients.ts, metrics/upstream.ts).
     const response = new UpstreamResponse(data, {
       status: statusCode,
       headers: new AnswerHeaders(answer.headers),

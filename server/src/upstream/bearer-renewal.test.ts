@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { renewBearerWith, withBearerRenewal } from './bearer-renewal.ts';
 import { runCorrelated } from './correlation.ts';
-import { UpstreamRequest } from './upstream-message.ts';
-import type { UpstreamFetch } from './upstream-transport.ts';
+import { UpstreamRequest } from './message.ts';
+import type { UpstreamFetch } from './transport.ts';
 
 const correlation = () => ({ requestId: 'r-1', traceId: '1'.repeat(32), traceFlags: '01' });
 

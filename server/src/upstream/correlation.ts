@@ -14,7 +14,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import type { UpstreamFetch } from './upstream-transport.ts';
+import type { UpstreamFetch } from './transport.ts';
 
 export interface Correlation {
   requestId: string;
