@@ -111,7 +111,7 @@ describe("the shopper's trace through place-order", () => {
     expect(shop.distinctFiles, Object.keys(shop.visits).join('\n')).toBeLessThanOrEqual(12);
     expect(
       basket.reduce((a, b) => a + b, 0),
-      callsInto(shop, 'server/src/services/basket/basket.ts').join('\n'),
+      callsInto(shop, 'server/src/upstream/commerce/baskets.ts').join('\n'),
     ).toBeLessThanOrEqual(3);
   });
 });

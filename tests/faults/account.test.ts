@@ -197,7 +197,7 @@ function savingRows(step: string, store: 'AddPaymentMethod' | 'UpdatePaymentMeth
   return [
     ...rowsOf('som', step, SOM('PaymentMethodInformation'), 'problem'),
     ...rowsOf('stripe', step, STRIPE_PM('GET'), 'payment-problem'),
-    // Unreadable preferences count as absent (services/commerce/preferences.ts): the mismatch control is off, the card saved.
+    // Unreadable preferences count as absent (upstream/commerce/preferences.ts): the mismatch control is off, the card saved.
     ...rowsOf('commerce', step, PREFERENCES, 'tolerated'),
     // A failed search is not "none found": no second payment customer is made for alex (stripe.ts customerFor).
     ...rowsOf('stripe', step, { method: 'GET', path: '/v1/customers/search' }, 'payment-problem'),

@@ -119,7 +119,10 @@ describe('a refused save (storefront §8)', () => {
       GET: vi.fn(async () => ({ data: { addresses: [] }, response: new Response(null, { status: 200 }) })),
       POST: vi.fn(async () => ({ error: { detail: 'refused' }, response: new Response(null, { status: 400 }) })),
     };
-    const ctx = { upstreams: { commerce } } as unknown as AppContext;
+    const ctx = {
+      upstreams: { commerce },
+      config: { credentials: { commerce: { organizationId: 'org' } } },
+    } as unknown as AppContext;
     const shopper = {
       session: { authType: 'registered' },
       tokens: { customerId: 'abcAlexOwner0001' },

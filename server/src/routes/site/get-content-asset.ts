@@ -1,5 +1,5 @@
 import type { ShopperOperation } from '../../http/operation.ts';
-import { requireContentAsset } from '../../services/commerce/content.ts';
+import { requireContentAsset } from '../../upstream/commerce/content.ts';
 
 /** GET /api/content/{assetId}: an asset's HTML body, the footer's year filled in. */
 export const getContentAsset = {

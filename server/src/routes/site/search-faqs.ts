@@ -1,5 +1,5 @@
 import { Reply, type ShopperOperation } from '../../http/operation.ts';
-import { isRenewalFaqs, searchFaqs as search } from '../../services/commerce/content.ts';
+import { isRenewalFaqs, searchFaqs as search } from '../../upstream/commerce/content.ts';
 
 /**
  * GET /api/faqs: FAQ search, or the market's top renewal FAQs (storefront §7 search-assets, §8:

@@ -19,7 +19,7 @@ import { splitAddressLines } from '../../../../domain/address-form.ts';
 import { planPeriodWords } from '../../../../domain/price.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { money } from '../commerce/catalog.ts';
+import { money } from '../../upstream/commerce/catalog.ts';
 import type { Shopper } from '../identity/shopper.ts';
 import { orderMethodDisplay } from './payment-display.ts';
 import {
@@ -31,7 +31,7 @@ import {
   orderHistory,
   type Customer,
   type Som,
-} from './som.ts';
+} from '../../upstream/som.ts';
 
 type Schemas = components['schemas'];
 type OrderSummary = Som['OrderSummary'];

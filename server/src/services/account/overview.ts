@@ -8,11 +8,11 @@ import { VEHICLE_IMAGES_ASSET_ID, vehicleImageOf } from '../../../../domain/vehi
 import { dayOf, daysUntil, isListedSubscription, subscriptionExpiry } from '../../../../domain/subscription.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { getProduct } from '../commerce/catalog.ts';
-import { contentAsset, searchFaqItems } from '../commerce/content.ts';
-import { customPreferences } from '../commerce/preferences.ts';
+import { getProduct } from '../../upstream/commerce/catalog.ts';
+import { contentAsset, searchFaqItems } from '../../upstream/commerce/content.ts';
+import { customPreferences } from '../../upstream/commerce/preferences.ts';
 import type { Shopper } from '../identity/shopper.ts';
-import { customerOf, orderHistory, subscriptionList, type Customer, type Som } from './som.ts';
+import { customerOf, orderHistory, subscriptionList, type Customer, type Som } from '../../upstream/som.ts';
 import { contactUsUrl } from './subscriptions.ts';
 
 type Schemas = components['schemas'];

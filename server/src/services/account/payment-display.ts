@@ -6,7 +6,7 @@
 import type { components } from '../../../../generated/proxy/types.ts';
 import { isCardExpired, paymentMethodType } from '../../../../domain/payment-method.ts';
 import type { CardExpiry } from '../payments/provider.ts';
-import type { Som } from './som.ts';
+import type { Som } from '../../upstream/som.ts';
 
 type Schemas = components['schemas'];
 

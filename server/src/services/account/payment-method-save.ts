@@ -10,7 +10,7 @@ import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { isShopUrl } from '../../http/shop-path.ts';
-import { fromAddress } from '../basket/basket.ts';
+import { fromAddress } from '../../upstream/commerce/baskets.ts';
 import {
   asPaymentProblem,
   billingMismatch,
@@ -28,7 +28,7 @@ import {
   type StoredMethod,
 } from '../payments/provider.ts';
 import { paymentProvider } from '../payments/providers.ts';
-import { customPreferences } from '../commerce/preferences.ts';
+import { customPreferences } from '../../upstream/commerce/preferences.ts';
 import type { Shopper } from '../identity/shopper.ts';
 import {
   billingPayload,
@@ -39,7 +39,7 @@ import {
   requireEnabledCustomer,
   storedMethodOf,
 } from './payment-method.ts';
-import { changePaymentRecord, customerOf, paymentMethodInformation, type Som } from './som.ts';
+import { changePaymentRecord, customerOf, paymentMethodInformation, type Som } from '../../upstream/som.ts';
 
 type Schemas = components['schemas'];
 

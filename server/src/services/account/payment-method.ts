@@ -19,7 +19,7 @@ import { adyenShopperReference } from '../payments/adyen-request.ts';
 import { asPaymentProblem, billingMismatch, savedCardUnavailable } from '../payments/payment-problems.ts';
 import type { CardExpiry, StoredCard, StoredMethod } from '../payments/provider.ts';
 import { paymentProvider } from '../payments/providers.ts';
-import { customPreferences } from '../commerce/preferences.ts';
+import { customPreferences } from '../../upstream/commerce/preferences.ts';
 import type { Shopper } from '../identity/shopper.ts';
 import { savedMethodDisplay, savedMethodType } from './payment-display.ts';
 import {
@@ -29,7 +29,7 @@ import {
   paymentMethodInformation,
   type Customer,
   type Som,
-} from './som.ts';
+} from '../../upstream/som.ts';
 
 type Schemas = components['schemas'];
 

@@ -19,9 +19,9 @@ import {
 } from '../../../../domain/subscription.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, upstreamError } from '../../errors.ts';
-import { money } from '../commerce/catalog.ts';
+import { money } from '../../upstream/commerce/catalog.ts';
 import { orderMethodDisplay, savedMethodDisplay } from './payment-display.ts';
-import { customPreferences } from '../commerce/preferences.ts';
+import { customPreferences } from '../../upstream/commerce/preferences.ts';
 import type { Shopper } from '../identity/shopper.ts';
 import {
   changeSubscription,
@@ -30,7 +30,8 @@ import {
   paymentMethodInformation,
   subscriptionList,
   type CancellationDetails,
-} from './som.ts';
+} from '../../upstream/som.ts';
+import { getCustomer } from '../../upstream/commerce/customers.ts';
 
 type Schemas = components['schemas'];
 
@@ -58,15 +59,14 @@ async function contractDetails(
 ): Promise<Schemas['SubscriptionList']['customer'] | undefined> {
   const customerId = shopper.session.customer?.customerId;
   if (!customerId) return undefined;
-  const { data } = await ctx.upstreams.commerce
-    .GET('/customer/shopper-customers/v1/organizations/{organizationId}/customers/{customerId}', {
-      params: { path: { organizationId: shopper.organizationId, customerId }, query: { siteId: shopper.siteId } },
-      headers: shopper.headers,
-      signal: shopper.signal,
-    })
-    .catch((cause: unknown) => {
-      throw upstreamError('commerce', cause);
-    });
+  const { data } = await getCustomer(ctx, {
+    customerId,
+    siteId: shopper.siteId,
+    headers: shopper.headers,
+    signal: shopper.signal,
+  }).catch((cause: unknown) => {
+    throw upstreamError('commerce', cause);
+  });
   if (!data) throw upstreamError('commerce');
   const fullName = [data.firstName, data.lastName].filter(Boolean).join(' ');
   const email = data.email ?? shopper.session.customer?.email;

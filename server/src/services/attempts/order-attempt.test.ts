@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import type { components } from '../../../../generated/commerce/types.ts';
 import type { AppContext } from '../../context.ts';
-import type { CommerceBasket } from '../basket/basket.ts';
+import type { CommerceBasket } from '../../upstream/commerce/baskets.ts';
 import type { Shopper } from '../identity/shopper.ts';
 import { orderMadeSince } from './order-attempt.ts';
 

@@ -13,10 +13,10 @@
 import { legalLinksOf, type LegalLinks } from '../../../../domain/legal-links.ts';
 import type { components } from '../../../../generated/commerce/types.ts';
 import type { AppContext } from '../../context.ts';
-import type { CommerceBasket } from '../basket/basket.ts';
-import { DEFAULT_TERMS_URL, planOf } from '../commerce/catalog.ts';
-import { contentAsset } from '../commerce/content.ts';
-import { STOREFRONT_TYPE } from '../account/som.ts';
+import type { CommerceBasket } from '../../upstream/commerce/baskets.ts';
+import { DEFAULT_TERMS_URL, planOf } from '../../upstream/commerce/catalog.ts';
+import { contentAsset } from '../../upstream/commerce/content.ts';
+import { STOREFRONT_TYPE } from '../../upstream/som.ts';
 import type { Shopper } from '../identity/shopper.ts';
 import { lookupSettings } from '../renewal/vehicle-lookup.ts';
 

@@ -8,7 +8,7 @@ import { isShippingNotAllowed, isSupportedAddressCountry } from '../../../../dom
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, invalidField } from '../../errors.ts';
-import { money } from '../commerce/catalog.ts';
+import { money } from '../../upstream/commerce/catalog.ts';
 import type { Shopper } from '../identity/shopper.ts';
 import {
   ensureBasket,
@@ -19,7 +19,7 @@ import {
   putShippingMethod,
   removeBasketItem,
   requireBasket,
-} from './basket.ts';
+} from '../../upstream/commerce/baskets.ts';
 import { basketAnswer } from './basket-view.ts';
 import { saveCheckoutAddress } from '../checkout/saved-addresses.ts';
 

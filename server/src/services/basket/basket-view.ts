@@ -5,9 +5,9 @@
  */
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
-import { money, planName, planOf, vatLinesOf } from '../commerce/catalog.ts';
+import { money, planName, planOf, vatLinesOf } from '../../upstream/commerce/catalog.ts';
 import type { Shopper } from '../identity/shopper.ts';
-import { toAddress, type CommerceBasket } from './basket.ts';
+import { toAddress, type CommerceBasket } from '../../upstream/commerce/baskets.ts';
 
 type Schemas = components['schemas'];
 

@@ -10,11 +10,11 @@ import { PLAN_SELECTOR_ERROR } from '../../../../domain/renewal-guards.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { getProduct, offeredVariantsOf } from '../commerce/catalog.ts';
+import { getProduct, offeredVariantsOf } from '../../upstream/commerce/catalog.ts';
 import { refuseHeldBack } from '../checkout/checkout-control.ts';
 import type { Shopper } from '../identity/shopper.ts';
 import { lookupContext, lookupVehicleOrFail, rememberVehicle } from '../renewal/vehicle-lookup.ts';
-import { putRenewalItem } from './basket.ts';
+import { putRenewalItem } from '../../upstream/commerce/baskets.ts';
 import { basketAnswer } from './basket-view.ts';
 
 type Schemas = components['schemas'];

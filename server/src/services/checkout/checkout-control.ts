@@ -14,8 +14,8 @@ import { orderableFrom, stillHeld, type OrderedService } from '../../../../domai
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { PendingPayment } from '../../session.ts';
-import type { CommerceBasket } from '../basket/basket.ts';
-import { planOf } from '../commerce/catalog.ts';
+import type { CommerceBasket } from '../../upstream/commerce/baskets.ts';
+import { planOf } from '../../upstream/commerce/catalog.ts';
 import type { Shopper } from '../identity/shopper.ts';
 
 /** The account area's words for an order in progress (account §2 Manage modal), the problem's detail. */

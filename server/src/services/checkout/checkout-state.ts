@@ -8,7 +8,7 @@ import { checkoutStepName, firstIncompleteCheckoutStep } from '../../../../domai
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { currentBasket } from '../basket/basket.ts';
+import { currentBasket } from '../../upstream/commerce/baskets.ts';
 import { basketView, rememberItemCount } from '../basket/basket-view.ts';
 import type { Shopper } from '../identity/shopper.ts';
 

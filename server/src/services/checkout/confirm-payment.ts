@@ -7,7 +7,7 @@
  */
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { readOrder } from '../commerce/orders.ts';
+import { readOrder } from '../../upstream/commerce/orders.ts';
 import { authorisationFailed, forPaymentMethod } from '../payments/payment-problems.ts';
 import { paymentProvider } from '../payments/providers.ts';
 import type { ReturnRequest } from '../payments/provider.ts';

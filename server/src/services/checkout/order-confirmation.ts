@@ -7,9 +7,9 @@
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { toAddress } from '../basket/basket.ts';
-import { money, planName, planOf, vatLinesOf } from '../commerce/catalog.ts';
-import { readOrder, type CommerceOrder } from '../commerce/orders.ts';
+import { toAddress } from '../../upstream/commerce/baskets.ts';
+import { money, planName, planOf, vatLinesOf } from '../../upstream/commerce/catalog.ts';
+import { readOrder, type CommerceOrder } from '../../upstream/commerce/orders.ts';
 import type { Shopper } from '../identity/shopper.ts';
 import { settleLeftPaid } from '../attempts/settlement.ts';
 

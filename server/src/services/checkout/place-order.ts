@@ -17,8 +17,8 @@
  */
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
-import { basketTotal, currentBasket, fromAddress, preparePayment, toAddress } from '../basket/basket.ts';
-import type { CommerceBasket } from '../basket/basket.ts';
+import { basketTotal, currentBasket, fromAddress, preparePayment, toAddress } from '../../upstream/commerce/baskets.ts';
+import type { CommerceBasket } from '../../upstream/commerce/baskets.ts';
 import { basketServices, refuseHeldBack } from './checkout-control.ts';
 import { providerMethodType } from '../../../../domain/payment-method.ts';
 import {
@@ -32,7 +32,7 @@ import {
 import { savedCardToPay } from '../account/payment-method.ts';
 import { paymentProvider } from '../payments/providers.ts';
 import type { CheckedMethod, PaymentParty } from '../payments/provider.ts';
-import { customPreferences } from '../commerce/preferences.ts';
+import { customPreferences } from '../../upstream/commerce/preferences.ts';
 import type { Shopper } from '../identity/shopper.ts';
 import { once } from './idempotency.ts';
 import { answerForOrderedBasket, payOrder } from '../attempts/order-attempt.ts';

@@ -12,15 +12,15 @@ import type { components as CommerceComponents } from '../../../../generated/com
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { isSupportedAddressCountry } from '../../../../domain/postal-codes.ts';
-import { commerceCall } from '../commerce/commerce-answer.ts';
+import { commerceCall } from '../../upstream/commerce/commerce-answer.ts';
 import type { Shopper } from '../identity/shopper.ts';
+import { createCustomerAddress, getCustomer, type CustomerOf } from '../../upstream/commerce/customers.ts';
 
 type Schemas = components['schemas'];
 type CommerceAddress = CommerceComponents['schemas']['CustomerAddress'];
 
 export const CUSTOMER_UPDATE_FAILED_TEXT = 'Error on Update customer on Commerce';
 
-const CUSTOMER = '/customer/shopper-customers/v1/organizations/{organizationId}/customers/{customerId}' as const;
 const FIELDS = [
   'firstName',
   'lastName',
@@ -31,6 +31,13 @@ const FIELDS = [
   'stateCode',
   'postalCode',
 ] as const;
+
+const customerOf = (shopper: Shopper, customerId: string): CustomerOf => ({
+  customerId,
+  siteId: shopper.siteId,
+  headers: shopper.headers,
+  signal: shopper.signal,
+});
 
 /** The registered customer's id, or undefined for a guest (who has no address book). */
 function registeredCustomerId(shopper: Shopper): string | undefined {
@@ -66,15 +73,7 @@ export function toSavedAddress(saved: CommerceAddress): Schemas['SavedAddress'] 
 }
 
 async function readAddresses(ctx: AppContext, shopper: Shopper, customerId: string): Promise<CommerceAddress[]> {
-  const customer = await commerceCall(
-    shopper,
-    'customer',
-    ctx.upstreams.commerce.GET(CUSTOMER, {
-      params: { path: { organizationId: shopper.organizationId, customerId }, query: { siteId: shopper.siteId } },
-      headers: shopper.headers,
-      signal: shopper.signal,
-    }),
-  );
+  const customer = await commerceCall(shopper, 'customer', getCustomer(ctx, customerOf(shopper, customerId)));
   return customer.addresses ?? [];
 }
 
@@ -114,21 +113,16 @@ export async function saveCheckoutAddress(
     )
       return;
     const line2 = address.address2?.trim();
-    const { response, error } = await ctx.upstreams.commerce.POST(`${CUSTOMER}/addresses`, {
-      params: { path: { organizationId: shopper.organizationId, customerId }, query: { siteId: shopper.siteId } },
-      headers: shopper.headers,
-      signal: shopper.signal,
-      body: {
-        addressId: `checkout-${randomBytes(4).toString('hex')}`,
-        firstName: address.firstName.trim(),
-        lastName: address.lastName.trim(),
-        address1: line2 ? `${address.address1.trim()}|${line2}` : address.address1.trim(),
-        city: address.city.trim(),
-        postalCode: address.postalCode.trim(),
-        countryCode: address.countryCode,
-        ...(address.stateCode ? { stateCode: address.stateCode } : {}),
-        preferred: saved.length === 0,
-      },
+    const { response, error } = await createCustomerAddress(ctx, customerOf(shopper, customerId), {
+      addressId: `checkout-${randomBytes(4).toString('hex')}`,
+      firstName: address.firstName.trim(),
+      lastName: address.lastName.trim(),
+      address1: line2 ? `${address.address1.trim()}|${line2}` : address.address1.trim(),
+      city: address.city.trim(),
+      postalCode: address.postalCode.trim(),
+      countryCode: address.countryCode,
+      ...(address.stateCode ? { stateCode: address.stateCode } : {}),
+      preferred: saved.length === 0,
     });
     if (!response.ok)
       shopper.log.error(

@@ -6,8 +6,8 @@
  */
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
-import { currentBasket } from '../basket/basket.ts';
-import { money } from '../commerce/catalog.ts';
+import { currentBasket } from '../../upstream/commerce/baskets.ts';
+import { money } from '../../upstream/commerce/catalog.ts';
 import { paymentProvider } from '../payments/providers.ts';
 import type { Shopper } from '../identity/shopper.ts';
 import { offeredSavedCard } from '../account/payment-method.ts';

@@ -15,9 +15,9 @@ import type { AppContext } from '../../context.ts';
 import { AppError, upstreamError } from '../../errors.ts';
 import { marketOfLocale } from '../../../../domain/locales.ts';
 import { randomToken, sessionView, type SessionData } from '../../session.ts';
-import { mergeGuestBasket } from '../basket/basket.ts';
+import { mergeGuestBasket } from '../../upstream/commerce/baskets.ts';
 import { followIdentityProfile } from './identity-profile.ts';
-import { customPreferences } from '../commerce/preferences.ts';
+import { customPreferences } from '../../upstream/commerce/preferences.ts';
 import {
   becomeGuest,
   clearAuth,
@@ -28,6 +28,8 @@ import {
   registeredLogin,
 } from './shopper-auth.ts';
 import type { RequestScope } from './shopper.ts';
+import { getCustomer } from '../../upstream/commerce/customers.ts';
+import { exchangeIdentityCode, logoutIdentity, lookupVehicle } from '../../upstream/vehicles.ts';
 
 type Schemas = components['schemas'];
 
@@ -119,9 +121,7 @@ const unreachable = (upstream: string) => (cause: unknown) => {
 
 /** The vehicle's owner (customer id and e-mail) from the vehicle services, or undefined. */
 async function ownerOf(ctx: AppContext, vin: string, signal: AbortSignal) {
-  const { data } = await ctx.upstreams.vehicles
-    .GET('/{version}/vehicles', { params: { path: { version: 'v12' }, query: { service: 'VCS', vin } }, signal })
-    .catch(unreachable('vehicles'));
+  const { data } = await lookupVehicle(ctx, 'v12', { service: 'VCS', vin }, signal).catch(unreachable('vehicles'));
   return data?.result?.find((v) => v.vin === vin)?.customer ?? undefined;
 }
 
@@ -199,16 +199,15 @@ export async function completeLogin(
     throw loginStateMismatch();
   }
 
-  const exchange = await ctx.upstreams.vehicles
-    .POST('/v1/identity/access-token', {
-      body: {
-        customerCode: body.code,
-        codeVerifier: login.verifier,
-        origin: login.redirectUri ?? `${ctx.config.publicOrigin}${IDENTITY_CALLBACK_PATH}`,
-      },
-      signal: scope.signal,
-    })
-    .catch(unreachable('vehicles'));
+  const exchange = await exchangeIdentityCode(
+    ctx,
+    {
+      customerCode: body.code,
+      codeVerifier: login.verifier,
+      origin: login.redirectUri ?? `${ctx.config.publicOrigin}${IDENTITY_CALLBACK_PATH}`,
+    },
+    scope.signal,
+  ).catch(unreachable('vehicles'));
   if (!exchange.data) {
     if (exchange.response.status >= 500) throw upstreamError('vehicles');
     scope.log.warn({ status: exchange.response.status }, 'identity code exchange refused');
@@ -238,16 +237,12 @@ export async function completeLogin(
   const tokens = await registeredLogin(session, ctx, { directoryUid, email }, scope.signal);
   const auth = { Authorization: `Bearer ${tokens.accessToken}` };
   const customerId = tokens.customerId ?? '';
-  const customer = await ctx.upstreams.commerce
-    .GET('/customer/shopper-customers/v1/organizations/{organizationId}/customers/{customerId}', {
-      params: {
-        path: { organizationId: ctx.config.credentials.commerce.organizationId, customerId },
-        query: { siteId: session.site },
-      },
-      headers: auth,
-      signal: scope.signal,
-    })
-    .catch(unreachable('commerce'));
+  const customer = await getCustomer(ctx, {
+    customerId,
+    siteId: session.site,
+    headers: auth,
+    signal: scope.signal,
+  }).catch(unreachable('commerce'));
   if (!customer.data) throw upstreamError('commerce');
 
   await checkVehicleOwner(
@@ -303,10 +298,7 @@ export async function logout(
 ): Promise<Schemas['LogoutResult']> {
   if (session.idToken) {
     try {
-      const { response } = await ctx.upstreams.vehicles.GET('/v1/identity/logout', {
-        params: { query: { id_token: session.idToken } },
-        signal: scope.signal,
-      });
+      const { response } = await logoutIdentity(ctx, session.idToken, scope.signal);
       if (!response.ok) scope.log.warn({ status: response.status }, 'identity logout failed');
     } catch (error) {
       scope.log.warn({ err: error }, 'identity logout failed');

@@ -12,8 +12,7 @@
  */
 import type { AppContext } from '../../context.ts';
 import type { RequestScope } from './shopper.ts';
-
-const CUSTOMER = '/customer/shopper-customers/v1/organizations/{organizationId}/customers/{customerId}' as const;
+import { updateCustomer } from '../../upstream/commerce/customers.ts';
 
 export interface ProfileNames {
   email?: string | null | undefined;
@@ -50,15 +49,11 @@ export async function followIdentityProfile(
   const changes = profileChanges(input.profile, input.identity);
   if (Object.keys(changes).length === 0) return input.profile;
   try {
-    const { response } = await ctx.upstreams.commerce.PATCH(CUSTOMER, {
-      params: {
-        path: { organizationId: ctx.config.credentials.commerce.organizationId, customerId: input.customerId },
-        query: { siteId: input.siteId },
-      },
-      headers: input.headers,
-      body: changes,
-      signal: scope.signal,
-    });
+    const { response } = await updateCustomer(
+      ctx,
+      { customerId: input.customerId, siteId: input.siteId, headers: input.headers, signal: scope.signal },
+      changes,
+    );
     if (response.ok) return { ...input.profile, ...changes };
     scope.log.warn({ status: response.status, fields: Object.keys(changes) }, 'commerce profile not updated');
   } catch (error) {

@@ -37,8 +37,8 @@ export function reportRefusedRedirect(
   ctx: AppContext,
   refusal: { redirectUri: string; clientId: string; error: unknown },
 ): boolean {
-  let causes = logged.get(ctx.upstreams.commerce);
-  if (!causes) logged.set(ctx.upstreams.commerce, (causes = new Set()));
+  let causes = logged.get(ctx);
+  if (!causes) logged.set(ctx, (causes = new Set()));
   const cause = `${refusal.clientId} ${refusal.redirectUri}`;
   if (causes.has(cause)) return false;
   causes.add(cause);

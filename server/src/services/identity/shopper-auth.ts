@@ -21,6 +21,12 @@ import type { AppContext } from '../../context.ts';
 import { upstreamError } from '../../errors.ts';
 import { ROTATED_TOMBSTONE_SECONDS, type SessionData, type ShopperTokens } from '../../session.ts';
 import { refusesRedirectUri, reportRefusedRedirect } from './redirect-refusal.ts';
+import {
+  authorizeCustomer,
+  getAccessToken,
+  getTrustedSystemAccessToken,
+  logoutCustomer,
+} from '../../upstream/commerce/shopper-login.ts';
 
 /** A PKCE verifier of exactly `length` characters from the unreserved set (base64url). */
 export function pkceVerifier(length: 96 | 128): string {
@@ -87,7 +93,7 @@ export async function commerceLogin(
   ctx: AppContext,
   options: { signal?: AbortSignal } = {},
 ): Promise<ShopperTokens> {
-  const { organizationId, clientIds } = ctx.config.credentials.commerce;
+  const { clientIds } = ctx.config.credentials.commerce;
   const clientId = clientIds[session.site];
   const verifier = pkceVerifier(128);
   const redirectUri = commerceRedirectUri(ctx);
@@ -100,15 +106,9 @@ export async function commerceLogin(
     hint: 'guest',
     ...(session.shopperTokens?.usid ? { usid: session.shopperTokens.usid } : {}),
   };
-  const authorize = await ctx.upstreams.commerce
-    .GET('/shopper/auth/v1/organizations/{organizationId}/oauth2/authorize', {
-      params: { path: { organizationId }, query },
-      redirect: 'manual',
-      ...(options.signal ? { signal: options.signal } : {}),
-    })
-    .catch((cause: unknown) => {
-      throw upstreamError('commerce', cause);
-    });
+  const authorize = await authorizeCustomer(ctx, query, options.signal).catch((cause: unknown) => {
+    throw upstreamError('commerce', cause);
+  });
   const location = authorize.response.headers.get('location');
   const target = location && URL.canParse(location) ? new URL(location) : undefined;
   const code = target?.searchParams.get('code');
@@ -119,24 +119,21 @@ export async function commerceLogin(
       reportRefusedRedirect(ctx, { redirectUri, clientId, error: authorize.error });
     throw upstreamError('commerce');
   }
-  const token = await ctx.upstreams.commerce
-    .POST('/shopper/auth/v1/organizations/{organizationId}/oauth2/token', {
-      params: { path: { organizationId } },
-      body: {
-        grant_type: 'authorization_code_pkce',
-        code,
-        usid,
-        code_verifier: verifier,
-        redirect_uri: redirectUri,
-        client_id: clientId,
-        channel_id: session.site,
-      },
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      ...(options.signal ? { signal: options.signal } : {}),
-    })
-    .catch((cause: unknown) => {
-      throw upstreamError('commerce', cause);
-    });
+  const token = await getAccessToken(
+    ctx,
+    {
+      grant_type: 'authorization_code_pkce',
+      code,
+      usid,
+      code_verifier: verifier,
+      redirect_uri: redirectUri,
+      client_id: clientId,
+      channel_id: session.site,
+    },
+    options.signal ? { signal: options.signal } : {},
+  ).catch((cause: unknown) => {
+    throw upstreamError('commerce', cause);
+  });
   if (!token.data) {
     ctx.logger.warn({ status: token.response.status, error: token.error }, 'commerce token exchange failed');
     throw upstreamError('commerce');
@@ -159,26 +156,24 @@ export async function registeredLogin(
   identity: { directoryUid: string; email: string },
   signal?: AbortSignal,
 ): Promise<ShopperTokens> {
-  const { organizationId, clientIds } = ctx.config.credentials.commerce;
-  const token = await ctx.upstreams.commerce
-    .POST('/shopper/auth/v1/organizations/{organizationId}/oauth2/trusted-system/token', {
-      params: { path: { organizationId } },
-      body: {
-        grant_type: 'client_credentials',
-        hint: 'ts_ext_on_behalf_of',
-        login_id: identity.directoryUid,
-        email_id: identity.email,
-        idp_origin: IDP_ORIGIN,
-        client_id: clientIds[session.site],
-        channel_id: session.site,
-        ...(session.shopperTokens?.usid ? { usid: session.shopperTokens.usid } : {}),
-      },
-      headers: { 'content-type': 'application/x-www-form-urlencoded', Authorization: privateClientAuth(ctx) },
-      ...(signal ? { signal } : {}),
-    })
-    .catch((cause: unknown) => {
-      throw upstreamError('commerce', cause);
-    });
+  const { clientIds } = ctx.config.credentials.commerce;
+  const token = await getTrustedSystemAccessToken(
+    ctx,
+    {
+      grant_type: 'client_credentials',
+      hint: 'ts_ext_on_behalf_of',
+      login_id: identity.directoryUid,
+      email_id: identity.email,
+      idp_origin: IDP_ORIGIN,
+      client_id: clientIds[session.site],
+      channel_id: session.site,
+      ...(session.shopperTokens?.usid ? { usid: session.shopperTokens.usid } : {}),
+    },
+    privateClientAuth(ctx),
+    signal,
+  ).catch((cause: unknown) => {
+    throw upstreamError('commerce', cause);
+  });
   if (!token.data) {
     ctx.logger.warn({ status: token.response.status, error: token.error }, 'commerce trusted-system login failed');
     throw upstreamError('commerce');
@@ -196,27 +191,22 @@ export function endSignIn(session: SessionData): void {
 }
 
 async function refresh(session: SessionData, ctx: AppContext): Promise<RefreshOutcome> {
-  const { organizationId, clientIds } = ctx.config.credentials.commerce;
+  const { clientIds } = ctx.config.credentials.commerce;
   const refreshToken = session.shopperTokens?.refreshToken ?? '';
   // The private client authenticates with HTTP Basic; a public client names itself in the form.
   const privateClient = session.shopperTokens?.privateClient === true;
-  const result = await ctx.upstreams.commerce
-    .POST('/shopper/auth/v1/organizations/{organizationId}/oauth2/token', {
-      params: { path: { organizationId } },
-      body: {
-        grant_type: 'refresh_token',
-        refresh_token: refreshToken,
-        ...(privateClient ? {} : { client_id: clientIds[session.site] }),
-        channel_id: session.site,
-      },
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        ...(privateClient ? { Authorization: privateClientAuth(ctx) } : {}),
-      },
-    })
-    .catch((cause: unknown) => {
-      throw upstreamError('commerce', cause);
-    });
+  const result = await getAccessToken(
+    ctx,
+    {
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      ...(privateClient ? {} : { client_id: clientIds[session.site] }),
+      channel_id: session.site,
+    },
+    privateClient ? { authorization: privateClientAuth(ctx) } : {},
+  ).catch((cause: unknown) => {
+    throw upstreamError('commerce', cause);
+  });
   if (result.data)
     return { tokens: { ...tokensOf(result.data, Date.now()), ...(privateClient ? { privateClient } : {}) } };
   const failure = (result.error ?? {}) as OAuthFailure;
@@ -232,7 +222,7 @@ async function refresh(session: SessionData, ctx: AppContext): Promise<RefreshOu
  * tombstone, which outlasts any request in flight (issue 30).
  */
 const REFRESH_KEPT_MS = ROTATED_TOMBSTONE_SECONDS * 1000;
-/** Refreshes in flight or just done, per instance (its commerce client) and by the token they replace. */
+/** Refreshes in flight or just done, per instance (its context) and by the token they replace. */
 const refreshes = new WeakMap<object, Map<string, Promise<RefreshOutcome>>>();
 
 /**
@@ -245,8 +235,8 @@ const refreshes = new WeakMap<object, Map<string, Promise<RefreshOutcome>>>();
 function sharedRefresh(session: SessionData, ctx: AppContext): Promise<RefreshOutcome> {
   const tokens = session.shopperTokens;
   const key = `${tokens?.accessToken ?? ''} ${tokens?.refreshToken ?? ''}`;
-  let inFlight = refreshes.get(ctx.upstreams.commerce);
-  if (!inFlight) refreshes.set(ctx.upstreams.commerce, (inFlight = new Map()));
+  let inFlight = refreshes.get(ctx);
+  if (!inFlight) refreshes.set(ctx, (inFlight = new Map()));
   const known = inFlight.get(key);
   if (known) return known;
   const running = refresh(session, ctx);
@@ -342,18 +332,13 @@ export async function renewRefused(
 export async function commerceLogout(session: SessionData, ctx: AppContext): Promise<void> {
   const tokens = session.shopperTokens;
   if (!tokens?.refreshToken) return;
-  const { organizationId, clientIds, privateClient } = ctx.config.credentials.commerce;
+  const { clientIds, privateClient } = ctx.config.credentials.commerce;
   const clientId = tokens.privateClient ? privateClient.id : clientIds[session.site];
   try {
-    const { response } = await ctx.upstreams.commerce.GET(
-      '/shopper/auth/v1/organizations/{organizationId}/oauth2/logout',
-      {
-        params: {
-          path: { organizationId },
-          query: { client_id: clientId, refresh_token: tokens.refreshToken, channel_id: session.site },
-        },
-        headers: { Authorization: `Bearer ${tokens.accessToken}` },
-      },
+    const { response } = await logoutCustomer(
+      ctx,
+      { client_id: clientId, refresh_token: tokens.refreshToken, channel_id: session.site },
+      tokens.accessToken,
     );
     if (!response.ok) ctx.logger.warn({ status: response.status }, 'commerce logout failed');
   } catch (error) {

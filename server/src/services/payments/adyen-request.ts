@@ -9,7 +9,7 @@
 import type { components as AdyenComponents } from '../../../../generated/adyen/types.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { ShopperTokens } from '../../session.ts';
-import type { CommerceAddress } from '../basket/basket.ts';
+import type { CommerceAddress } from '../../upstream/commerce/baskets.ts';
 
 type AdyenSchemas = AdyenComponents['schemas'];
 type PaymentRequest = AdyenSchemas['PaymentRequest'];

@@ -14,7 +14,7 @@ import type { WalletType } from '../../../../domain/payment-method.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import type { PendingPayment } from '../../session.ts';
-import type { CommerceAddress } from '../basket/basket.ts';
+import type { CommerceAddress } from '../../upstream/commerce/baskets.ts';
 import type { Shopper } from '../identity/shopper.ts';
 
 type Schemas = components['schemas'];

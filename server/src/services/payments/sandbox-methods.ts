@@ -13,7 +13,7 @@ import type { components } from '../../../../generated/proxy/types.ts';
 import type { components as StripeComponents } from '../../../../generated/stripe/types.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { currentBasket, toAddress } from '../basket/basket.ts';
+import { currentBasket, toAddress } from '../../upstream/commerce/baskets.ts';
 import type { Shopper } from '../identity/shopper.ts';
 import { methodNotOffered, providerFailure } from './payment-problems.ts';
 

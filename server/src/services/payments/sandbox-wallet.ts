@@ -19,7 +19,7 @@ import type { WalletType } from '../../../../domain/payment-method.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { currentBasket, toAddress } from '../basket/basket.ts';
+import { currentBasket, toAddress } from '../../upstream/commerce/baskets.ts';
 import type { Shopper } from '../identity/shopper.ts';
 import { methodNotOffered, providerFailure } from './payment-problems.ts';
 import { paymentProvider } from './providers.ts';

@@ -13,7 +13,7 @@ import {
 import type { components, operations } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { currentBasket } from '../basket/basket.ts';
+import { currentBasket } from '../../upstream/commerce/baskets.ts';
 import { orderability, rememberSkipCheckoutControl } from '../checkout/checkout-control.ts';
 import {
   categoryOf,
@@ -23,12 +23,12 @@ import {
   offeredVariantsOf,
   planName,
   type CommerceProduct,
-} from '../commerce/catalog.ts';
-import { contentAsset, countriesOf, faqItemsOf, RENEWAL_FAQS_ASSET } from '../commerce/content.ts';
+} from '../../upstream/commerce/catalog.ts';
+import { contentAsset, countriesOf, faqItemsOf, RENEWAL_FAQS_ASSET } from '../../upstream/commerce/content.ts';
 import { longDate } from './long-dates.ts';
 import { failAbandonedOrder } from '../attempts/settlement.ts';
 import { vehicleNotIdentified } from '../identity/page-access.ts';
-import { customPreferences } from '../commerce/preferences.ts';
+import { customPreferences } from '../../upstream/commerce/preferences.ts';
 import { switchLocale, type Shopper } from '../identity/shopper.ts';
 import {
   lookupContext,
@@ -117,7 +117,7 @@ interface ProductView {
 
 /**
  * What the page shows of a product, made once per kept product and currency and locale: the
- * product object stays the same while its cache entry lives (services/commerce/catalog.ts), so the view,
+ * product object stays the same while its cache entry lives (upstream/commerce/catalog.ts), so the view,
  * with its formatted prices, goes with it. Every shopper's answer holds the same objects, so they
  * are frozen: a change meant for one answer throws instead of reaching the others.
  */

@@ -12,9 +12,10 @@ import type { components as VehicleComponents } from '../../../../generated/vehi
 import type { SiteId } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, invalidField } from '../../errors.ts';
-import { contentAsset } from '../commerce/content.ts';
-import { customPreferences } from '../commerce/preferences.ts';
+import { contentAsset } from '../../upstream/commerce/content.ts';
+import { customPreferences } from '../../upstream/commerce/preferences.ts';
 import type { Shopper } from '../identity/shopper.ts';
+import * as vehicles from '../../upstream/vehicles.ts';
 
 type Schemas = components['schemas'];
 export type UpstreamVehicle = VehicleComponents['schemas']['Vehicle'];
@@ -89,14 +90,13 @@ export async function lookupVehicleOrFail(
   }
   const identifier = vin ? { vin } : cryptedVin ? { cryptedVin } : { userMailToken: token! };
   const { version, extraMarket } = await lookupSettings(ctx, where.site, where.country, shopper.headers);
-  const { data, response } = await ctx.upstreams.vehicles
-    .GET('/{version}/vehicles', {
-      params: {
-        path: { version },
-        query: { service: 'VCS', ...identifier, exactVehicleMatch: true, consolidateConNav: true },
-      },
-      signal: shopper.signal,
-    })
+  const { data, response } = await vehicles
+    .lookupVehicle(
+      ctx,
+      version,
+      { service: 'VCS', ...identifier, exactVehicleMatch: true, consolidateConNav: true },
+      shopper.signal,
+    )
     .catch((cause: unknown) => {
       shopper.log.error({ err: cause }, 'vehicle lookup failed');
       throw lookupFailed('The vehicle service could not be reached.');

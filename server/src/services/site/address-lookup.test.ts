@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context.ts';
 import { testConfig } from '../../test-helpers.ts';
 import { createUpstreams } from '../../upstream/clients.ts';
-import { findAddressItems, formBody, lookupOutcome, retrieveAddressItems } from './address-lookup.ts';
+import { formBody } from '../../upstream/loqate.ts';
+import { findAddressItems, lookupOutcome, retrieveAddressItems } from './address-lookup.ts';
 
 function capturingContext(answer: unknown = { Items: [] }) {
   const seen: Request[] = [];

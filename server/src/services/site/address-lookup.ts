@@ -20,24 +20,12 @@ import {
 import type { components } from '../../../../generated/loqate/types.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import * as loqate from '../../upstream/loqate.ts';
 
 type Loqate = components['schemas'];
 type ErrorItem = Loqate['ErrorItem'];
 type FindItem = Loqate['FindItem'];
 type RetrieveItem = Loqate['RetrieveItem'];
-
-const FIND_PATH = '/Capture/Interactive/Find/v1.10/json3.ws';
-const RETRIEVE_PATH = '/Capture/Interactive/Retrieve/v1.2/json3.ws';
-const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' } as const;
-
-/** Form-encodes a flat object, leaving out undefined values (openapi-fetch's `bodySerializer`). */
-export function formBody(body: object): string {
-  const form = new URLSearchParams();
-  for (const [name, value] of Object.entries(body)) {
-    if (value !== undefined && value !== null) form.set(name, String(value));
-  }
-  return form.toString();
-}
 
 const isErrorItem = (item: unknown): item is ErrorItem =>
   typeof item === 'object' && item !== null && 'Error' in item && (item as ErrorItem).Error !== undefined;
@@ -128,19 +116,17 @@ export function findAddressItems(ctx: AppContext, params: FindParams, options: C
   return call<FindItem>(
     ctx,
     () =>
-      ctx.upstreams.loqate.POST(FIND_PATH, {
-        body: {
-          Key: ctx.config.credentials.loqate.key,
+      loqate.find(
+        ctx,
+        {
           Text: params.text,
           Container: params.container,
           Countries: params.countries,
           Limit: params.limit ?? ADDRESS_LOOKUP_LIMIT,
           Language: params.language,
         },
-        bodySerializer: formBody,
-        headers: FORM,
-        ...(options.signal ? { signal: options.signal } : {}),
-      }),
+        options.signal,
+      ),
     'find',
     options,
   );
@@ -148,16 +134,5 @@ export function findAddressItems(ctx: AppContext, params: FindParams, options: C
 
 /** Loqate Retrieve (form-encoded): the full address of one Find item of type Address. */
 export function retrieveAddressItems(ctx: AppContext, id: string, options: CallOptions = {}) {
-  return call<RetrieveItem>(
-    ctx,
-    () =>
-      ctx.upstreams.loqate.POST(RETRIEVE_PATH, {
-        body: { Key: ctx.config.credentials.loqate.key, Id: id },
-        bodySerializer: formBody,
-        headers: FORM,
-        ...(options.signal ? { signal: options.signal } : {}),
-      }),
-    'retrieve',
-    options,
-  );
+  return call<RetrieveItem>(ctx, () => loqate.retrieve(ctx, id, options.signal), 'retrieve', options);
 }

@@ -8,8 +8,10 @@ import type { SiteId } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { upstreamError } from '../../errors.ts';
 import { DEFAULT_LOCALE, type Market } from '../../../../domain/locales.ts';
-import { readCustomPreferences } from '../commerce/preferences.ts';
+import { readCustomPreferences } from '../../upstream/commerce/preferences.ts';
 import type { Shopper } from '../identity/shopper.ts';
+import { getGeolocation } from '../../upstream/vehicles.ts';
+import { getMaintenanceStatus } from '../../upstream/commerce/storefront-controllers.ts';
 
 type Schemas = components['schemas'];
 
@@ -76,14 +78,11 @@ export async function maintenanceStatus(
   ctx: AppContext,
   where: { site: SiteId; locale: string; signal: AbortSignal },
 ): Promise<Schemas['MaintenanceStatus']> {
-  const { data, error } = await ctx.upstreams.commerceClassic
-    .GET('/on/demandware.store/Sites-{siteId}-Site/{locale}/Maintenance-Status', {
-      params: { path: { siteId: where.site, locale: where.locale.replace('-', '_') } },
-      signal: where.signal,
-    })
-    .catch((cause: unknown) => {
+  const { data, error } = await getMaintenanceStatus(ctx, where.site, where.locale, where.signal).catch(
+    (cause: unknown) => {
       throw upstreamError('commerce', cause);
-    });
+    },
+  );
   if (error || !data) throw upstreamError('commerce');
   const maintenance = data.storefront_status === 'maintenance';
   return { storefront_status: maintenance ? 'maintenance' : 'online', maintenance };
@@ -91,11 +90,9 @@ export async function maintenanceStatus(
 
 /** The caller's country and IP; the caller's IP is forwarded to the vehicle services. */
 export async function geolocation(ctx: AppContext, ip: string, signal: AbortSignal): Promise<Schemas['Geolocation']> {
-  const { data, error } = await ctx.upstreams.vehicles
-    .GET('/v1/geolocation', { headers: ip ? { 'X-Forwarded-For': ip } : {}, signal })
-    .catch((cause: unknown) => {
-      throw upstreamError('vehicles', cause);
-    });
+  const { data, error } = await getGeolocation(ctx, ip, signal).catch((cause: unknown) => {
+    throw upstreamError('vehicles', cause);
+  });
   if (error || !data) throw upstreamError('vehicles');
   return { country: data.country, ip: data.ip };
 }

@@ -5,17 +5,17 @@
  * site the brand. An unreachable system or an error answer is a 502; a record the system does not
  * know is `undefined` to the caller, which answers 404.
  */
-import type { components } from '../../../../generated/som/types.ts';
+import type { components } from '../../../generated/som/types.ts';
 import {
   zCreditNoteDetailsResponse,
   zDetailsResponse,
   zHistoryResponse,
   zPaymentMethodInformationResponse,
   zSubscriptionListResponse,
-} from '../../../../generated/som/zod/zod.gen.ts';
-import type { AppContext } from '../../context.ts';
-import { AppError, upstreamError } from '../../errors.ts';
-import type { Shopper } from '../identity/shopper.ts';
+} from '../../../generated/som/zod/zod.gen.ts';
+import type { AppContext } from '../context.ts';
+import { AppError, upstreamError } from '../errors.ts';
+import type { Shopper } from '../services/identity/shopper.ts';
 
 export type Som = components['schemas'];
 

@@ -7,7 +7,7 @@ import { isFaqCategory } from '../../../../domain/faq.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, upstreamError } from '../../errors.ts';
-import { cachePerUpstreams, SHARED_READS, staleServed } from '../platform/ttl-cache.ts';
+import { cachePerUpstreams, SHARED_READS, staleServed } from '../../services/platform/ttl-cache.ts';
 
 type Schemas = components['schemas'];
 

@@ -10,7 +10,7 @@ import type { components as CommerceComponents } from '../../../../generated/com
 import { zCustomObject } from '../../../../generated/commerce/zod/zod.gen.ts';
 import type { AppContext } from '../../context.ts';
 import { upstreamError } from '../../errors.ts';
-import { cachePerUpstreams, SHARED_READS, staleServed } from '../platform/ttl-cache.ts';
+import { cachePerUpstreams, SHARED_READS, staleServed } from '../../services/platform/ttl-cache.ts';
 
 export type CustomPreferences = CommerceComponents['schemas']['CustomObject'];
 

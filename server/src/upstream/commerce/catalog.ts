@@ -9,8 +9,8 @@ import type { components as CommerceComponents } from '../../../../generated/com
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, upstreamError } from '../../errors.ts';
-import type { Shopper } from '../identity/shopper.ts';
-import { cachePerUpstreams, SHARED_READS, staleServed } from '../platform/ttl-cache.ts';
+import type { Shopper } from '../../services/identity/shopper.ts';
+import { cachePerUpstreams, SHARED_READS, staleServed } from '../../services/platform/ttl-cache.ts';
 
 type Schemas = components['schemas'];
 export type CommerceProduct = CommerceComponents['schemas']['Product'] & Record<string, unknown>;

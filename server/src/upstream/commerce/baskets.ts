@@ -9,8 +9,8 @@ import type { components as CommerceComponents } from '../../../../generated/com
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, invalidField } from '../../errors.ts';
-import { commerceCall, commerceData, reachCommerce } from '../commerce/commerce-answer.ts';
-import type { Shopper } from '../identity/shopper.ts';
+import { commerceCall, commerceData, reachCommerce } from './commerce-answer.ts';
+import type { Shopper } from '../../services/identity/shopper.ts';
 
 type Schemas = components['schemas'];
 type Commerce = CommerceComponents['schemas'];

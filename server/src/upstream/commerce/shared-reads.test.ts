@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppContext } from '../../context.ts';
 import { testConfig } from '../../test-helpers.ts';
-import { createUpstreams } from '../../upstream/clients.ts';
+import { createUpstreams } from '../clients.ts';
 import { categoryOf, getProduct } from './catalog.ts';
 import { contentAsset } from './content.ts';
 import { readCustomPreferences } from './preferences.ts';

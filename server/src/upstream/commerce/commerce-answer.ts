@@ -5,7 +5,7 @@
  */
 import { CHECKOUT_FAILED_TEXT } from '../../../../domain/payment-errors.ts';
 import { AppError, upstreamError } from '../../errors.ts';
-import type { Shopper } from '../identity/shopper.ts';
+import type { Shopper } from '../../services/identity/shopper.ts';
 
 export type CommerceResult<T> = { data?: T; error?: unknown; response: Response };
 

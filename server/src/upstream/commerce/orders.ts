@@ -7,7 +7,7 @@ import type { components as CommerceComponents } from '../../../../generated/com
 import type { AppContext } from '../../context.ts';
 import { upstreamError } from '../../errors.ts';
 import { commerceCall, commerceData, reachCommerce } from './commerce-answer.ts';
-import type { Shopper } from '../identity/shopper.ts';
+import type { Shopper } from '../../services/identity/shopper.ts';
 
 type Commerce = CommerceComponents['schemas'];
 export type CommerceOrder = Commerce['Order'] & Record<string, unknown>;
