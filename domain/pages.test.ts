@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { guardedPageTypeOf } from './page-access.ts';
-import { FIRST_PAINT_PAGES, matchPage, moduleOfRoute, PAGES } from './pages.ts';
+import { accountPagePath, FIRST_PAINT_PAGES, matchPage, moduleOfRoute, PAGES } from './pages.ts';
 
 describe('matchPage (storefront §2 routes, after the locale prefix)', () => {
   it.each([
@@ -57,5 +57,20 @@ describe('what each consumer reads of the table', () => {
     expect(moduleOfRoute('service/:productId')).toBe(PAGES.renewal.module);
     expect(moduleOfRoute('account/my-orders/:id/:orderNo')).toBe(PAGES.account.module);
     expect(moduleOfRoute('maintenance')).toBeUndefined();
+  });
+});
+
+describe('accountPagePath (account §2: the page an account operation returns to after the login)', () => {
+  it.each([
+    ['my-subscriptions', {}, '/account/my-subscriptions'],
+    ['my-payment-method/edit-billing-address', {}, '/account/my-payment-method/edit-billing-address'],
+    [
+      'my-orders/:id/:orderNo',
+      { id: '1Os000000000001AAA', orderNo: '00001001' },
+      '/account/my-orders/1Os000000000001AAA/00001001',
+    ],
+    ['my-orders/:id/:orderNo', { id: 'a/b?c', orderNo: '1 2' }, '/account/my-orders/a%2Fb%3Fc/1%202'],
+  ] as const)('when the page is %s with %o, then the path is %s', (path, params, expected) => {
+    expect(accountPagePath(path, params)).toBe(expected);
   });
 });

@@ -151,3 +151,29 @@ export function moduleOfRoute(route: string): string | undefined {
   const page = ENTRIES.find(([, entry]) => entry.path === route)?.[1];
   return page?.module ?? (route.startsWith('account/') ? PAGES.account.module : undefined);
 }
+
+/**
+ * The account area's pages (account §2) under /account (PAGES.account's `account/*`), each path with
+ * the page it shows: the account chunk routes within them, the server render reads their data, and
+ * an account operation's login returns to the page it serves (server/src/http/customer.ts).
+ */
+export const ACCOUNT_PATHS = {
+  'my-overview': 'overview',
+  'my-subscriptions': 'subscriptions',
+  'my-services': 'subscriptions',
+  'my-orders': 'orders',
+  'my-orders/:id/:orderNo': 'order',
+  'my-payment-method': 'paymentMethod',
+  'my-payment-method/edit-billing-address': 'editBillingAddress',
+  'my-payment-method/add-payment-method': 'addPaymentMethod',
+  'my-payment-method/edit-payment-method': 'editPaymentMethod',
+  'need-help': 'help',
+} as const;
+
+export type AccountPath = keyof typeof ACCOUNT_PATHS;
+export type AccountPageKey = (typeof ACCOUNT_PATHS)[AccountPath];
+
+/** The path (without locale prefix) of the account page at `path`, its parameters filled in and encoded. */
+export function accountPagePath(path: AccountPath, params: Readonly<Record<string, string>> = {}): string {
+  return `/account/${path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))}`;
+}

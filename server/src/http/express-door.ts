@@ -8,7 +8,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { OperationId } from '../../../generated/proxy/operations.ts';
 import type { AppContext } from '../context.ts';
 import { resolveSite } from '../site.ts';
-import { requireCustomer, signInEnded } from './customer.ts';
+import { isCustomerRule, requireCustomer, signInEnded } from './customer.ts';
 import {
   parseInput,
   PdfReply,
@@ -88,8 +88,8 @@ export function expressDoor<Id extends OperationId>(ctx: AppContext, id: Id, op:
       send(res, answer, op);
     } catch (error) {
       // An account operation whose sign-in ended while it ran (its tokens refused, issue 30): the login, not the 502.
-      throw op.access === 'customer' ? signInEnded(req, id, error) : error;
+      throw isCustomerRule(op.access) ? signInEnded(req, op.access, error) : error;
     }
   };
-  return op.access === 'customer' ? [requireCustomer(ctx, id), handle] : [handle];
+  return isCustomerRule(op.access) ? [requireCustomer(ctx, op.access), handle] : [handle];
 }

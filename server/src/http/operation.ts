@@ -19,7 +19,7 @@ import { requirePageAccess } from '../services/identity/page-access.ts';
 import { parseBodyValue, parsePathValue, parseQueryValue } from '../validate.ts';
 import type { Shopper } from '../services/identity/shopper.ts';
 import type { SessionData } from '../session.ts';
-import { isCustomerSession, loginRequired } from './customer.ts';
+import { isCustomerRule, isCustomerSession, loginRequired, type CustomerRule } from './customer.ts';
 
 type Parts<Id extends OperationId> = (typeof operationInputs)[Id];
 type Part = 'path' | 'query' | 'body';
@@ -96,8 +96,8 @@ interface Answered {
 
 /** An operation for the request's shopper (the session and its commerce token). */
 export interface ShopperOperation<Id extends OperationId> extends Answered {
-  /** `shopper`: anyone with a session; `customer`: a signed-in registered customer (account §6); a page's §6 rule. */
-  access: 'shopper' | 'customer' | PageRule;
+  /** `shopper`: anyone with a session; a signed-in registered customer (account §6); a page's §6 rule. */
+  access: 'shopper' | CustomerRule | PageRule;
   /** Runs after every earlier locked run of the session (of the customer) ended: one order, one charge. */
   locked?: true;
   run(ctx: AppContext, shopper: Shopper, input: InputOf<Id>, request: RequestFacts): Promise<unknown>;
@@ -162,10 +162,13 @@ export async function runForShopper<Id extends OperationId>(
     shopper.locale = locale;
     shopper.market = marketOfLocale(locale)!;
   }
-  const login = () => loginRequired(id, params, { ...shopper.session, locale: shopper.locale });
-  if (op.access === 'customer' && !isCustomerSession(shopper.session)) throw login();
-  if (typeof op.access === 'object') await requirePageAccess(ctx, shopper, op.access.page, op.access.path);
-  if (op.access !== 'customer') return op.run(ctx, shopper, input, request);
+  const access = op.access;
+  if (!isCustomerRule(access)) {
+    if (access !== 'shopper') await requirePageAccess(ctx, shopper, access.page, access.path);
+    return op.run(ctx, shopper, input, request);
+  }
+  const login = () => loginRequired(access.customer(params), { ...shopper.session, locale: shopper.locale });
+  if (!isCustomerSession(shopper.session)) throw login();
   let answer: unknown;
   try {
     answer = await op.run(ctx, shopper, input, request);

@@ -3,6 +3,7 @@
  * optional reason read as §5 says, under the session's lock so a double click or a second tab sees
  * the first request's change (the operation is `locked`).
  */
+import { accountPagePath } from '../../../domain/pages.ts';
 import type { z } from 'zod';
 import { zCancelAutoRenewalBody, zRequestRefundBody } from '../../../generated/proxy/zod/zod.gen.ts';
 import { OTHER_REASON, TEXT_TOO_LONG_MESSAGE } from '../../../domain/subscription.ts';
@@ -58,7 +59,7 @@ export function subscriptionAction<Id extends 'requestRefund' | 'cancelAutoRenew
   action: SubscriptionAction,
 ): ShopperOperation<Id> {
   return {
-    access: 'customer',
+    access: { customer: () => accountPagePath('my-subscriptions') },
     locked: true,
     cache: 'no-store',
     parseBody: (body, mediaType) =>

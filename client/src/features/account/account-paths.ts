@@ -1,24 +1,10 @@
 /**
- * The account paths of account §2 under /account and the page each shows. The storefront's route
- * table holds one entry for the whole area (`account/*`); the account chunk routes within it, and the
- * server (entry-server.tsx) resolves the same paths to read the page's data.
+ * The account paths of account §2 (domain/pages.ts ACCOUNT_PATHS) as the router matches them. The
+ * storefront's route table holds one entry for the whole area (`account/*`); the account chunk routes
+ * within it, and the server (entry-server.tsx) resolves the same paths to read the page's data.
  */
 import { matchPath } from 'react-router';
-
-export const ACCOUNT_PATHS = {
-  'my-overview': 'overview',
-  'my-subscriptions': 'subscriptions',
-  'my-services': 'subscriptions',
-  'my-orders': 'orders',
-  'my-orders/:id/:orderNo': 'order',
-  'my-payment-method': 'paymentMethod',
-  'my-payment-method/edit-billing-address': 'editBillingAddress',
-  'my-payment-method/add-payment-method': 'addPaymentMethod',
-  'my-payment-method/edit-payment-method': 'editPaymentMethod',
-  'need-help': 'help',
-} as const;
-
-export type AccountPageKey = (typeof ACCOUNT_PATHS)[keyof typeof ACCOUNT_PATHS];
+import { ACCOUNT_PATHS } from '../../../../domain/pages.ts';
 
 /**
  * The account page at `rest` (the path below /account): its route pattern (`account/…`, or `account`

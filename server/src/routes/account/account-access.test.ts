@@ -6,13 +6,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { operations, type OperationId } from '../../../../generated/proxy/operations.ts';
-import { ACCOUNT_OPERATIONS } from '../../http/customer.ts';
+import { isCustomerRule } from '../../http/customer.ts';
+import { routes } from '../route-table.ts';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
 import { logIn, ShopBrowser } from '../../testing/shop-browser.ts';
 
 const { shop, url } = useSandboxServer({ RATE_LIMIT_LOGIN: '1000' });
 
 const ACCOUNT = (Object.keys(operations) as OperationId[]).filter((id) => operations[id].tag === 'account');
+/** The operations whose access rule is the account's (a signed-in customer, with a page to return to). */
+const CUSTOMER_OPERATIONS = (Object.keys(routes) as OperationId[]).filter((id) => isCustomerRule(routes[id].access));
 
 /** A request for the operation with sample path parameters and, for a change, an empty JSON body. */
 function requestOf(operationId: OperationId): [string, RequestInit] {
@@ -45,8 +48,8 @@ const PAGES: Record<string, string> = {
 };
 
 describe('account access', () => {
-  it("when proxy.yaml's account operations are listed, then each has its page (account §2)", () => {
-    expect([...ACCOUNT_OPERATIONS].sort()).toEqual([...ACCOUNT].sort());
+  it("when proxy.yaml's account operations are listed, then each, and no other, has the customer's access rule and its page (account §2)", () => {
+    expect([...CUSTOMER_OPERATIONS].sort()).toEqual([...ACCOUNT].sort());
     expect(Object.keys(PAGES).sort()).toEqual([...ACCOUNT].sort());
   });
 

@@ -1,9 +1,10 @@
+import { accountPagePath } from '../../../../domain/pages.ts';
 import { Reply, type ShopperOperation } from '../../http/operation.ts';
 import { savePaymentMethod } from '../../services/account/payment-method-save.ts';
 
 /** POST /api/account/payment-method (account §2 Add payment method), under the session's lock. */
 export const addPaymentMethod = {
-  access: 'customer',
+  access: { customer: () => accountPagePath('my-payment-method/add-payment-method') },
   locked: true,
   cache: 'no-store',
   run: async (ctx, shopper, { body }, { client }) => {

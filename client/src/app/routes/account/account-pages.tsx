@@ -7,7 +7,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useRoutes } from 'react-router';
 import { useLocale } from '../../../lib/locales.ts';
-import { ACCOUNT_PATHS, type AccountPageKey } from '../../../features/account/account-paths.ts';
+import { ACCOUNT_PATHS, type AccountPageKey } from '../../../../../domain/pages.ts';
 import { HelpPage } from './help-page.tsx';
 import { OrderDetailPage } from './order-detail-page.tsx';
 import { OrdersPage } from './orders-page.tsx';
