@@ -20,9 +20,9 @@ import {
   providerFailureKind,
   stripeRefusal,
   stripeStatusEntryIndex,
-  isLuhnValid,
   type PaymentErrorKind,
 } from './payment-errors.ts';
+import { isLuhnValid } from './card-number.ts';
 
 const NOW = Date.parse('2025-06-15T12:00:00Z');
 

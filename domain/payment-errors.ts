@@ -242,6 +242,3 @@ export function isSavedCardExpired(
   const fullYear = year < 100 ? 2000 + year : year;
   return monthIndex(fullYear, month) < nowMonthIndex(now);
 }
-
-/** The card-number checksum (Luhn): a number failing it is "Your card number is invalid" (storefront §5). */
-export { isLuhnValid } from './card-number.ts';

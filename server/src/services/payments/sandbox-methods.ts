@@ -8,7 +8,8 @@
  * with: it refuses what Stripe.js refuses (a group without `paymentMethodCreation: 'manual'`). The
  * server's payment code then runs unchanged. Not offered in live mode (404).
  */
-import { CARD_FORM_MESSAGES, isCardExpiryInPast, isLuhnValid } from '../../../../domain/payment-errors.ts';
+import { isLuhnValid } from '../../../../domain/card-number.ts';
+import { CARD_FORM_MESSAGES, isCardExpiryInPast } from '../../../../domain/payment-errors.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { components as StripeComponents } from '../../../../generated/stripe/types.ts';
 import type { AppContext } from '../../context.ts';
