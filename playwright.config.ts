@@ -38,6 +38,21 @@ export const HEADLESS_SHELL = process.env.HEADLESS_SHELL_PATH ?? '/usr/lib/chrom
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'];
 const FULL_BROWSER = /@full-browser/;
 
+/**
+ * A shopper who made their cookie choice on an earlier visit, every category declined (issue 34): the
+ * journeys meet no consent banner and load no tag manager. tests/e2e/consent.spec.ts walks the first
+ * visit, and tag-manager.spec.ts starts from none.
+ */
+export const RETURNING_SHOPPER = {
+  cookies: [],
+  origins: [
+    {
+      origin: `http://localhost:${E2E_PORT}`,
+      localStorage: [{ name: 'cookie-preferences', value: JSON.stringify({ analytics: false, marketing: false }) }],
+    },
+  ],
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
@@ -48,6 +63,7 @@ export default defineConfig({
   outputDir: 'reports/e2e-results',
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
+    storageState: RETURNING_SHOPPER,
     browserName: 'chromium',
     screenshot: 'only-on-failure',
     trace: 'off',

@@ -1,7 +1,7 @@
 /**
  * The analytics tag manager (storefront §7 "An analytics tag manager … is loaded"; issue 15): a
  * Google Tag Manager container per site, none by default. The client loads it only after the
- * shopper accepted analytics cookies on /cookie-preferences (client/src/lib/tag-manager.ts), and the
+ * shopper accepted analytics cookies in the consent banner (client/src/lib/tag-manager.ts), and the
  * CSP names Google's hosts only when some site has a container (security.ts).
  */
 /** A container id as Tag Manager shows it (GTM-XXXXXX). */

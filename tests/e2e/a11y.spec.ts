@@ -2,27 +2,19 @@
  * Issue 4 accessibility: axe finds no violations on the storefront pages (WCAG 2.1 A and AA rules),
  * and they reflow to 320 CSS pixels without sideways scrolling (WCAG 1.4.10, which axe cannot test).
  */
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoMoneyLost, guestDetails, payWithCard, renew, resetSandbox } from './support.ts';
+import { expect, test } from '@playwright/test';
+import {
+  expectNoMoneyLost,
+  expectNoViolations,
+  expectReflow,
+  guestDetails,
+  payWithCard,
+  renew,
+  resetSandbox,
+} from './support.ts';
 
 test.beforeEach(resetSandbox);
 test.afterEach(expectNoMoneyLost);
-
-async function expectNoViolations(page: Page, what: string) {
-  const axe = new AxeBuilder({ page })
-    // Violations in full; of the passes, axe keeps one node per rule instead of every node (issue 32).
-    // Before the tags: options() replaces them.
-    .options({ resultTypes: ['violations'] })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  // A page without frames has no frame results to merge: axe runs once in the page, instead of in each
-  // frame and then again in a blank page opened to merge them. The payment step's provider frames keep
-  // the whole run. Half a second less per scan, of about two (issue 32).
-  if (page.frames().length === 1) axe.setLegacyMode(true);
-  const result = await axe.analyze();
-  const found = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(found, `axe on ${what}`).toEqual([]);
-}
 
 const STATIC_PAGES: Array<[string, string]> = [
   ['/en-GB/home', 'h1'],
@@ -49,19 +41,6 @@ const STATIC_PAGES: Array<[string, string]> = [
   ['/en-GB/cookie-preferences', 'form'],
   ['/es-ES/test-override', 'dl'],
 ];
-
-/** WCAG 1.4.10 Reflow: at 320 CSS pixels wide the page needs no sideways scrolling. */
-async function expectReflow(page: Page, what: string) {
-  const before = page.viewportSize();
-  await page.setViewportSize({ width: 320, height: 640 });
-  // The header's compact form follows the media query (lib/media.ts): let the resize settle.
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
-      message: `page width at 320px on ${what}`,
-    })
-    .toBeLessThanOrEqual(320);
-  if (before) await page.setViewportSize(before);
-}
 
 for (const [path, ready] of STATIC_PAGES) {
   test(`axe: ${path}`, async ({ page }) => {

@@ -1,6 +1,7 @@
 /** Shared steps of the journeys: the sandbox controls and the checkout a shopper walks through. */
+import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
-import { E2E_SANDBOX_PORT } from '../../playwright.config.ts';
+import { E2E_SANDBOX_PORT, RETURNING_SHOPPER } from '../../playwright.config.ts';
 import { expectMoneyInvariant } from '../../server/src/testing/money-invariant.ts';
 
 export const SANDBOX = `http://127.0.0.1:${E2E_SANDBOX_PORT}`;
@@ -17,8 +18,8 @@ export async function sandbox(method: string, path: string, body?: unknown): Pro
 export const resetSandbox = () => sandbox('POST', '/__sandbox/reset');
 
 /**
- * The journeys' `test`, with `newBrowser`: another person's browser (a context of its own, or a second
- * tab holding the first one's storage), closed when the journey ends. A context left open kept its
+ * The journeys' `test`, with `newBrowser`: another person's browser (a context of its own, a returning
+ * shopper's as the config's, or a second tab holding the first one's storage), closed when the journey ends. A context left open kept its
  * pages running into the next journeys (their reads, idle timers and service worker against a reset
  * sandbox) and into their failure screenshots.
  */
@@ -26,7 +27,7 @@ export const test = base.extend<{ newBrowser: (options?: BrowserContextOptions) 
   newBrowser: async ({ browser }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async (options) => {
-      const context = await browser.newContext(options);
+      const context = await browser.newContext({ storageState: RETURNING_SHOPPER, ...options });
       contexts.push(context);
       return context.newPage();
     });
@@ -147,4 +148,33 @@ export async function dutchGuestToPayment(page: Page) {
   for (let step = 0; step < 3; step += 1) {
     await page.getByRole('button', { name: nl.checkout.continue, exact: true }).click();
   }
+}
+
+/** Axe finds no violations of WCAG 2.1 A and AA on the page as it is now (issue 4). */
+export async function expectNoViolations(page: Page, what: string) {
+  const axe = new AxeBuilder({ page })
+    // Violations in full; of the passes, axe keeps one node per rule instead of every node (issue 32).
+    // Before the tags: options() replaces them.
+    .options({ resultTypes: ['violations'] })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  // A page without frames has no frame results to merge: axe runs once in the page, instead of in each
+  // frame and then again in a blank page opened to merge them. The payment step's provider frames keep
+  // the whole run. Half a second less per scan, of about two (issue 32).
+  if (page.frames().length === 1) axe.setLegacyMode(true);
+  const result = await axe.analyze();
+  const found = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(found, `axe on ${what}`).toEqual([]);
+}
+
+/** WCAG 1.4.10 Reflow: at 320 CSS pixels wide the page needs no sideways scrolling. */
+export async function expectReflow(page: Page, what: string) {
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: 640 });
+  // The header's compact form follows the media query (lib/media.ts): let the resize settle.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
+      message: `page width at 320px on ${what}`,
+    })
+    .toBeLessThanOrEqual(320);
+  if (before) await page.setViewportSize(before);
 }

@@ -1,7 +1,7 @@
 /**
  * Issue 15, the analytics tag manager (storefront §7; docs/decisions/019): with a container configured
  * for the site (the e2e stack's GTM_CONTAINER_IDS), gtm.js loads only after the shopper accepted
- * analytics cookies on /cookie-preferences, once per page, after the consent commands; declining
+ * analytics cookies (on /cookie-preferences here; the banner's journey is consent.spec.ts), once per page, after the consent commands; declining
  * tells the running container and a later page loads none. gtm.js itself is Google's: the journey
  * answers it with a stub that counts its loads (no request leaves the machine).
  */
@@ -9,6 +9,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { resetSandbox } from './support.ts';
 
 test.beforeEach(resetSandbox);
+// A first visit: no cookie choice yet (the other journeys' shopper made one, playwright.config.ts).
+test.use({ storageState: { cookies: [], origins: [] } });
 
 const RENEWAL = '/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA000001';
 
@@ -37,9 +39,9 @@ async function savePreferences(page: Page, analytics: boolean) {
   await page.goto('/en-GB/cookie-preferences');
   // The page's script must run first: a press before it would submit the plain form instead.
   await page.waitForLoadState('networkidle');
-  const box = page.getByRole('checkbox', { name: /^Analytics/ });
+  const box = page.getByRole('main').getByRole('checkbox', { name: /^Analytics/ });
   await box.setChecked(analytics);
-  await page.getByRole('button', { name: 'Save preferences' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Save my choice' }).click();
   await expect(page.getByText('Your cookie preferences are saved.')).toBeVisible();
 }
 
@@ -66,7 +68,7 @@ test('no container before consent; accepting loads it once, after the consent co
   expect(layer[updateAt]).toEqual(['consent', 'update', expect.objectContaining({ analytics_storage: 'granted' })]);
   expect(defaultAt).toBeLessThan(startAt);
   // Saving again on the same page does not load it twice.
-  await page.getByRole('button', { name: 'Save preferences' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Save my choice' }).click();
   await expect(page.getByText('Your cookie preferences are saved.')).toHaveCount(2);
   expect(await page.evaluate(() => (window as { __gtmLoads?: number }).__gtmLoads)).toBe(1);
 
@@ -89,8 +91,11 @@ test('declining after accepting tells the running container, and the next page l
   const loads = await stubTagManager(page);
   await savePreferences(page, true);
   await expect.poll(() => loads.length).toBe(1);
-  await page.getByRole('checkbox', { name: /^Analytics/ }).uncheck();
-  await page.getByRole('button', { name: 'Save preferences' }).click();
+  await page
+    .getByRole('main')
+    .getByRole('checkbox', { name: /^Analytics/ })
+    .uncheck();
+  await page.getByRole('main').getByRole('button', { name: 'Save my choice' }).click();
   await expect
     .poll(async () =>
       (await dataLayer(page)).filter((e) => Array.isArray(e) && e[0] === 'consent' && e[1] === 'update').at(-1),

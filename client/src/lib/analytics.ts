@@ -12,7 +12,7 @@ declare global {
   }
 }
 
-/** The shopper's choice on /cookie-preferences, kept in the browser. */
+/** The shopper's cookie choice (the consent banner, lib/consent.ts), kept in the browser. */
 export const COOKIE_PREFERENCES_KEY = 'cookie-preferences';
 export interface CookiePreferences {
   analytics: boolean;
@@ -39,9 +39,9 @@ export function readCookiePreferences(): CookiePreferences {
 
 /**
  * Loads the site's tag manager container once the shopper accepted analytics cookies on
- * /cookie-preferences: never by default, and without that nothing is fetched (issue 15). The loader
+ * the consent banner: never by default, and without that nothing is fetched (issues 15, 34). The loader
  * (lib/tag-manager.ts) is a chunk of its own: only this check is in the first route's JavaScript.
- * The cookie-preferences page loads it when consent comes later in the visit.
+ * lib/consent.ts loads it when consent comes later in the visit.
  */
 export function startTagManager(site: string): void {
   if (storedCookiePreferences()?.analytics === true)

@@ -1,8 +1,8 @@
 /**
  * The analytics tag manager (storefront §7 "An analytics tag manager … is loaded"; issue 15): the
  * site's Google Tag Manager container (GET /api/site `tagManagerContainerId`, the server's
- * GTM_CONTAINER_IDS; none by default) loads only once the shopper accepted analytics cookies on
- * /cookie-preferences. That is Google's basic consent mode: no Google tag loads, and nothing reaches
+ * GTM_CONTAINER_IDS; none by default) loads only once the shopper accepted analytics cookies in the
+ * consent banner (lib/consent.ts; /cookie-preferences outside production). That is Google's basic consent mode: no Google tag loads, and nothing reaches
  * Google, before consent; once consent is given the tags load and receive the default consent state,
  * then the updated one (https://support.google.com/analytics/answer/14009635,
  * https://developers.google.com/tag-platform/security/guides/consent?consentmode=basic).
@@ -34,7 +34,7 @@ function storedChoice(): Partial<CookiePreferences> | null {
   }
 }
 
-/** Accepted on /cookie-preferences: never by default (the analytics pushes' default does not apply here). */
+/** Accepted in the consent banner: never by default (the analytics pushes' default does not apply here). */
 const analyticsAccepted = (): boolean => storedChoice()?.analytics === true;
 
 type ConsentValue = 'granted' | 'denied';
@@ -101,7 +101,7 @@ export async function loadTagManager(site: string, doc: Document = document): Pr
 }
 
 /**
- * The shopper saved a choice on /cookie-preferences. A container already on the page hears the new
+ * The shopper saved a choice (lib/consent.ts saveConsent). A container already on the page hears the new
  * consent state (consent mode's update; withdrawn analytics also stop the shop's own pushes,
  * lib/analytics.ts `track`); otherwise, on consent, the container loads now.
  */

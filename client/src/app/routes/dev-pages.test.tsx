@@ -68,12 +68,13 @@ describe('developer pages', () => {
   });
 
   it('when analytics cookies are declined and saved, then no analytics event is pushed', async () => {
+    window.localStorage.setItem('cookie-preferences', JSON.stringify({ analytics: true, marketing: false }));
     renderApp('/en-GB/cookie-preferences');
     const analytics = await screen.findByRole('checkbox', { name: /^Analytics/ });
     expect((analytics as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('checkbox', { name: /^Strictly necessary/ }) as HTMLInputElement).disabled).toBe(true);
     await userEvent.click(analytics);
-    await userEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save my choice' }));
     expect(await screen.findByText('Your cookie preferences are saved.')).toBeTruthy();
     expect(JSON.parse(window.localStorage.getItem('cookie-preferences')!)).toEqual({
       analytics: false,

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { openConsentSettings } from '../../lib/consent.ts';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { useContentAsset } from '../../lib/api/get-content-asset.ts';
 import { mainContentShown, useServerRendered } from '../../lib/page-ready.ts';
@@ -15,7 +16,8 @@ export const FOOTER_COPYRIGHT_ASSET_ID = 'Footer_Copyright';
  * The footer: links from the `Footer_Links` content asset (hidden on the login-redirect page) and
  * the copyright line from the `Footer_Copyright` asset with its `{year}` filled with the current year
  * (storefront §2). A failed links fetch leaves the links out; a failed copyright fetch leaves the
- * catalogue's copyright line. The assets wait until the page's main content is shown.
+ * catalogue's copyright line. The assets wait until the page's main content is shown. "Cookie
+ * settings" opens the consent banner's choices (lib/consent.ts) on every page.
  */
 export function Footer({ pageType }: { pageType: PageType | undefined }) {
   const { t } = useTranslation();
@@ -42,6 +44,14 @@ export function Footer({ pageType }: { pageType: PageType | undefined }) {
         {showLinks && data ? (
           <ContentHtml as="nav" aria-label={t('footer.label')} className="footer__links" html={data.c_body} />
         ) : null}
+        {/* Consent is withdrawn as easily as given (issue 34): on every page, the login redirect's too. */}
+        <button
+          type="button"
+          className="link-button footer__cookie-settings"
+          onClick={(event) => openConsentSettings(event.currentTarget)}
+        >
+          {t('footer.cookieSettings')}
+        </button>
         {copyright?.c_body ? (
           <ContentHtml className="footer__copyright" html={copyright.c_body.replaceAll('{year}', String(year))} />
         ) : (

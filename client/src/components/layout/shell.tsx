@@ -10,6 +10,7 @@ import { setLocale } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/api/get-session.ts';
 import { useSite } from '../../lib/site.tsx';
 import { AlternateLinks } from './alternate-links.tsx';
+import { ConsentSlot } from './consent-slot.tsx';
 import { Footer } from './footer.tsx';
 import { CheckoutHeader, Header } from './header.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
@@ -52,7 +53,7 @@ export function PageFrame() {
 }
 
 /**
- * The application shell (spec §2): skip link, offline banner, header (reduced on checkout), the
+ * The application shell (spec §2): skip link, the cookie consent banner (issue 34), offline banner, header (reduced on checkout), the
  * route outlet inside the error boundary, footer, scroll restoration, alternate-language links,
  * the locale's catalogue and an fdp_page event on every route change.
  */
@@ -100,6 +101,7 @@ export function Shell() {
       <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
         {t('shell.skipToContent')}
       </a>
+      <ConsentSlot />
       <AlternateLinks />
       <ScrollManager />
       <OfflineBanner />

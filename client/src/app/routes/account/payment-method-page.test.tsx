@@ -4,7 +4,7 @@
  * edit forms and the billing address form keep their heading and render nothing of the payment
  * content, against the contract's examples of getPaymentMethod.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../../catalogues/en.json' with { type: 'json' };
 import {
@@ -41,10 +41,12 @@ async function contentOf(url: string, title: string) {
   // The read has answered: no loading state, and no failure in its place.
   await waitFor(() => expect(screen.queryByRole('status', { name: /loading/i })).toBeNull());
   expect(screen.queryByRole('button', { name: /try again/i })).toBeNull();
+  // The page's own content (the consent banner of a first visit is the shell's).
+  const main = within(screen.getByRole('main'));
   return [
-    ...screen.queryAllByRole('heading', { level: 2 }).map((h) => h.textContent),
-    ...screen.queryAllByRole('textbox').map((box) => box.getAttribute('name') ?? 'field'),
-    ...screen.queryAllByText(new RegExp(`${words.info}|${words.infoAutoRenewal}`)).map(() => 'info'),
+    ...main.queryAllByRole('heading', { level: 2 }).map((h) => h.textContent),
+    ...main.queryAllByRole('textbox').map((box) => box.getAttribute('name') ?? 'field'),
+    ...main.queryAllByText(new RegExp(`${words.info}|${words.infoAutoRenewal}`)).map(() => 'info'),
   ];
 }
 

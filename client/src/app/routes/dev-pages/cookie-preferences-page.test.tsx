@@ -4,7 +4,7 @@
  * accepts analytics cookies there, at that moment, or at the start of a later visit; declining
  * stops the shop's pushes and tells a loaded container (consent mode's update).
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { track } from '../../../lib/analytics.ts';
@@ -40,17 +40,21 @@ afterEach(() => {
 describe('cookie preferences and the tag manager', () => {
   it('when analytics cookies are accepted and saved, then the container loads at once; declined later, it hears so and nothing more is pushed', async () => {
     renderApp('/en-GB/cookie-preferences');
-    const analytics = await screen.findByRole('checkbox', { name: /^Analytics/ });
+    const main = within(await screen.findByRole('main'));
+    const analytics = await main.findByRole('checkbox', { name: /^Analytics/ });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(containerScripts()).toEqual([]);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
+    // Nothing is ticked before a choice (issue 34): the shopper ticks analytics.
+    expect((analytics as HTMLInputElement).checked).toBe(false);
+    await userEvent.click(analytics);
+    await userEvent.click(main.getByRole('button', { name: 'Save my choice' }));
     await waitFor(() => expect(containerScripts()).toHaveLength(1));
     expect(containerScripts()[0]!.src).toBe('https://www.googletagmanager.com/gtm.js?id=GTM-AURORA1');
     expect(window.dataLayer).toContainEqual({ 'gtm.start': expect.any(Number), event: 'gtm.js' });
 
     await userEvent.click(analytics);
-    await userEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
+    await userEvent.click(main.getByRole('button', { name: 'Save my choice' }));
     await waitFor(() => expect(consentCommands().at(-1)).toEqual(['consent', 'update', expect.anything()]));
     expect(consentCommands().at(-1)![2]).toMatchObject({ analytics_storage: 'denied' });
     const entries = window.dataLayer!.length;
@@ -68,7 +72,7 @@ describe('cookie preferences and the tag manager', () => {
 
   it('when nothing was chosen yet, then the shell loads no container', async () => {
     renderApp('/en-GB/cookie-preferences');
-    await screen.findByRole('checkbox', { name: /^Analytics/ });
+    await within(await screen.findByRole('main')).findByRole('checkbox', { name: /^Analytics/ });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(containerScripts()).toEqual([]);
   });

@@ -1,28 +1,24 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useToast } from '../../../components/ui/toasts.tsx';
-import { COOKIE_PREFERENCES_KEY, readCookiePreferences, type CookiePreferences } from '../../../lib/analytics.ts';
+import type { CookiePreferences } from '../../../lib/analytics.ts';
+import { consentChoice, REJECT_ALL, saveConsent } from '../../../lib/consent.ts';
 import { useSite } from '../../../lib/site.tsx';
 import { DevPage } from './dev-page.tsx';
 
 /**
- * /cookie-preferences: which cookies the site may use; analytics events follow the choice, and the
- * site's tag manager container loads once analytics cookies are accepted (lib/tag-manager.ts).
+ * /cookie-preferences (outside production): the consent banner's choices as a page of their own;
+ * saved as the banner saves them (lib/consent.ts).
  */
 export function CookiePreferencesPage() {
   const { t } = useTranslation();
   const toast = useToast();
   const site = useSite();
-  const [choice, setChoice] = useState<CookiePreferences>(() => readCookiePreferences());
+  const [choice, setChoice] = useState<CookiePreferences>(() => consentChoice() ?? REJECT_ALL);
   const save = (event: FormEvent) => {
     event.preventDefault();
-    window.localStorage.setItem(COOKIE_PREFERENCES_KEY, JSON.stringify(choice));
-    // The tag manager's chunk only now: the shell loads the same one, on consent only (lib/analytics.ts).
-    import('../../../lib/tag-manager.ts').then(
-      (m) => m.applyCookiePreferences(site, choice),
-      () => undefined,
-    );
-    toast.show(t('dev.cookies.saved'), 'success');
+    saveConsent(site, choice);
+    toast.show(t('consent.saved'), 'success');
   };
   return (
     <DevPage page="cookiePreferences">
@@ -30,7 +26,7 @@ export function CookiePreferencesPage() {
         <label className="checkbox">
           <input type="checkbox" checked disabled />
           <span>
-            <strong>{t('dev.cookies.necessary')}</strong> — {t('dev.cookies.necessaryText')}
+            <strong>{t('consent.necessary')}</strong> — {t('consent.necessaryText')}
           </span>
         </label>
         {(['analytics', 'marketing'] as const).map((kind) => (
@@ -41,12 +37,12 @@ export function CookiePreferencesPage() {
               onChange={(e) => setChoice({ ...choice, [kind]: e.target.checked })}
             />
             <span>
-              <strong>{t(`dev.cookies.${kind}`)}</strong> — {t(`dev.cookies.${kind}Text`)}
+              <strong>{t(`consent.${kind}`)}</strong> — {t(`consent.${kind}Text`)}
             </span>
           </label>
         ))}
         <button type="submit" className="button button--primary">
-          {t('dev.cookies.save')}
+          {t('consent.save')}
         </button>
       </form>
     </DevPage>

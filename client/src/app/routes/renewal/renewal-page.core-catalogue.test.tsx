@@ -3,13 +3,14 @@
  * first route carries no other words (issue 12). Every state of the page, and the shell around it,
  * is rendered with a translator holding the core part alone, and fails on any key it lacks.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cataloguePart } from '../../../../catalogue-parts.ts';
 import en from '../../../../../catalogues/en.json' with { type: 'json' };
 import fr from '../../../../../catalogues/fr.json' with { type: 'json' };
 import { Translator } from '../../../lib/translator.ts';
+import { COOKIE_PREFERENCES_KEY } from '../../../lib/analytics.ts';
 import { contractExample, SESSION_STUB, stubApi, type StubHandler } from '../../../testing/api-stub.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
@@ -25,6 +26,12 @@ function coreOnly(language: 'en' | 'fr') {
   translator.onMissing = (key) => missing.push(key);
   return translator;
 }
+
+// A returning shopper: the consent banner of a first visit speaks the rest of the catalogue, which it
+// loads first (components/layout/consent-slot.tsx), and is not the renewal page's.
+beforeEach(() =>
+  window.localStorage.setItem(COOKIE_PREFERENCES_KEY, JSON.stringify({ analytics: false, marketing: false })),
+);
 
 afterEach(() => {
   expect(missing, 'keys outside the core catalogue').toEqual([]);
@@ -53,7 +60,9 @@ describe('the renewal page with the core catalogue only', () => {
         await userEvent.click(button);
         await userEvent.keyboard('{Escape}');
       }
-      await userEvent.click(screen.getAllByRole('button', { name: language === 'en' ? 'Renew now' : /./ }).at(-1)!);
+      // The page's last Renew action (the footer's buttons are the shell's).
+      const main = within(screen.getByRole('main'));
+      await userEvent.click(main.getAllByRole('button', { name: language === 'en' ? 'Renew now' : /./ }).at(-1)!);
       await waitFor(() => expect(document.body.textContent).not.toContain('renewal.'));
     },
   );
