@@ -18,7 +18,7 @@ import {
   SUBSCRIPTION_TOASTS,
 } from '../../../../domain/subscription.ts';
 import type { AppContext } from '../../context.ts';
-import { AppError, upstreamError } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { money } from '../../upstream/commerce/catalog.ts';
 import { orderMethodDisplay, savedMethodDisplay } from './payment-display.ts';
 import { customPreferences } from '../../upstream/commerce/preferences.ts';
@@ -52,24 +52,34 @@ function plan(duration: string | null | undefined, unit: string | null | undefin
   return { duration: n, durationType, label: planPeriodWords(n, durationType)! };
 }
 
-/** The customer's full name and e-mail for the manage modal's contract details (commerce profile). */
+/**
+ * The customer's full name and e-mail for the manage modal's contract details (commerce profile),
+ * which only the refund step shows (account §2): a profile that cannot be read leaves the name out
+ * and the e-mail the session's, and the page goes on (issue 34: the list is not lost for it).
+ */
 async function contractDetails(
   ctx: AppContext,
   shopper: Shopper,
 ): Promise<Schemas['SubscriptionList']['customer'] | undefined> {
   const customerId = shopper.session.customer?.customerId;
   if (!customerId) return undefined;
+  const sessionEmail = shopper.session.customer?.email;
+  const fallback = sessionEmail ? { email: sessionEmail } : undefined;
   const { data } = await getCustomer(ctx, {
     customerId,
     siteId: shopper.siteId,
     headers: shopper.headers,
     signal: shopper.signal,
   }).catch((cause: unknown) => {
-    throw upstreamError('commerce', cause);
+    shopper.log.warn({ err: cause }, 'commerce profile unreadable: contract details without the name');
+    return { data: undefined };
   });
-  if (!data) throw upstreamError('commerce');
-  const fullName = [data.firstName, data.lastName].filter(Boolean).join(' ');
-  const email = data.email ?? shopper.session.customer?.email;
+  if (!data || typeof data !== 'object') {
+    shopper.log.warn('commerce profile unreadable: contract details without the name');
+    return fallback;
+  }
+  const fullName = [data.firstName, data.lastName].filter((part) => typeof part === 'string' && part).join(' ');
+  const email = (typeof data.email === 'string' && data.email) || sessionEmail;
   return { ...(fullName ? { fullName } : {}), ...(email ? { email } : {}) };
 }
 
