@@ -9,7 +9,9 @@ import type { components } from '../../../generated/som/types.ts';
 import {
   zCreditNoteDetailsResponse,
   zDetailsResponse,
+  zDocumentPdfResponse,
   zHistoryResponse,
+  zPatchResultResponse,
   zPaymentMethodInformationResponse,
   zSubscriptionListResponse,
 } from '../../../generated/som/zod/zod.gen.ts';
@@ -122,7 +124,11 @@ export async function orderHistory(ctx: AppContext, customer: Customer): Promise
 
 export type CancellationDetails = Som['CancellationDetails'];
 
-/** RequestRefund, CancelAutoRenewal or ReactivateAutoRenewal of one subscription (asset) record. */
+/**
+ * RequestRefund, CancelAutoRenewal or ReactivateAutoRenewal of one subscription (asset) record. An
+ * answer not of the contract's shape is a 502 (the change may have been made): never read as "cannot
+ * be changed" or "not found" (issue 34).
+ */
 export async function changeSubscription(
   ctx: AppContext,
   customer: Customer,
@@ -152,7 +158,7 @@ export async function changeSubscription(
           },
           ...options,
         });
-  return (await answer<Som['PatchResultResponse']>(call, { notFound: true }))?.patchResult;
+  return (await answer<Som['PatchResultResponse']>(call, { notFound: true, shape: zPatchResultResponse }))?.patchResult;
 }
 
 /**
@@ -217,7 +223,10 @@ export async function creditNoteDetails(
   }
 }
 
-/** An invoice or credit-note PDF from the billing system (account §7 POST credit notes: PDFBlob, error). */
+/**
+ * An invoice or credit-note PDF from the billing system (account §7 POST credit notes: PDFBlob,
+ * error); an answer of another shape is a 502, not a document "not found" (issue 34).
+ */
 export async function documentPdf(
   ctx: AppContext,
   customer: Customer,
@@ -229,6 +238,7 @@ export async function documentPdf(
       body: { recordType, recordId },
       signal: customer.signal,
     }),
+    { shape: zDocumentPdfResponse },
   ))!;
 }
 
@@ -306,7 +316,7 @@ export async function changePaymentRecord(
               },
               ...options,
             });
-  return (await answer<Som['PatchResultResponse']>(call, { notFound: true }))?.patchResult;
+  return (await answer<Som['PatchResultResponse']>(call, { notFound: true, shape: zPatchResultResponse }))?.patchResult;
 }
 
 /**

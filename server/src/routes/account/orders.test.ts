@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
 import { logIn, ShopBrowser } from '../../testing/shop-browser.ts';
 
-const { shop } = useSandboxServer({ RATE_LIMIT_LOGIN: '1000' });
+const { shop, sandboxUrl } = useSandboxServer({ RATE_LIMIT_LOGIN: '1000' });
 
 const orderId = (n: number) => `1OsSB${String(n).padStart(10, '0')}AAA`;
 const orderNo = (n: number) => String(1000 + n).padStart(8, '0');
@@ -209,6 +209,21 @@ describe('documents', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
+  });
+
+  it('when the billing system answers in another shape, then 502 unavailable, not "ready to view shortly"', async () => {
+    const alex = await signedIn();
+    await fetch(`${sandboxUrl()}/__sandbox/faults/som`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ malformed: 'wrong-type', method: 'POST', path: '/services/apexrest/SOM/CreditNotes' }),
+    });
+    const { response, body } = await alex.call('getInvoiceDocument', `/api/account/orders/${orderId(46)}/invoice`);
+    expect(response.status, JSON.stringify(body)).toBe(502);
+    expect(body).toMatchObject({
+      title: 'Invoice Unavailable',
+      detail: 'There was a problem retrieving your invoice document. Please try again shortly.',
+    });
   });
 
   it('when the order has no invoice yet, then 404 "ready to view shortly"', async () => {

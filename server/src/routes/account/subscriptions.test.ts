@@ -9,7 +9,15 @@ import { addDays, dayOf } from '../../../../domain/subscription.ts';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
 import { logIn, ShopBrowser } from '../../testing/shop-browser.ts';
 
-const { shop } = useSandboxServer({ RATE_LIMIT_LOGIN: '1000' });
+const { shop, sandboxUrl } = useSandboxServer({ RATE_LIMIT_LOGIN: '1000' });
+
+/** The order system answers `method` with every field of the wrong type (the sandbox's fault). */
+const wrongTypeFrom = (method: string) =>
+  fetch(`${sandboxUrl()}/__sandbox/faults/som`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ malformed: 'wrong-type', method: 'POST', path: `/services/apexrest/SOM/${method}` }),
+  });
 
 const asset = (n: number) => `02iSB${String(n).padStart(10, '0')}AAA`;
 const today = () => dayOf(Date.now());
@@ -216,6 +224,20 @@ describe('requestRefund', () => {
     const alex = await signedIn();
     expect((await list(alex)).subscriptions.map((s: { id: string }) => s.id)).toContain(asset(3));
   });
+
+  it.each([
+    ['requestRefund', 'RequestRefund', asset(3), { reason: 'Other' }],
+    ['cancelAutoRenewal', 'CancelAutoRenewal', asset(7), { reason: 'Planning to sell vehicle before renewal' }],
+  ] as const)(
+    'when the order system answers %s in another shape, then 502 unavailable, never "cannot be changed" or "not found"',
+    async (operationId, method, id, body) => {
+      const alex = await signedIn();
+      await wrongTypeFrom(method);
+      const { response, body: problem } = await post(alex, operationId, id, body);
+      expect(response.status, JSON.stringify(problem)).toBe(502);
+      expect(problem.type).toMatch(/upstream-error$/);
+    },
+  );
 
   it('when the id names no subscription, then 404', async () => {
     const alex = await signedIn();
