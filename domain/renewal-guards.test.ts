@@ -3,7 +3,6 @@ import {
   checkVehicleLookup,
   offeredVariants,
   renewalProductGuard,
-  textAreaState,
   vehicleLookupRedirect,
   videoId,
   type VehicleLookupOutcome,
@@ -112,20 +111,5 @@ describe('other rules', () => {
     [undefined, undefined],
   ])('when the video link is %s, then the id is %s', (link, expected) => {
     expect(videoId(link)).toBe(expected);
-  });
-
-  it.each([
-    // storefront §5 Other rules / account §8: "The entered text is too long", invalid, submit disabled, counter
-    ['abc', 5, { invalid: false, message: undefined, counter: '3/5', submitDisabled: false }],
-    ['abcde', 5, { invalid: false, message: undefined, counter: '5/5', submitDisabled: false }],
-    ['abcdef', 5, { invalid: true, message: 'The entered text is too long', counter: '6/5', submitDisabled: true }],
-    [
-      'a'.repeat(151),
-      150,
-      { invalid: true, message: 'The entered text is too long', counter: '151/150', submitDisabled: true },
-    ],
-    ['anything', undefined, { invalid: false, message: undefined, counter: undefined, submitDisabled: false }],
-  ])('when the text is "%s" with max %s, then the state is %o', (text, max, expected) => {
-    expect(textAreaState(text, max)).toEqual(expected);
   });
 });

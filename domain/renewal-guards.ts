@@ -103,27 +103,5 @@ export function videoId(link: string | null | undefined): string | undefined {
   return id && id.length === VIDEO_ID_LENGTH ? id : undefined;
 }
 
-export const TEXT_TOO_LONG_MESSAGE = 'The entered text is too long';
-
-export interface TextAreaState {
-  invalid: boolean;
-  message: string | undefined;
-  /** 'length/max' when a maximum is set. */
-  counter: string | undefined;
-  submitDisabled: boolean;
-}
-
-/** When maxChar is set and exceeded: "The entered text is too long", invalid, submit disabled; counter length/max. */
-export function textAreaState(text: string, maxChar?: number | null): TextAreaState {
-  const hasMax = typeof maxChar === 'number' && maxChar > 0;
-  const tooLong = hasMax && text.length > maxChar;
-  return {
-    invalid: tooLong,
-    message: tooLong ? TEXT_TOO_LONG_MESSAGE : undefined,
-    counter: hasMax ? `${text.length}/${maxChar}` : undefined,
-    submitDisabled: tooLong,
-  };
-}
-
 /** The ADAS feature the /product page renews when no product is named (storefront §2 /product). */
 export const ADAS_PRODUCT_ID = 'vcs-adaptive-cruise';

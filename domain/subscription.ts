@@ -73,7 +73,6 @@ export const OTHER_REASON = 'Other';
 /** Additional information: at most 150 characters, debounced by 200 ms (account §5, §9). */
 export const ADDITIONAL_INFO_MAX = contractMaxLength(zRefundRequest.shape.additionalInfo);
 export const ADDITIONAL_INFO_DEBOUNCE_MS = 200;
-export const TEXT_TOO_LONG_MESSAGE = 'The entered text is too long';
 /** Refund display: 5-10 business days; toasts last 5000 ms (account §9). */
 export const TOAST_TIMEOUT_MS = 5000;
 

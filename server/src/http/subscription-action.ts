@@ -6,7 +6,8 @@
 import { accountPagePath } from '../../../domain/pages.ts';
 import type { z } from 'zod';
 import { zCancelAutoRenewalBody, zRequestRefundBody } from '../../../generated/proxy/zod/zod.gen.ts';
-import { OTHER_REASON, TEXT_TOO_LONG_MESSAGE } from '../../../domain/subscription.ts';
+import { isTextTooLong, TEXT_TOO_LONG_MESSAGE } from '../../../domain/text-area.ts';
+import { ADDITIONAL_INFO_MAX, OTHER_REASON } from '../../../domain/subscription.ts';
 import { AppError } from '../errors.ts';
 import type { ShopperOperation } from './operation.ts';
 import { changeOwnSubscription, type SubscriptionAction } from '../services/account/subscriptions.ts';
@@ -37,7 +38,13 @@ function cancellationOf(
   const raw = (body ?? {}) as Record<string, unknown>;
   const unknownField = Object.keys(raw).find((key) => key !== 'reason' && key !== 'additionalInfo');
   if (unknownField) throw invalid(`/${unknownField}`, `Unknown field '${unknownField}'.`, 'unrecognized_keys');
-  const parsed = schema.safeParse(raw);
+  // The limit counts characters as a person does (and as JSON Schema's maxLength does: code points),
+  // as the form's counter; the schema's own check would count an emoji twice (issue 34).
+  const info = raw.additionalInfo;
+  if (typeof info === 'string' && isTextTooLong(info, ADDITIONAL_INFO_MAX)) {
+    throw invalid('/additionalInfo', TEXT_TOO_LONG_MESSAGE, 'max_length');
+  }
+  const parsed = schema.safeParse(typeof info === 'string' ? { ...raw, additionalInfo: '' } : raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     if (issue.path[0] === 'additionalInfo') {
@@ -47,7 +54,10 @@ function cancellationOf(
     }
     throw invalid('/reason', 'Please select a value', 'enum');
   }
-  const value: z.output<typeof schema> = parsed.data;
+  const value: z.output<typeof schema> = {
+    ...parsed.data,
+    ...(typeof info === 'string' ? { additionalInfo: info } : {}),
+  };
   if (value.additionalInfo?.trim() && value.reason !== OTHER_REASON) {
     throw invalid('/additionalInfo', 'Additional information goes with the reason Other.', 'not_allowed');
   }

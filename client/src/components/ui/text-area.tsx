@@ -1,17 +1,12 @@
 import type { TextareaHTMLAttributes } from 'react';
+import { textAreaState } from '../../../../domain/text-area.ts';
 import { useTranslation } from '../../lib/i18n-react.tsx';
-
-/** Characters as a person counts them: an emoji or an accented letter is one. */
-export const characterCount = (text: string) => Array.from(text).length;
-
-/** Storefront §5 "Other rules": past maxChar the text is too long (no limit, never). */
-export const isTooLong = (text: string, maxChar: number | undefined) =>
-  maxChar !== undefined && characterCount(text) > maxChar;
 
 /**
  * The text area (storefront §5 "Other rules"): with maxChar set, a counter shows length/max, and
  * text past it shows "The entered text is too long" and is marked invalid; the form that holds it
- * disables its submit with `isTooLong` (the text is kept, so nothing typed is lost).
+ * disables its submit with `isTextTooLong` (domain/text-area.ts: characters as a person counts
+ * them, as the proxy does; the text is kept, so nothing typed is lost).
  */
 export function TextArea({
   id,
@@ -31,9 +26,8 @@ export function TextArea({
   error?: string;
 } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'value' | 'onChange' | 'maxLength'>) {
   const { t } = useTranslation();
-  const tooLong = isTooLong(value, maxChar);
+  const { invalid: tooLong, count } = textAreaState(value, maxChar);
   const message = tooLong ? t('ui.textTooLong') : error;
-  const count = characterCount(value);
   return (
     <div className="field text-area">
       <label htmlFor={id}>{label}</label>

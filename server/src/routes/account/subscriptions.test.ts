@@ -208,6 +208,20 @@ describe('requestRefund', () => {
     expect((await list(alex)).subscriptions.map((s: { id: string }) => s.id)).toContain(asset(3));
   });
 
+  it('when 150 emoji come with Other (300 UTF-16 units), then accepted as the form counted them; 151 are too long', async () => {
+    const alex = await signedIn();
+    const tooLong = await post(alex, 'requestRefund', asset(3), { reason: 'Other', additionalInfo: '🚗'.repeat(151) });
+    expect(tooLong.response.status).toBe(400);
+    expect(tooLong.body.errors).toEqual([
+      expect.objectContaining({ field: '/additionalInfo', message: 'The entered text is too long' }),
+    ]);
+    const { response } = await post(alex, 'requestRefund', asset(3), {
+      reason: 'Other',
+      additionalInfo: '🚗'.repeat(150),
+    });
+    expect(response.status).toBe(200);
+  });
+
   it('when 150 characters of additional information come with Other, then accepted', async () => {
     const alex = await signedIn();
     const { response } = await post(alex, 'requestRefund', asset(3), {

@@ -4,7 +4,8 @@ import { SUPPORTED_ADDRESS_COUNTRIES } from '../../../../../domain/postal-codes.
 import { Accordion } from '../../../components/ui/accordion.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SearchableSelect } from '../../../components/ui/searchable-select.tsx';
-import { characterCount, isTooLong, TextArea } from '../../../components/ui/text-area.tsx';
+import { TextArea } from '../../../components/ui/text-area.tsx';
+import { characterCount, isTextTooLong } from '../../../../../domain/text-area.ts';
 import { useToast } from '../../../components/ui/toasts.tsx';
 import { SITES } from '../../../lib/site.tsx';
 import { ComponentSamples, DevPage } from './dev-page.tsx';
@@ -46,7 +47,7 @@ function FormSamples() {
         maxChar={SAMPLE_MAX_CHAR}
         rows={4}
       />
-      <button type="submit" className="button button--primary" disabled={isTooLong(message, SAMPLE_MAX_CHAR)}>
+      <button type="submit" className="button button--primary" disabled={isTextTooLong(message, SAMPLE_MAX_CHAR)}>
         {t('dev.uikit.send')}
       </button>
       <p role="status">{sent}</p>

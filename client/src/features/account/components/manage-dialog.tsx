@@ -13,7 +13,8 @@ import {
 import { formatLongDate } from '../../../../../domain/time.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Link } from '../../../components/ui/link.tsx';
-import { isTooLong, TextArea } from '../../../components/ui/text-area.tsx';
+import { TextArea } from '../../../components/ui/text-area.tsx';
+import { isTextTooLong } from '../../../../../domain/text-area.ts';
 import { useToast } from '../../../components/ui/toasts.tsx';
 import { ApiError, type components } from '../../../lib/api/client.ts';
 import { problemText } from '../../../lib/problem-text.ts';
@@ -77,7 +78,7 @@ export function ManageDialog({
     return () => clearTimeout(timer);
   }, [typed, form]);
   const other = reason === OTHER_REASON;
-  const tooLong = other && isTooLong(additionalInfo, ADDITIONAL_INFO_MAX);
+  const tooLong = other && isTextTooLong(additionalInfo, ADDITIONAL_INFO_MAX);
 
   const date = (iso: string | null | undefined) => (iso ? formatLongDate(iso, locale) : '');
   const plan = planPeriod(t, languageOf(locale), subscription.plan);
@@ -90,7 +91,7 @@ export function ManageDialog({
     if (busy) return;
     // A submit inside the 200 ms sends what the box shows.
     const values = { ...submitted, additionalInfo: typed };
-    if (values.reason === OTHER_REASON && isTooLong(typed, ADDITIONAL_INFO_MAX)) return;
+    if (values.reason === OTHER_REASON && isTextTooLong(typed, ADDITIONAL_INFO_MAX)) return;
     setBusy(true);
     setFailure(undefined);
     const body = {
