@@ -22,6 +22,7 @@ import { reconcileStep, retryDelay } from '../../../../domain/order-attempt.ts';
 import type { AppContext } from '../../context.ts';
 import type { SessionData } from '../../session.ts';
 import { flagOrderForUpdate } from '../../upstream/som.ts';
+import { retrieveSetupIntent } from '../../upstream/stripe.ts';
 import { LATE_ORDER_MS, orderMadeSince } from './order-attempt.ts';
 import { failAndGiveBack, sendReversal, writeOrderPaid, writeOrderStoredMethod } from './settlement.ts';
 import { readOrder } from '../../upstream/commerce/orders.ts';
@@ -207,9 +208,7 @@ async function askProvider(ctx: AppContext, owner: AttemptOwner, record: Attempt
   let authorised = record.authorised;
   const intent = record.pending?.setupIntentId;
   if (authorised === undefined && record.provider === 'stripe' && intent) {
-    const { data } = await ctx.upstreams.stripe.GET('/v1/setup_intents/{intent}', {
-      params: { path: { intent } },
-    });
+    const { data } = await retrieveSetupIntent(ctx, intent);
     if (!data || typeof data.status !== 'string') throw new Error('the SetupIntent could not be read back');
     const method = record.pending?.paymentMethodId;
     if (data.status === 'succeeded' && (!method || data.payment_method === method)) authorised = true;

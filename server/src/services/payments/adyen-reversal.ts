@@ -9,6 +9,7 @@
  * level with the order and the references; for an order, the attempt's reconciler sends it again (issue 29).
  */
 import type { AppContext } from '../../context.ts';
+import * as adyen from '../../upstream/adyen.ts';
 import type { Shopper } from '../identity/shopper.ts';
 import { knownOutcome } from './uncertain.ts';
 
@@ -29,19 +30,21 @@ export async function reverseAdyenPayment(ctx: AppContext, log: Shopper['log'], 
     const answer = charge.pspReference
       ? await knownOutcome(
           () =>
-            ctx.upstreams.adyen.POST('/payments/{paymentPspReference}/reversals', {
-              params: { path: { paymentPspReference: charge.pspReference! } },
-              body: { merchantAccount, reference: `${charge.reference}-reversal` },
-              headers: { 'Idempotency-Key': `${charge.key}-reversal` },
-            }),
+            adyen.reversePayment(
+              ctx,
+              charge.pspReference!,
+              { merchantAccount, reference: `${charge.reference}-reversal` },
+              `${charge.key}-reversal`,
+            ),
           received,
         )
       : await knownOutcome(
           () =>
-            ctx.upstreams.adyen.POST('/cancels', {
-              body: { merchantAccount, paymentReference: charge.reference, reference: `${charge.reference}-cancel` },
-              headers: { 'Idempotency-Key': `${charge.key}-cancel` },
-            }),
+            adyen.cancel(
+              ctx,
+              { merchantAccount, paymentReference: charge.reference, reference: `${charge.reference}-cancel` },
+              `${charge.key}-cancel`,
+            ),
           received,
         );
     if (answer.data) {

@@ -4,6 +4,7 @@
  */
 import type { components as AdyenComponents } from '../../../../generated/adyen/types.ts';
 import type { AppContext } from '../../context.ts';
+import { listStoredPaymentMethods } from '../../upstream/adyen.ts';
 import { providerFailure } from './payment-problems.ts';
 import type { CardExpiry } from './provider.ts';
 
@@ -14,8 +15,9 @@ export async function storedMethodsOf(
   ctx: AppContext,
   shopperReference: string,
 ): Promise<StoredPaymentMethodResource[]> {
-  const { data, response } = await ctx.upstreams.adyen.GET('/storedPaymentMethods', {
-    params: { query: { shopperReference, merchantAccount: ctx.config.credentials.adyen.merchantAccount } },
+  const { data, response } = await listStoredPaymentMethods(ctx, {
+    shopperReference,
+    merchantAccount: ctx.config.credentials.adyen.merchantAccount,
   });
   if (!data) throw providerFailure(response.status);
   return data.storedPaymentMethods ?? [];

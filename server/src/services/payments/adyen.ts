@@ -15,6 +15,7 @@ import type { components as AdyenComponents } from '../../../../generated/adyen/
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { invalidField } from '../../errors.ts';
+import * as adyen from '../../upstream/adyen.ts';
 import type { Shopper } from '../identity/shopper.ts';
 import { geolocation } from '../site/site-info.ts';
 import { actionOf, cardOf, detailsOf, type AdyenAction } from './adyen-answers.ts';
@@ -183,13 +184,12 @@ async function authorise(
   // charged is cancelled by our reference before the attempt fails (issue 17), by the order attempt's
   // owner for an order (issue 29).
   const charge = { reference: payment.reference, key: record.key };
-  const result = await knownOutcome(
-    () => ctx.upstreams.adyen.POST('/payments', { body, headers: { 'Idempotency-Key': `${record.key}-pay` } }),
-    readable,
-  ).catch(async (error: unknown) => {
-    if (payment.reverseUnknown) await reverseAdyenPayment(ctx, shopper.log, charge);
-    throw asPaymentProblem(error);
-  });
+  const result = await knownOutcome(() => adyen.payments(ctx, body, `${record.key}-pay`), readable).catch(
+    async (error: unknown) => {
+      if (payment.reverseUnknown) await reverseAdyenPayment(ctx, shopper.log, charge);
+      throw asPaymentProblem(error);
+    },
+  );
   if (!result.data) throw providerFailure(result.response.status);
   record.pspReference = result.data.pspReference ?? '';
   return result.data;
@@ -212,11 +212,7 @@ async function submitDetails(
   reverseUnknown: boolean,
 ): Promise<AdyenResult> {
   const details = await knownOutcome(
-    () =>
-      ctx.upstreams.adyen.POST('/payments/details', {
-        body: { details: detailsOf(request) },
-        headers: { 'Idempotency-Key': `${record.key}-details` },
-      }),
+    () => adyen.paymentsDetails(ctx, { details: detailsOf(request) }, `${record.key}-details`),
     readable,
   ).catch(async (error: unknown) => {
     if (reverseUnknown)
@@ -232,14 +228,12 @@ export const adyenProvider: PaymentProvider = {
 
   async setup(ctx, shopper, input) {
     const { merchantAccount, clientKey, environment } = ctx.config.credentials.adyen;
-    const { data, response } = await ctx.upstreams.adyen
-      .POST('/paymentMethods', {
-        body: {
-          merchantAccount,
-          countryCode: shopper.market.country,
-          amount: { currency: input.amount.currency, value: minorUnits(input.amount.value) },
-          shopperLocale: shopper.locale.replace('-', '_'),
-        },
+    const { data, response } = await adyen
+      .paymentMethods(ctx, {
+        merchantAccount,
+        countryCode: shopper.market.country,
+        amount: { currency: input.amount.currency, value: minorUnits(input.amount.value) },
+        shopperLocale: shopper.locale.replace('-', '_'),
       })
       // Unreachable, too slow or an unreadable answer (issue 17's fault table): the §8 connection error, not a 500.
       .catch((error: unknown) => {
@@ -340,14 +334,9 @@ export const adyenProvider: PaymentProvider = {
   },
 
   async removeStoredMethod(ctx, stored) {
-    const { response } = await ctx.upstreams.adyen.DELETE('/storedPaymentMethods/{storedPaymentMethodId}', {
-      params: {
-        path: { storedPaymentMethodId: stored.token },
-        query: {
-          shopperReference: stored.shopperReference ?? '',
-          merchantAccount: ctx.config.credentials.adyen.merchantAccount,
-        },
-      },
+    const { response } = await adyen.deleteStoredPaymentMethod(ctx, stored.token, {
+      shopperReference: stored.shopperReference ?? '',
+      merchantAccount: ctx.config.credentials.adyen.merchantAccount,
     });
     if (!response.ok) throw providerFailure(response.status);
   },

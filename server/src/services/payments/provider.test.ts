@@ -15,7 +15,8 @@ import { sandboxContext } from '../../testing/provider-context.ts';
 import { shopperFor, type Shopper } from '../identity/shopper.ts';
 import { adyenProvider } from './adyen.ts';
 import type { MethodRequest, PaymentProvider, SaveAttempt } from './provider.ts';
-import { formOf, stripeProvider } from './stripe.ts';
+import { formOf } from '../../upstream/stripe-form.ts';
+import { stripeProvider } from './stripe.ts';
 
 let sandbox: Sandbox;
 let ctx: AppContext;

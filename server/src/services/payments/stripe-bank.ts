@@ -10,9 +10,9 @@
  */
 import type { components as StripeComponents } from '../../../../generated/stripe/types.ts';
 import type { AppContext } from '../../context.ts';
+import * as stripe from '../../upstream/stripe.ts';
 import { asPaymentProblem, providerFailure } from './payment-problems.ts';
 import type { BankAccountFacts } from './provider.ts';
-import { stripeForm } from './stripe-form.ts';
 
 type SetupIntent = StripeComponents['schemas']['setup_intent'];
 
@@ -28,14 +28,9 @@ export const bankTypeOf = (paymentType: string) =>
  * `expand[0]=latest_attempt`); throws the §8 connection error when it cannot be read.
  */
 export async function readSetupExpanded(ctx: AppContext, intent: string) {
-  return ctx.upstreams.stripe
-    .GET('/v1/setup_intents/{intent}', {
-      params: { path: { intent }, query: { expand: ['latest_attempt'] } },
-      querySerializer: (query) => stripeForm(query as Record<string, unknown>),
-    })
-    .catch((error: unknown) => {
-      throw asPaymentProblem(error);
-    });
+  return stripe.retrieveSetupIntent(ctx, intent, ['latest_attempt']).catch((error: unknown) => {
+    throw asPaymentProblem(error);
+  });
 }
 
 /** What a succeeded bank set-up generated: the SEPA Direct Debit method and its mandate, with the attempt's bank details. */
@@ -81,9 +76,7 @@ export function keptMethodOf(intent: SetupIntent, type: string | undefined): Gen
  * method names it (iDEAL's `bank`, Bancontact's `bank_name`), its BIC.
  */
 export async function bankFactsOf(ctx: AppContext, generated: GeneratedSepa): Promise<BankAccountFacts> {
-  const { data } = await ctx.upstreams.stripe
-    .GET('/v1/payment_methods/{payment_method}', { params: { path: { payment_method: generated.token } } })
-    .catch(() => ({ data: undefined }));
+  const { data } = await stripe.retrievePaymentMethod(ctx, generated.token).catch(() => ({ data: undefined }));
   const sepa = data?.type === 'sepa_debit' ? data.sepa_debit : undefined;
   const details = generated.details;
   return {

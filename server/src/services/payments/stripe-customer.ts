@@ -1,16 +1,14 @@
 /** Stripe's payment customer of the shopper (storefront §4, §7), found, read back or created. */
 import type { AppContext } from '../../context.ts';
+import * as stripe from '../../upstream/stripe.ts';
 import type { Shopper } from '../identity/shopper.ts';
 import { asPaymentProblem, providerFailure } from './payment-problems.ts';
-import { formOf } from './stripe-form.ts';
 
 /** A stored customer as Stripe holds it now: null when deleted or missing (resource_missing). */
 async function liveCustomer(ctx: AppContext, id: string): Promise<string | null> {
-  const { data, error, response } = await ctx.upstreams.stripe
-    .GET('/v1/customers/{customer}', { params: { path: { customer: id } } })
-    .catch((failure: unknown) => {
-      throw asPaymentProblem(failure);
-    });
+  const { data, error, response } = await stripe.retrieveCustomer(ctx, id).catch((failure: unknown) => {
+    throw asPaymentProblem(failure);
+  });
   if (data) return 'deleted' in data && data.deleted ? null : data.id;
   if (
     response.status === 404 &&
@@ -31,9 +29,10 @@ export async function customerFor(ctx: AppContext, shopper: Shopper, email: stri
   const found = await existingCustomer(ctx, shopper);
   if (found) return found;
   const cdc = shopper.session.sapCdcId;
-  const created = await ctx.upstreams.stripe.POST('/v1/customers', {
-    body: { email, name, metadata: { ...(cdc ? { sap_cdc_id: cdc } : {}), localeId: shopper.locale } },
-    ...formOf(),
+  const created = await stripe.createCustomer(ctx, {
+    email,
+    name,
+    metadata: { ...(cdc ? { sap_cdc_id: cdc } : {}), localeId: shopper.locale },
   });
   if (!created.data) throw providerFailure(created.response.status);
   shopper.session.stripeCustomer = { id: created.data.id, ...(cdc ? { sapCdcId: cdc } : {}) };
@@ -55,10 +54,8 @@ export async function existingCustomer(ctx: AppContext, shopper: Shopper): Promi
     delete shopper.session.stripeSetupIntent;
   }
   if (cdc) {
-    const { data, response } = await ctx.upstreams.stripe
-      .GET('/v1/customers/search', {
-        params: { query: { query: `metadata['sap_cdc_id']:'${cdc.replace(/'/g, '')}'` } },
-      })
+    const { data, response } = await stripe
+      .searchCustomers(ctx, `metadata['sap_cdc_id']:'${cdc.replace(/'/g, '')}'`)
       .catch((error: unknown) => {
         throw asPaymentProblem(error);
       });

@@ -22,7 +22,8 @@ import { readLedger } from '../../testing/money-invariant.ts';
 import { sandboxContext } from '../../testing/provider-context.ts';
 import { shopperFor, type Shopper } from '../identity/shopper.ts';
 import type { CheckedMethod, PaymentResult, ProviderReferences } from './provider.ts';
-import { formOf, stripeProvider } from './stripe.ts';
+import { formOf } from '../../upstream/stripe-form.ts';
+import { stripeProvider } from './stripe.ts';
 
 let sandbox: Sandbox;
 let ctx: AppContext;

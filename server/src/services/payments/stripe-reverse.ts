@@ -2,10 +2,10 @@
  * Stripe's reverse (issue 29): what the checkout's SetupIntent holds for a failed order, given back.
  */
 import type { AppContext } from '../../context.ts';
+import * as stripe from '../../upstream/stripe.ts';
 import type { PendingPayment } from '../../session.ts';
 import type { Shopper } from '../identity/shopper.ts';
 import { generatedSepaOf, readSetupExpanded } from './stripe-bank.ts';
-import { formOf } from './stripe-form.ts';
 
 type Log = Shopper['log'];
 
@@ -51,11 +51,12 @@ export async function giveBackSetup(ctx: AppContext, log: Log, pending: PendingP
         log.warn('the SetupIntent is still processing: given back once it ends');
         return false;
     }
-    const canceled = await ctx.upstreams.stripe.POST('/v1/setup_intents/{intent}/cancel', {
-      params: { path: { intent: pending.setupIntentId } },
-      body: { cancellation_reason: 'abandoned' },
-      ...formOf(`${pending.key}-cancel`),
-    });
+    const canceled = await stripe.cancelSetupIntent(
+      ctx,
+      pending.setupIntentId,
+      { cancellation_reason: 'abandoned' },
+      `${pending.key}-cancel`,
+    );
     if (canceled.data) {
       log.info('SetupIntent of the failed order canceled');
       return true;
@@ -92,10 +93,7 @@ async function detach(
     log.warn({ paymentMethod: methodId }, 'the SetupIntent holds another payment method than this order’s: kept');
     return true;
   }
-  const { data, error, response } = await ctx.upstreams.stripe.POST('/v1/payment_methods/{payment_method}/detach', {
-    params: { path: { payment_method: methodId } },
-    ...formOf(`${pending.key}-detach`),
-  });
+  const { data, error, response } = await stripe.detachPaymentMethod(ctx, methodId, `${pending.key}-detach`);
   // Never attached (the setup did not succeed), already detached, or unknown: nothing saved to give back.
   const code = errorCode(error);
   if (data || code === 'payment_method_unexpected_state' || code === 'resource_missing') {

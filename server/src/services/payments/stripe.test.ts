@@ -24,7 +24,8 @@ import { type SessionData } from '../../session.ts';
 import { sandboxContext } from '../../testing/provider-context.ts';
 import { shopperFor, type Shopper } from '../identity/shopper.ts';
 import type { SaveAttempt } from './provider.ts';
-import { formOf, stripeProvider } from './stripe.ts';
+import { formOf } from '../../upstream/stripe-form.ts';
+import { stripeProvider } from './stripe.ts';
 
 let sandbox: Sandbox;
 let ctx: AppContext;

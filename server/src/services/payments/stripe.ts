@@ -20,6 +20,7 @@ import type { components } from '../../../../generated/proxy/types.ts';
 import type { components as StripeComponents } from '../../../../generated/stripe/types.ts';
 import type { AppContext } from '../../context.ts';
 import { invalidField } from '../../errors.ts';
+import * as stripe from '../../upstream/stripe.ts';
 import type { Shopper } from '../identity/shopper.ts';
 import {
   asPaymentProblem,
@@ -39,14 +40,11 @@ import type {
   SaveResult,
 } from './provider.ts';
 import { bankFactsOf, bankTypeOf, generatedSepaOf, keptMethodOf, readSetupExpanded } from './stripe-bank.ts';
-import { FORM, formOf } from './stripe-form.ts';
 import { customerFor, existingCustomer } from './stripe-customer.ts';
 import { giveBackSetup } from './stripe-reverse.ts';
 import { knownOutcome } from './uncertain.ts';
 
 type Schemas = components['schemas'];
-
-export { formOf, stripeForm } from './stripe-form.ts';
 
 type MethodType = Schemas['StripeElementsOptions']['allowedPaymentMethodTypes'][number];
 
@@ -88,9 +86,7 @@ async function reusableIntent(
 ): Promise<{ id: string; orderNo?: string } | undefined> {
   const kept = shopper.session.stripeSetupIntent;
   if (!kept || kept.purpose !== purpose || kept.customerId !== customer) return undefined;
-  const { data } = await ctx.upstreams.stripe.GET('/v1/setup_intents/{intent}', {
-    params: { path: { intent: kept.id } },
-  });
+  const { data } = await stripe.retrieveSetupIntent(ctx, kept.id);
   if (!data || (data.status !== 'requires_payment_method' && data.status !== 'requires_confirmation')) return undefined;
   const orderNo = data.metadata?.orderNo;
   return { id: kept.id, ...(orderNo ? { orderNo } : {}) };
@@ -104,12 +100,8 @@ async function reusableIntent(
  * before anything is saved.
  */
 async function nameOrder(ctx: AppContext, intent: string, orderNo: string, key: string): Promise<void> {
-  const { data, response } = await ctx.upstreams.stripe
-    .POST('/v1/setup_intents/{intent}', {
-      params: { path: { intent } },
-      body: { metadata: { orderNo } },
-      ...formOf(`${key}-order`),
-    })
+  const { data, response } = await stripe
+    .updateSetupIntent(ctx, intent, { metadata: { orderNo } }, `${key}-order`)
     .catch((error: unknown) => {
       throw asPaymentProblem(error);
     });
@@ -160,8 +152,8 @@ function checkedOf(data: StripePaymentMethod): CheckedMethod {
 
 /** A payment method read from Stripe: null when Stripe holds none by that id (404); throws when it cannot be read. */
 async function readMethod(ctx: AppContext, id: string): Promise<StripePaymentMethod | null> {
-  const { data, response } = await ctx.upstreams.stripe
-    .GET('/v1/payment_methods/{payment_method}', { params: { path: { payment_method: id } } })
+  const { data, response } = await stripe
+    .retrievePaymentMethod(ctx, id)
     // Unreachable, too slow or an unreadable answer (issue 17's fault table): the §8 connection error, not a 500.
     .catch((error: unknown) => {
       throw asPaymentProblem(error);
@@ -253,13 +245,10 @@ export const stripeProvider: PaymentProvider = {
     const created = await knownOutcome(
       () =>
         reused
-          ? ctx.upstreams.stripe.POST('/v1/setup_intents/{intent}/confirm', {
-              params: { path: { intent: reused } },
-              body: confirmation,
-              ...formOf(`${record.key}-confirm`),
-            })
-          : ctx.upstreams.stripe.POST('/v1/setup_intents', {
-              body: {
+          ? stripe.confirmSetupIntent(ctx, reused, confirmation, `${record.key}-confirm`)
+          : stripe.createSetupIntent(
+              ctx,
+              {
                 customer,
                 confirm: true,
                 usage: 'off_session',
@@ -268,8 +257,8 @@ export const stripeProvider: PaymentProvider = {
                 ...(attempt.orderNo ? { metadata: { orderNo: attempt.orderNo } } : {}),
                 ...confirmation,
               },
-              ...formOf(`${record.key}-setup`),
-            }),
+              `${record.key}-setup`,
+            ),
       (data) => typeof data.id === 'string' && typeof data.status === 'string',
     ).catch((error: unknown) => {
       throw asPaymentProblem(error);
@@ -374,10 +363,7 @@ export const stripeProvider: PaymentProvider = {
   },
 
   async removeStoredMethod(ctx, stored) {
-    const { response } = await ctx.upstreams.stripe.POST('/v1/payment_methods/{payment_method}/detach', {
-      params: { path: { payment_method: stored.token } },
-      headers: FORM,
-    });
+    const { response } = await stripe.detachPaymentMethod(ctx, stored.token);
     if (!response.ok) throw providerFailure(response.status);
   },
 
