@@ -1,6 +1,6 @@
 /**
  * Upstream latency and errors per upstream and status (issue 16): each attempt of an upstream call
- * (upstreams.ts's resilientFetch retries an idempotent read; every attempt is observed) is timed
+ * (upstream/clients.ts's resilientFetch retries an idempotent read; every attempt is observed) is timed
  * until its answer (read whole by upstream/transport.ts), labelled with the answer's status, or `timeout`, `network` or
  * `aborted` (the shopper left: not the upstream's fault) when there is none.
  */

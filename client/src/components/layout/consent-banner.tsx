@@ -3,6 +3,7 @@ import type { CookiePreferences } from '../../lib/analytics.ts';
 import { ACCEPT_ALL, closeConsentSettings, REJECT_ALL, saveConsent } from '../../lib/consent.ts';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { useSite } from '../../lib/site.tsx';
+import { ConsentCategories } from './consent-categories.tsx';
 import './consent-banner.css';
 
 /**
@@ -87,25 +88,7 @@ export function ConsentBanner({ choice, settings }: { choice: CookiePreferences 
           <form className="consent__form" onSubmit={save} aria-labelledby={titleId}>
             <fieldset className="consent__categories">
               <legend className="visually-hidden">{t('consent.categories')}</legend>
-              <label className="checkbox">
-                <input type="checkbox" checked disabled />
-                <span>
-                  <strong>{t('consent.necessary')}</strong> — {t('consent.necessaryText')}
-                </span>
-              </label>
-              {(['analytics', 'marketing'] as const).map((kind, index) => (
-                <label key={kind} className="checkbox">
-                  <input
-                    ref={index === 0 ? firstCategory : undefined}
-                    type="checkbox"
-                    checked={draft[kind]}
-                    onChange={(event) => setDraft({ ...draft, [kind]: event.target.checked })}
-                  />
-                  <span>
-                    <strong>{t(`consent.${kind}`)}</strong> — {t(`consent.${kind}Text`)}
-                  </span>
-                </label>
-              ))}
+              <ConsentCategories choice={draft} onChange={setDraft} firstRef={firstCategory} />
             </fieldset>
             <div className="consent__actions">
               <button type="submit" className="button button--secondary">

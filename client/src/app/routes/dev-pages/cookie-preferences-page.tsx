@@ -4,6 +4,7 @@ import { useToast } from '../../../components/ui/toasts.tsx';
 import type { CookiePreferences } from '../../../lib/analytics.ts';
 import { consentChoice, REJECT_ALL, saveConsent } from '../../../lib/consent.ts';
 import { useSite } from '../../../lib/site.tsx';
+import { ConsentCategories } from '../../../components/layout/consent-categories.tsx';
 import { DevPage } from './dev-page.tsx';
 
 /**
@@ -23,24 +24,7 @@ export function CookiePreferencesPage() {
   return (
     <DevPage page="cookiePreferences">
       <form className="form" onSubmit={save}>
-        <label className="checkbox">
-          <input type="checkbox" checked disabled />
-          <span>
-            <strong>{t('consent.necessary')}</strong> — {t('consent.necessaryText')}
-          </span>
-        </label>
-        {(['analytics', 'marketing'] as const).map((kind) => (
-          <label key={kind} className="checkbox">
-            <input
-              type="checkbox"
-              checked={choice[kind]}
-              onChange={(e) => setChoice({ ...choice, [kind]: e.target.checked })}
-            />
-            <span>
-              <strong>{t(`consent.${kind}`)}</strong> — {t(`consent.${kind}Text`)}
-            </span>
-          </label>
-        ))}
+        <ConsentCategories choice={choice} onChange={setChoice} />
         <button type="submit" className="button button--primary">
           {t('consent.save')}
         </button>
