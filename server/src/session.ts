@@ -3,11 +3,11 @@
  * scheme): HttpOnly, SameSite=Lax, Secure in production, carrying a random id signed with
  * SESSION_SECRET. Everything else — shopper and identity tokens included — lives in the
  * SessionStore and never appears in a response. Each session has a CSRF token, handed out by
- * GET /session and required as X-CSRF-Token on every POST, PUT, PATCH and DELETE.
+ * GET /session and required as X-CSRF-Token on every POST, PUT, PATCH and DELETE (http/csrf.ts).
  */
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { AppError } from './errors.ts';
-import { readCookie, randomToken, sameToken, sign, unsign } from './session-cookie.ts';
+import type { Request, Response } from 'express';
+import { csrfTokenInvalid, UNSAFE_METHODS } from './http/csrf.ts';
+import { readCookie, randomToken, sign, unsign } from './session-cookie.ts';
 import { dropExpiredVehicle, REGISTERED_SESSION_TTL_SECONDS, type SessionData } from './session-data.ts';
 
 export { randomToken, readCookie, sameToken } from './session-cookie.ts';
@@ -15,7 +15,6 @@ export { dropExpiredVehicle, REGISTERED_SESSION_TTL_SECONDS, sessionView } from 
 export type { PendingMethodSave, PendingPayment, SessionData, ShopperTokens } from './session-data.ts';
 
 export const SESSION_COOKIE = 'shop_session';
-export const CSRF_HEADER = 'x-csrf-token';
 /** The JSON each session object was read from (readSession), for Sessions' stored-form comparison. */
 const readFrom = new WeakMap<SessionData, string>();
 
@@ -355,39 +354,4 @@ export class Sessions {
     this.cookieIds.delete(res);
     res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: this.options.secure, path: '/' });
   }
-}
-
-export const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/**
- * The 403 of a state-changing request without its session's CSRF token: also the answer to a
- * cookie whose id a login or logout rotated away (issue 30): the client forgets its token on a 403,
- * reads the session again and retries with the new one (client/src/lib/api/client.ts).
- */
-export function csrfTokenInvalid(): AppError {
-  return new AppError(
-    403,
-    'csrf-token-invalid',
-    'Invalid CSRF token',
-    'The X-CSRF-Token header is missing or does not match the session.',
-  );
-}
-
-/**
- * 403 unless a state-changing request carries the session's CSRF token in X-CSRF-Token. A session
- * store that cannot answer is its 503, not a 403 (issue 16).
- */
-export function csrfProtection(sessions: Sessions): RequestHandler {
-  return async (req: Request, _res: Response, next: NextFunction) => {
-    if (!UNSAFE_METHODS.has(req.method)) return next();
-    const given = req.get(CSRF_HEADER);
-    let session: SessionData | undefined;
-    try {
-      session = await sessions.current(req);
-    } catch (error) {
-      return next(error);
-    }
-    if (!given || !session || !sameToken(given, session.csrfToken)) return next(csrfTokenInvalid());
-    next();
-  };
 }

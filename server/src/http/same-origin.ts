@@ -4,7 +4,7 @@
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError } from '../errors.ts';
-import { UNSAFE_METHODS } from '../session.ts';
+import { UNSAFE_METHODS } from './csrf.ts';
 
 /** The origin of a URL (`https://shop.example`), or undefined when it is not an absolute http(s) URL. */
 function originOf(value: string): string | undefined {
