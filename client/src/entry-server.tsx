@@ -54,6 +54,7 @@ export async function renderPage(request: PageRequest): Promise<PageAnswer> {
   const data = await pageData({
     route: page.route,
     params: page.params,
+    pathname: url.pathname,
     search: url.search,
     prefix,
     locale,

@@ -32,12 +32,15 @@ import { getContentAssetKey } from '../lib/api/get-content-asset.ts';
 import { getSessionKey } from '../lib/api/get-session.ts';
 import { localePath, type LocaleId } from '../lib/locales.ts';
 import { isExternalUrl } from '../lib/redirect-url.ts';
+import { REDIRECT_SOURCE_FACT } from '../features/errors/redirect-facts.ts';
 import { PAGES } from '../../../domain/pages.ts';
 
 export interface PageInput {
   /** The matched route's path pattern (app/routes.tsx), e.g. `service/:productId`. */
   route: string;
   params: Record<string, string | undefined>;
+  /** The page's path as the request named it (with its locale prefix), without the query. */
+  pathname: string;
   search: string;
   /** The URL's locale prefix, if any, and the effective locale. */
   prefix: LocaleId | undefined;
@@ -72,7 +75,7 @@ function redirectTo(prefix: LocaleId | undefined, target: string, facts: Record<
 }
 
 /** The renewal and ADAS pages: the page's one call; a failure redirects, or fails the page (HTTP 500). */
-const renewal: Loader = async ({ params, search, prefix, locale, read, t }, data) => {
+const renewal: Loader = async ({ params, pathname, search, prefix, locale, read, t }, data) => {
   const productId = params.productId ?? ADAS_PRODUCT_ID;
   const query = renewalQuery(search, locale);
   const key = getRenewalPageKey(productId, query);
@@ -84,8 +87,16 @@ const renewal: Loader = async ({ params, search, prefix, locale, read, t }, data
   } catch (error) {
     if (!isPageReadError(error)) throw error;
     const failure = renewalFailure(error.status, error.problem);
-    if (failure.kind === 'redirect') data.redirect = redirectTo(prefix, failure.path, failure.facts);
-    else {
+    if (failure.kind === 'redirect') {
+      // The generic error page reports the page that sent the shopper there (storefront §2 Error
+      // pages, §7 generic_error_page): a redirect made here, before any script ran, names it in the
+      // query, as the browser's redirect keeps it in session storage (issue 34).
+      const facts =
+        failure.path === '/generic-error'
+          ? { ...failure.facts, [REDIRECT_SOURCE_FACT]: pathname + search }
+          : failure.facts;
+      data.redirect = redirectTo(prefix, failure.path, facts);
+    } else {
       data.failures.push([key, error]);
       data.status = 500;
       data.title = t('errors.unableToLoad.title');

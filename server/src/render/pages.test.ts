@@ -168,6 +168,19 @@ describe.skipIf(!built)('pages rendered on the server', () => {
     expect(logLines.join('')).toContain('VCS PWA - ERROR - product-renewal');
   });
 
+  it('when a first load fails a renewal guard, then the server redirects to the generic error page naming the page it came from (issue 34)', async () => {
+    const from = '/en-GB/service/vcs-adaptive-cruise?carvin=ZAAAA1000AA000003';
+    const response = await page(from);
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get('location')!, base);
+    expect(location.pathname).toBe('/en-GB/generic-error');
+    expect(location.searchParams.get('error')).toBe(
+      'Product ID vcs-adaptive-cruise does not match subscription product ID cn-connected-navigation',
+    );
+    // For the page's generic_error_page event (storefront §7), which the browser's redirect keeps in session storage.
+    expect(location.searchParams.get('from')).toBe(from);
+  });
+
   it('when / is asked for, with or without a locale, then the server redirects to the main page, the query kept (§2)', async () => {
     for (const [path, target] of [
       ['/', '/home'],

@@ -5,7 +5,10 @@
  */
 import { useLocation } from 'react-router';
 
-const FACTS = ['vin', 'model', 'site', 'locale', 'error'] as const;
+/** The path and query of the page that redirected to the generic error page (server redirects only). */
+export const REDIRECT_SOURCE_FACT = 'from';
+
+const FACTS = ['vin', 'model', 'site', 'locale', 'error', REDIRECT_SOURCE_FACT] as const;
 export type RedirectFacts = Partial<Record<(typeof FACTS)[number], string>>;
 
 export function useRedirectFacts(): RedirectFacts {

@@ -43,6 +43,21 @@ describe('error pages', () => {
     ]);
   });
 
+  it("when the server redirected a first load here, then generic_error_page names the page in the query's `from` (issue 34)", async () => {
+    renderApp(
+      '/en-GB/generic-error?error=No+product+variations+available&from=%2Fen-GB%2Fservice%2Fcn-connected-navigation%3Fcarvin%3DX',
+    );
+    expect(await screen.findByText('Error: No product variations available')).toBeTruthy();
+    const events = (window.dataLayer ?? []).filter((e) => (e as { event: string }).event === 'generic_error_page');
+    expect(events).toEqual([
+      {
+        event: 'generic_error_page',
+        referrer: `${window.location.origin}/en-GB/service/cn-connected-navigation?carvin=X`,
+        error: 'No product variations available',
+      },
+    ]);
+  });
+
   it('when no redirectSource is stored, then no generic_error_page event is pushed', async () => {
     renderApp('/generic-error');
     await screen.findByText('An error has occurred. Please try again shortly.');
