@@ -323,6 +323,8 @@ describe('addPaymentMethod and updatePaymentMethod', () => {
     });
     const back = new URL(done.headers.get('location')!);
     expect(back.pathname).toBe('/en-GB/account/my-payment-method');
+    // An Edit comes back saying so: the page's toast is "updated", an Add's "added" (issue 34).
+    expect(back.searchParams.get('mode')).toBe('update');
     const confirmed = await alex.call('confirmPayment', '/api/checkout/payment-confirmation', {
       method: 'POST',
       body: JSON.stringify({

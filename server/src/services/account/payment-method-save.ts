@@ -145,7 +145,8 @@ export async function savePaymentMethod(
       returnUrl:
         request.returnUrl !== undefined && isShopUrl(request.returnUrl, ctx.config.publicOrigin)
           ? request.returnUrl
-          : `${ctx.config.publicOrigin}/${shopper.locale}/account/my-payment-method?context=accountPaymentMethod&provider=${request.provider}`,
+          : // `mode`: the page's toast after the provider's page says "added" or "updated" (account §2).
+            `${ctx.config.publicOrigin}/${shopper.locale}/account/my-payment-method?context=accountPaymentMethod&provider=${request.provider}&mode=${mode}`,
     })
     .catch((error: unknown) => {
       // Unreachable, too slow or unreadable (issue 17's fault table): the §8 connection error, never a 500.

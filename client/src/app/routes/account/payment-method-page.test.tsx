@@ -73,3 +73,32 @@ describe('Payment details of a customer who is not enabled (account §6)', () =>
     },
   );
 });
+
+describe('back from 3-D Secure or a bank page (account §2 toasts)', () => {
+  const RETURN =
+    '/en-GB/account/my-payment-method?context=accountPaymentMethod&provider=stripe&setup_intent=seti_1&setup_intent_client_secret=seti_1_secret&redirect_status=succeeded';
+
+  it.each([
+    ['&mode=add', words.toast.added],
+    ['&mode=update', words.toast.updated],
+  ])('when the return names %s, then the proxy finishes the saving and the toast says "%s"', async (mode, toast) => {
+    const stub = stubApi([
+      SESSION_STUB,
+      SITE,
+      ['GET', /\/api\/account\/payment-method$/, { body: contractExample('paymentMethodPageSavedCard') }],
+      [
+        'POST',
+        /\/api\/checkout\/payment-confirmation$/,
+        { body: { outcome: 'paymentMethodSaved', orderNo: null, status: null } },
+      ],
+    ]);
+    renderApp(RETURN + mode);
+    expect(await screen.findByText(toast)).toBeTruthy();
+    const confirmation = stub.calls.find((call) => call.path.endsWith('/payment-confirmation'));
+    expect(confirmation?.body).toMatchObject({
+      context: 'accountPaymentMethod',
+      provider: 'stripe',
+      setup_intent: 'seti_1',
+    });
+  });
+});
