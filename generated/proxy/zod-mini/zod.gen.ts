@@ -1121,7 +1121,7 @@ export const zOrderDetail = /* @__PURE__ */ z.object({
     timelineDescription: /* @__PURE__ */ z.nullish(/* @__PURE__ */ z.string()),
     vehicleName: /* @__PURE__ */ z.nullish(/* @__PURE__ */ z.string()),
     vin: /* @__PURE__ */ z.nullish(zVin),
-    billingAddress: zAddress,
+    billingAddress: /* @__PURE__ */ z.nullable(zAddress),
     paymentMethod: /* @__PURE__ */ z.nullable(zPaymentMethodDisplay),
     total: zMoney,
     invoice: /* @__PURE__ */ z.nullable(zDocumentRef),

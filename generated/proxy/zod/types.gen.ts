@@ -1245,7 +1245,10 @@ export type OrderDetail = {
     timelineDescription?: string | null;
     vehicleName?: string | null;
     vin?: Vin | null;
-    billingAddress: Address;
+    /**
+     * The order's billing address; null when the order system holds no billing country for it (som.yaml allows BillingCountry null), for the page then shows no address.
+     */
+    billingAddress: Address | null;
     paymentMethod: PaymentMethodDisplay | null;
     total: Money;
     invoice: DocumentRef | null;

@@ -1120,7 +1120,7 @@ export const zOrderDetail = z.object({
     timelineDescription: z.string().nullish(),
     vehicleName: z.string().nullish(),
     vin: zVin.nullish(),
-    billingAddress: zAddress,
+    billingAddress: zAddress.nullable(),
     paymentMethod: zPaymentMethodDisplay.nullable(),
     total: zMoney,
     invoice: zDocumentRef.nullable(),

@@ -5,6 +5,7 @@
  * kim has none). Every answer is checked against proxy.yaml.
  */
 import { describe, expect, it } from 'vitest';
+import { state as somState } from '../../../../mocks/sandbox/src/upstreams/som/state.ts';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
 import { logIn, ShopBrowser } from '../../testing/shop-browser.ts';
 
@@ -77,6 +78,15 @@ describe('listOrders', () => {
 });
 
 describe('getOrder', () => {
+  it('when the order system holds the order without a billing country, then no billing address, and the answer keeps to the contract (issue 34)', async () => {
+    const order = somState.orders.find((o) => o.orderNo === orderNo(46))!;
+    (order.billing as { countryCode: string | null }).countryCode = null;
+    const alex = await signedIn();
+    const body = await detail(alex, 46);
+    expect(body.billingAddress).toBeNull();
+    expect(body.orderNo).toBe(orderNo(46));
+  });
+
   it('when an installed renewal is opened, then its billing address, card, invoice and the item Active with its timeline', async () => {
     const alex = await signedIn();
     const body = await detail(alex, 46);

@@ -220,16 +220,19 @@ export async function orderDetail(
     timelineDescription: statusKey(summary.Status) === 'payment_failed' ? HELP_TEXTS.paymentFailed.text : null,
     vehicleName: summary.SNPOMSVehicleName_C ?? null,
     vin: summary.SNPOMSVin_C ?? null,
-    billingAddress: {
-      firstName: method?.SNPOMSFirstName_C ?? '',
-      lastName: method?.SNPOMSLastName_C ?? '',
-      countryCode: summary.BillingCountry as Schemas['CountryCode'],
-      address1,
-      address2: address2 || null,
-      city: summary.BillingCity ?? '',
-      stateCode: summary.BillingStateCode ?? null,
-      postalCode: summary.BillingPostalCode ?? '',
-    },
+    // No billing country (som.yaml allows null): no address, rather than one the contract refuses.
+    billingAddress: summary.BillingCountry
+      ? {
+          firstName: method?.SNPOMSFirstName_C ?? '',
+          lastName: method?.SNPOMSLastName_C ?? '',
+          countryCode: summary.BillingCountry as Schemas['CountryCode'],
+          address1,
+          address2: address2 || null,
+          city: summary.BillingCity ?? '',
+          stateCode: summary.BillingStateCode ?? null,
+          postalCode: summary.BillingPostalCode ?? '',
+        }
+      : null,
     paymentMethod: paymentDisplay,
     total: money(summary.GrandTotalAmount, summary.CurrencyIsoCode, shopper.locale),
     invoice: invoiceId

@@ -95,6 +95,8 @@ function BillingAddress({ order }: { order: Order }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
   const address = order.billingAddress;
+  // An order the order system holds without a billing country has no address to show (issue 34).
+  if (!address) return null;
   const country = countryName(address.countryCode, locale);
   return (
     <section className="order__block" aria-labelledby="order-billing">
