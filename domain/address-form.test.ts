@@ -5,7 +5,6 @@ import {
   ADDRESS_LIMITS,
   ADDRESS_LOOKUP_HINT,
   addressFormSchema,
-  addressLookupMessage,
   addressLookupOutcome,
   defaultCountryFromLocale,
   joinAddressLines,
@@ -176,16 +175,6 @@ describe('labels and lookup', () => {
     ['items found', { itemCount: 4 }, 'ok'],
   ])('when the lookup returns %s, then the outcome is %s', (_label, result, expected) => {
     expect(addressLookupOutcome(result)).toBe(expected);
-  });
-
-  it.each([
-    // storefront §4 Address form modes: unavailable message
-    ['unavailable', 'Address lookup service is unavailable. Please enter your address manually.'],
-    // storefront §5 Lookup errors: not found message
-    ['notFound', 'Address cannot be found. Please try a different address or add your address manually.'],
-    ['ok', undefined],
-  ] as const)('when the outcome is %s, then the message is %s', (outcome, expected) => {
-    expect(addressLookupMessage(outcome)).toBe(expected);
   });
 });
 

@@ -94,13 +94,6 @@ export function addressLookupOutcome(result: AddressLookupResult): AddressLookup
   return (result.itemCount ?? 0) > 0 ? 'ok' : 'notFound';
 }
 
-/** Message shown for a lookup outcome, if any. */
-export function addressLookupMessage(outcome: AddressLookupOutcome): string | undefined {
-  if (outcome === 'unavailable') return ADDRESS_LOOKUP_UNAVAILABLE_MESSAGE;
-  if (outcome === 'notFound') return ADDRESS_LOOKUP_NOT_FOUND_MESSAGE;
-  return undefined;
-}
-
 export const ADDRESS_LINE_SEPARATOR = '|';
 
 /** For storage, address2 is joined to address1 with a pipe. */

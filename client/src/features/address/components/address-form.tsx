@@ -4,9 +4,9 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import {
   ADDRESS_LIMITS,
-  ADDRESS_LOOKUP_MIN_CHARS,
   addressFormSchema,
   defaultCountryFromLocale,
+  shouldSearchAddressLookup,
   type AddressFormInput,
   type AddressFormValues,
 } from '../../../../../domain/address-form.ts';
@@ -57,6 +57,7 @@ export function AddressForm({
   const [selectedLabel, setSelectedLabel] = useState<string | undefined>();
   const [submitError, setSubmitError] = useState<string | undefined>();
   const searchSeq = useRef(0);
+  const form = useRef<HTMLFormElement>(null);
   const schema = useMemo(() => addressFormSchema({ lookupMode: mode === 'lookup' }), [mode]);
   const defaultCountry = defaultCountryFromLocale(locale) ?? 'GB';
   // The country options: the market's allowed countries (storefront §5 Address form: "options from
@@ -85,6 +86,7 @@ export function AddressForm({
     watch,
     getValues,
     control,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<AddressFormInput, unknown, AddressFormValues>({
     resolver: zodResolver(schema),
@@ -161,7 +163,7 @@ export function AddressForm({
       for (const field of ['address1', 'address2', 'city', 'postalCode', 'stateCode'] as const) setValue(field, '');
     }
     setLookupError(undefined);
-    if (text.trim().length >= ADDRESS_LOOKUP_MIN_CHARS) void search(text.trim());
+    if (shouldSearchAddressLookup(text)) void search(text.trim());
     else setSuggestions([]);
   };
 
@@ -206,8 +208,13 @@ export function AddressForm({
         postalCode: values.postalCode,
       });
     } catch (error) {
+      const problem = error instanceof ApiError ? error.problem : undefined;
       // The words for the problem's field rule, code or type (issue 14), never its English detail.
-      setSubmitError(problemText(t, error instanceof ApiError ? error.problem : undefined, 'checkout.unexpectedError'));
+      setSubmitError(problemText(t, problem, 'checkout.unexpectedError'));
+      // A billing region the shop cannot serve (account §5): back to the address, at its postal code.
+      if (problem?.code !== 'region_not_supported') return;
+      form.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      setFocus('postalCode');
     }
   });
 
@@ -245,6 +252,7 @@ export function AddressForm({
 
   return (
     <form
+      ref={form}
       className="form address-form"
       noValidate
       onSubmit={submit}
