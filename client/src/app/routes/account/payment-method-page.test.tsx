@@ -6,6 +6,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userEvent } from '@testing-library/user-event';
 import en from '../../../../../catalogues/en.json' with { type: 'json' };
 import {
   contractExample,
@@ -100,5 +101,42 @@ describe('back from 3-D Secure or a bank page (account §2 toasts)', () => {
       provider: 'stripe',
       setup_intent: 'seti_1',
     });
+  });
+});
+
+describe('a billing region the shop cannot serve (account §5)', () => {
+  it('when Edit billing address is refused for the region, then the words of §5, and the form scrolls back to the postal code', async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    stubApi([
+      SESSION_STUB,
+      SITE,
+      ['GET', /\/api\/account\/payment-method$/, { body: contractExample('paymentMethodPageSavedCard') }],
+      [
+        'PUT',
+        /\/api\/account\/billing-address$/,
+        {
+          status: 422,
+          body: {
+            type: 'https://shop.example/problems/region-not-supported',
+            title: 'Region not supported',
+            status: 422,
+            detail: 'We are unable to complete transactions for the region of your billing address.',
+            code: 'region_not_supported',
+            errors: [{ field: '/postalCode', message: 'x', code: 'region_not_supported' }],
+          },
+        },
+      ],
+    ]);
+    renderApp('/en-GB/account/my-payment-method/edit-billing-address');
+    const postalCode = await screen.findByLabelText('Postal code');
+    await userEvent.click(screen.getByRole('button', { name: /save/i }));
+    expect(
+      await screen.findByText('We are unable to complete transactions for the region of your billing address.'),
+    ).toBeTruthy();
+    expect(scrolled.some((element) => element.classList.contains('address-form'))).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(postalCode));
   });
 });
