@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   connectedNavigationOrders,
-  itemCountText,
   orderCancelledTag,
   ordersPaging,
   orderThumbnails,
@@ -28,24 +27,14 @@ describe('My Orders', () => {
 
   it.each([
     // account §2 / §9: 5 or fewer all shown; more → first 5, 'Showing X of Y orders', Load more adds 5
-    [3, 0, { shown: 3, summary: undefined, hasLoadMore: false }],
-    [5, 0, { shown: 5, summary: undefined, hasLoadMore: false }],
-    [6, 0, { shown: 5, summary: 'Showing 5 of 6 orders', hasLoadMore: true }],
-    [6, 1, { shown: 6, summary: 'Showing 6 of 6 orders', hasLoadMore: false }],
-    [12, 1, { shown: 10, summary: 'Showing 10 of 12 orders', hasLoadMore: true }],
-    [0, 0, { shown: 0, summary: undefined, hasLoadMore: false }],
+    [3, 0, { shown: 3, showsSummary: false, hasLoadMore: false }],
+    [5, 0, { shown: 5, showsSummary: false, hasLoadMore: false }],
+    [6, 0, { shown: 5, showsSummary: true, hasLoadMore: true }],
+    [6, 1, { shown: 6, showsSummary: true, hasLoadMore: false }],
+    [12, 1, { shown: 10, showsSummary: true, hasLoadMore: true }],
+    [0, 0, { shown: 0, showsSummary: false, hasLoadMore: false }],
   ])('when there are %i orders after %i Load more, then paging is %o', (total, clicks, expected) => {
     expect(ordersPaging(total, clicks)).toEqual(expected);
-  });
-
-  it.each([
-    // account §2 My Orders: item count (0 items, 1 item, n items)
-    [0, '0 items'],
-    [1, '1 item'],
-    [2, '2 items'],
-    [11, '11 items'],
-  ])('when the order has %i items, then the text is "%s"', (n, expected) => {
-    expect(itemCountText(n)).toBe(expected);
   });
 
   it.each([

@@ -28,8 +28,8 @@ export function visibleOrderCount(total: number, loadMoreClicks: number): number
 
 export interface OrdersPaging {
   shown: number;
-  /** 'Showing X of Y orders', only when there are more than 5 orders. */
-  summary: string | undefined;
+  /** 'Showing X of Y orders' (the catalogue's words), only when there are more than 5 orders. */
+  showsSummary: boolean;
   hasLoadMore: boolean;
 }
 
@@ -37,14 +37,9 @@ export function ordersPaging(total: number, loadMoreClicks: number): OrdersPagin
   const shown = visibleOrderCount(total, loadMoreClicks);
   return {
     shown,
-    summary: total > ORDERS_PAGE_SIZE ? `Showing ${shown} of ${total} orders` : undefined,
+    showsSummary: total > ORDERS_PAGE_SIZE,
     hasLoadMore: shown < total,
   };
-}
-
-/** '0 items', '1 item', 'n items'. */
-export function itemCountText(count: number): string {
-  return `${count} ${count === 1 ? 'item' : 'items'}`;
 }
 
 /** Up to 4 thumbnails (5 on tablet) plus a '+N' remainder. */

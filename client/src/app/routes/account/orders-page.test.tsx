@@ -35,7 +35,14 @@ describe('My Orders', () => {
     expect(within(cancelled).getByText('Order Cancelled')).toBeTruthy();
     expect(within(cancelled).getByText('0 items')).toBeTruthy();
     expect(within(screen.getByRole('article', { name: 'Order 00012001' })).getByText('1 item')).toBeTruthy();
-    expect(within(screen.getByRole('article', { name: 'Order 00012003' })).getByText('6 items')).toBeTruthy();
+    const five = screen.getByRole('article', { name: 'Order 00012003' });
+    expect(within(five).getByText('6 items')).toBeTruthy();
+    // Five thumbnails: four and '+1' on a phone, all five on a tablet (account §2, §9; CSS shows one set).
+    const thumbnails = [...five.querySelectorAll('.order-card__thumbnails li')];
+    expect(five.querySelectorAll('.order-card__thumbnails img')).toHaveLength(5);
+    expect(thumbnails.filter((li) => li.classList.contains('order-card__thumbnail--tablet'))).toHaveLength(1);
+    expect(five.querySelector('.order-card__more--phone')?.textContent).toBe('+1');
+    expect(five.querySelector('.order-card__more--tablet')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Showing 7 of 7 orders')).toBeTruthy();
     expect(screen.getAllByRole('article')).toHaveLength(7);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ORDER_THUMBNAILS, ORDERS_PAGE_SIZE } from '../../../../../domain/my-orders.ts';
+import { ORDERS_PAGE_SIZE, ordersPaging, orderThumbnails } from '../../../../../domain/my-orders.ts';
 import { formatLongDate } from '../../../../../domain/time.ts';
 import { Link } from '../../../components/ui/link.tsx';
 import type { components } from '../../../lib/api/client.ts';
@@ -23,6 +23,8 @@ export function OrdersPage() {
   const { locale } = useLocale();
   const [pages, setPages] = useState(1);
   const read = useOrders(locale, 0);
+  // account §2 / §9: five, and five more per Load more (domain/my-orders.ts).
+  const paging = (total: number) => ordersPaging(total, pages - 1);
   return (
     <AccountPage title={t('account.orders.title')} read={read}>
       {(data) =>
@@ -39,15 +41,12 @@ export function OrdersPage() {
                 <OrdersChunk key={index} offset={(index + 1) * ORDERS_PAGE_SIZE} />
               ))}
             </ul>
-            {data.total > ORDERS_PAGE_SIZE ? (
+            {paging(data.total).showsSummary ? (
               <div className="order-list__more">
                 <p role="status">
-                  {t('account.orders.showing', {
-                    shown: Math.min(data.total, pages * ORDERS_PAGE_SIZE),
-                    total: data.total,
-                  })}
+                  {t('account.orders.showing', { shown: paging(data.total).shown, total: data.total })}
                 </p>
-                {pages * ORDERS_PAGE_SIZE < data.total ? (
+                {paging(data.total).hasLoadMore ? (
                   <button type="button" className="button button--secondary" onClick={() => setPages(pages + 1)}>
                     {t('account.orders.loadMore')}
                   </button>
@@ -87,9 +86,9 @@ function OrderCards({ orders }: { orders: OrderCard[] }) {
 function OrderCardView({ order }: { order: OrderCard }) {
   const { t } = useTranslation();
   const { locale, to } = useLocale();
-  const { tablet } = ORDER_THUMBNAILS;
-  const shownOnTablet = order.thumbnails.slice(0, tablet);
-  const rest = (max: number) => order.thumbnails.length - max;
+  // Four thumbnails and '+N' on a phone, five on a tablet (account §2, §9): one list, CSS picks.
+  const phone = orderThumbnails(order.thumbnails);
+  const tablet = orderThumbnails(order.thumbnails, true);
   return (
     <article className="order-card" aria-label={t('account.orders.orderNumber', { orderNo: order.orderNo })}>
       <div className="order-card__head">
@@ -120,15 +119,13 @@ function OrderCardView({ order }: { order: OrderCard }) {
       </dl>
       {order.thumbnails.length ? (
         <ul className="order-card__thumbnails" aria-hidden="true">
-          {shownOnTablet.map((src, index) => (
-            <li key={index} className={index >= ORDER_THUMBNAILS.default ? 'order-card__thumbnail--tablet' : undefined}>
+          {tablet.visible.map((src, index) => (
+            <li key={index} className={index >= phone.visible.length ? 'order-card__thumbnail--tablet' : undefined}>
               <img src={src} alt="" width="56" height="56" loading="lazy" />
             </li>
           ))}
-          {rest(ORDER_THUMBNAILS.default) > 0 ? (
-            <li className="order-card__more order-card__more--phone">+{rest(ORDER_THUMBNAILS.default)}</li>
-          ) : null}
-          {rest(tablet) > 0 ? <li className="order-card__more order-card__more--tablet">+{rest(tablet)}</li> : null}
+          {phone.remainder ? <li className="order-card__more order-card__more--phone">{phone.remainder}</li> : null}
+          {tablet.remainder ? <li className="order-card__more order-card__more--tablet">{tablet.remainder}</li> : null}
         </ul>
       ) : null}
       <Link className="button button--secondary order-card__view" to={to(orderPath(order))}>
