@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   expiryAfterRenewal,
-  expiryNotice,
   expiryState,
   isOrderable,
   isRenewable,
@@ -39,18 +38,6 @@ describe('expiryState', () => {
     ['active', NOW + 90 * DAY, false],
   ])('when the service is %s, then isRenewable is %s', (_label, expiry, expected) => {
     expect(isRenewable(expiry, NOW)).toBe(expected);
-  });
-});
-
-describe('expiryNotice', () => {
-  it.each([
-    // storefront §2 Renewal page: "This service has expired" when expired
-    ['expired', NOW - DAY, { text: 'This service has expired' }],
-    // storefront §2 / account §4: otherwise "expires soon" with the renewal date
-    ['expiring', NOW + DAY, { text: 'expires soon', renewalDate: NOW + DAY }],
-    ['active', NOW + 100 * DAY, { text: 'expires soon', renewalDate: NOW + 100 * DAY }],
-  ])('when the service is %s, then the notice is %o', (_label, expiry, expected) => {
-    expect(expiryNotice(expiry, NOW)).toEqual(expected);
   });
 });
 

@@ -41,13 +41,6 @@ export function isRenewable(expiryDate: Instant, now: Instant): boolean {
 
 export type ExpiryNotice = { text: typeof EXPIRED_TEXT } | { text: typeof EXPIRES_SOON_TEXT; renewalDate: Instant };
 
-/** Renewal title block notice: "This service has expired" when expired, otherwise "expires soon" with the date. */
-export function expiryNotice(expiryDate: Instant, now: Instant): ExpiryNotice {
-  return expiryState(expiryDate, now) === 'expired'
-    ? { text: EXPIRED_TEXT }
-    : { text: EXPIRES_SOON_TEXT, renewalDate: expiryDate };
-}
-
 /** An item counts as orderable 24 hours (864e5 ms) after its ordered date. */
 export function isOrderable(orderedDate: Instant, now: Instant): boolean {
   const ordered = toMillis(orderedDate);

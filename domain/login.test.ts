@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   customerAuthType,
-  externalLoginErrorMessage,
   hasRequiredIdentifiers,
   isRefreshRefused,
   loginDecision,
@@ -73,14 +72,6 @@ describe('isRefreshRefused', () => {
 });
 
 describe('login errors', () => {
-  it.each([
-    // storefront §8 Login: E001 for user-type failures, otherwise "FORGEROCK Token Error"
-    [true, 'E001: The VIN is connected to another user'],
-    [false, 'FORGEROCK Token Error'],
-  ])('when the failure is user-type: %s, then the message is "%s"', (userType, expected) => {
-    expect(externalLoginErrorMessage(userType)).toBe(expected);
-  });
-
   it.each([
     // storefront §6: allowed-domain list works in development and test only; production gives E000
     [true, true, 'E000'],

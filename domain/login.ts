@@ -51,11 +51,6 @@ export const LOGIN_ERRORS = {
   mismatchedUserInProduction: 'E000',
 } as const;
 
-/** External login failure message: E001 for user-type failures, otherwise "FORGEROCK Token Error". */
-export function externalLoginErrorMessage(userTypeFailure: boolean): string {
-  return userTypeFailure ? LOGIN_ERRORS.vinConnectedToAnotherUser : LOGIN_ERRORS.tokenError;
-}
-
 export type MismatchedUserOutcome = 'allowed' | 'E000' | 'denied';
 
 /**

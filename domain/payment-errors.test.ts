@@ -8,7 +8,6 @@ import {
   EXPIRED_CARD_MESSAGE,
   isCardExpiryInPast,
   isPaymentErrorKind,
-  isSavedCardExpired,
   PAYMENT_ERROR_KINDS,
   PAYMENT_ERROR_MODAL_ENTRIES,
   PAYMENT_METHOD_CANNOT_BE_ADDED_MESSAGE,
@@ -19,7 +18,6 @@ import {
   PAYMENT_AUTHORISATION_TEXT,
   providerFailureKind,
   stripeRefusal,
-  stripeStatusEntryIndex,
   type PaymentErrorKind,
 } from './payment-errors.ts';
 import { isLuhnValid } from './card-number.ts';
@@ -139,15 +137,6 @@ describe('payment error modal entries', () => {
       'Your billing address does not match the country associated with your payment method. Please try again with a different address or payment method',
     );
   });
-
-  it.each([
-    // account §8: "For Stripe, status requires_payment_method opens entry 3"
-    ['requires_payment_method', 3],
-    ['requires_action', 3],
-    ['succeeded', undefined],
-  ])('when the Stripe status is %s, then the entry is %s', (status, expected) => {
-    expect(stripeStatusEntryIndex(status)).toBe(expected);
-  });
 });
 
 describe('messages', () => {
@@ -181,19 +170,6 @@ describe('card expiry', () => {
     [13, 30, false],
   ])('when the card expires %i/%i, then in the past is %s', (month, year, expected) => {
     expect(isCardExpiryInPast(month, year, NOW)).toBe(expected);
-  });
-
-  it.each<[number | string | undefined, number | string | undefined, boolean]>([
-    // storefront §5 / account §5: saved-card expiry from exp_year and exp_month
-    [2025, 5, true],
-    [2025, 6, false],
-    [2024, 12, true],
-    [2030, 1, false],
-    ['2025', '05', true],
-    [25, 5, true],
-    [undefined, 5, false],
-  ])('when the saved card has exp_year %s and exp_month %s, then expired is %s', (year, month, expected) => {
-    expect(isSavedCardExpired({ exp_year: year, exp_month: month }, NOW)).toBe(expected);
   });
 });
 

@@ -190,12 +190,6 @@ export function paymentErrorEntry(kind: string | null | undefined): PaymentError
   return PAYMENT_ERROR_MODAL_ENTRIES[paymentErrorEntryIndex(kind)] as PaymentErrorModalEntry;
 }
 
-/** Stripe setup/payment status → modal entry index; requires_payment_method opens entry 3, success opens none. */
-export function stripeStatusEntryIndex(status: string | null | undefined): number | undefined {
-  if (status === 'succeeded' || status === 'processing') return undefined;
-  return GENERIC_PAYMENT_ERROR_ENTRY_INDEX;
-}
-
 /** Shown when saving a payment method fails (storefront §8; apostrophes as in the spec). */
 export const PAYMENT_METHOD_CANNOT_BE_ADDED_MESSAGE =
   'Payment method can’t be added. We’re sorry but it isn’t possible to add a payment method at this time. You will be able to add a payment method when you place an order.';
@@ -227,18 +221,4 @@ function nowMonthIndex(now: Instant): number {
 export function isCardExpiryInPast(month: number, twoDigitYear: number, now: Instant): boolean {
   if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(twoDigitYear)) return false;
   return monthIndex(2000 + (twoDigitYear % 100), month) < nowMonthIndex(now);
-}
-
-/** Saved card: expired when exp_year and exp_month precede now (two-digit years read as 20xx). */
-export function isSavedCardExpired(
-  card: { exp_year?: number | string | null; exp_month?: number | string | null },
-  now: Instant,
-): boolean {
-  const year = Number(card.exp_year);
-  const month = Number(card.exp_month);
-  if (!Number.isInteger(year) || !Number.isInteger(month) || card.exp_year == null || card.exp_month == null) {
-    return false;
-  }
-  const fullYear = year < 100 ? 2000 + year : year;
-  return monthIndex(fullYear, month) < nowMonthIndex(now);
 }

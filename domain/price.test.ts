@@ -6,7 +6,6 @@ import {
   periodUnit,
   planPeriodWords,
   SUBSCRIPTION_TERM_OPTIONS,
-  vatLines,
 } from './price.ts';
 
 const nbsp = (s: string | undefined) => s?.replace(/[\u00a0\u202f]/g, ' ');
@@ -39,23 +38,6 @@ describe('formatPrice', () => {
   it('when the one-time fee label is used, then it reads "/ one-time fee"', () => {
     // storefront §2 Prices: One-time fee label is "/ one-time fee"
     expect(ONE_TIME_FEE_LABEL).toBe('/ one-time fee');
-  });
-});
-
-describe('vatLines', () => {
-  it.each([
-    // storefront §2 Prices: at checkout the lines "Subtotal excl. VAT" and "VAT"
-    [120, 0.2, { subtotalExclVat: 100, vat: 20 }],
-    [99, 0.2, { subtotalExclVat: 82.5, vat: 16.5 }],
-    [100, 0.21, { subtotalExclVat: 82.64, vat: 17.36 }],
-    [149, 0.19, { subtotalExclVat: 125.21, vat: 23.79 }],
-    [50, 0, { subtotalExclVat: 50, vat: 0 }],
-  ])('when the gross total is %d at rate %d, then the lines are %o', (gross, rate, expected) => {
-    expect(vatLines(gross, rate)).toEqual(expected);
-  });
-
-  it('when the rate is negative, then it throws', () => {
-    expect(() => vatLines(100, -0.1)).toThrow(RangeError);
   });
 });
 

@@ -48,19 +48,6 @@ export interface VatLines {
   vat: number;
 }
 
-/**
- * Splits a gross (VAT-inclusive) total into "Subtotal excl. VAT" and "VAT" lines. `rate` is a fraction
- * (0.2 for 20 %). Amounts are rounded to cents and always add up to the gross total.
- */
-export function vatLines(grossTotal: number, rate: number): VatLines {
-  if (!Number.isFinite(grossTotal) || !Number.isFinite(rate) || rate < 0) {
-    throw new RangeError(`Invalid VAT input: total ${grossTotal}, rate ${rate}`);
-  }
-  const subtotalExclVat = Math.round((grossTotal / (1 + rate)) * 100) / 100;
-  const vat = Math.round((grossTotal - subtotalExclVat) * 100) / 100;
-  return { subtotalExclVat, vat };
-}
-
 /** Subscription term options for every locale: 12, 24 and 36 months with values 1, 2, 3 (storefront §9). */
 export const SUBSCRIPTION_TERM_OPTIONS = [
   { months: 12, value: 1 },

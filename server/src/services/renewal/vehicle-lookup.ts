@@ -4,6 +4,7 @@
  * unreadable) by VIN, encrypted VIN or mail token, with the storefront §5 "Vehicle lookup
  * response" checks (domain/renewal-guards.ts) turned into the contract's problems.
  */
+import { vcsVersionOf } from '../../../../domain/page-access.ts';
 import { expiryState } from '../../../../domain/expiry.ts';
 import { checkVehicleLookup, vehicleLookupRedirect } from '../../../../domain/renewal-guards.ts';
 import { VEHICLE_IMAGES_ASSET_ID, vehicleImageOf } from '../../../../domain/vehicle-image.ts';
@@ -52,7 +53,7 @@ export async function lookupSettings(
 ): Promise<{ version: 'v11' | 'v12'; extraMarket: string | null }> {
   const preferences = await customPreferences(ctx, site, country, auth);
   return {
-    version: String(preferences.c_selectedVCSVersion ?? '12') === '11' ? 'v11' : 'v12',
+    version: vcsVersionOf(preferences.c_selectedVCSVersion) === '11' ? 'v11' : 'v12',
     extraMarket: preferences.c_extraMarket ?? null,
   };
 }

@@ -4,6 +4,7 @@
  * minute, then refreshed in the background) because the renewal page and every basket view read
  * the same few products.
  */
+import { offeredVariants } from '../../../../domain/renewal-guards.ts';
 import { formatPrice } from '../../../../domain/price.ts';
 import type { components as CommerceComponents } from '../../../../generated/commerce/types.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
@@ -111,9 +112,7 @@ export function planName(duration: number, durationType: Schemas['DurationType']
 /** The offered variants of a master (price above zero, storefront §5), shortest first. */
 export function offeredVariantsOf(master: CommerceProduct): VariantInfo[] {
   const months = (v: VariantInfo) => v.duration * (v.durationType === 'year' ? 12 : 1);
-  return variantsOf(master)
-    .filter((v) => v.price > 0)
-    .sort((a, b) => months(a) - months(b));
+  return offeredVariants(variantsOf(master)).sort((a, b) => months(a) - months(b));
 }
 
 /** A basket or order line's product: its master (the product shoppers know) and the variant's plan. */
