@@ -111,7 +111,14 @@ describe('getOrder', () => {
       helpText: null,
       plan: { durationType: 'month', label: 'twelve-month plan' },
     });
-    expect(body.items[0].name.length).toBeLessThanOrEqual(33);
+    expect(body.items[0].name).toBe(somState.orders.find((o) => o.orderNo === orderNo(46))!.items[0]!.name);
+  });
+
+  it('when an item name is longer than 30 characters, then it is cut at 30 with an ellipsis (account §2, §9)', async () => {
+    const item = somState.orders.find((o) => o.orderNo === orderNo(46))!.items[0]!;
+    item.name = 'Connected Navigation Pro Plus Europe';
+    const body = await detail(await signedIn(), 46);
+    expect(body.items[0].name).toBe('Connected Navigation Pro Plus ...');
   });
 
   it.each([

@@ -288,6 +288,11 @@ describe('auto-renewal', () => {
     expect((await list(alex)).subscriptions.find((s: { id: string }) => s.id === asset(3)).autoRenewal.active).toBe(
       false,
     );
+    // Once: the second, behind the first on the customer's lock, finds it off and asks nothing.
+    const { requests } = (await (await fetch(`${sandboxUrl()}/__sandbox/som/requests`)).json()) as {
+      requests: Array<{ method: string; recordId: string | null }>;
+    };
+    expect(requests.filter((r) => r.method === 'CancelAutoRenewal' && r.recordId === asset(3))).toHaveLength(1);
   });
 
   it('when the region does not show auto-renewal (fr-FR), then 409 auto-renewal-not-available', async () => {

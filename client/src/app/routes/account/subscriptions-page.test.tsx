@@ -162,12 +162,21 @@ describe('the manage modal', () => {
     await user.selectOptions(within(dialog).getByLabelText('Reason (optional)'), 'Other');
     const text = within(dialog).getByLabelText('Additional information');
     await user.click(text);
+    const pasted = performance.now();
     await user.paste('x'.repeat(151));
     expect(within(dialog).getByText('The entered text is too long')).toBeTruthy();
-    // The text reaches the form 200 ms after the last keystroke (account §5), then the action is held back.
-    await waitFor(() =>
-      expect(within(dialog).getByRole('button', { name: 'Request refund' }).hasAttribute('disabled')).toBe(true),
+    // The text reaches the form 200 ms after the last keystroke (account §5), then the action is held back:
+    // never sooner (a timer does not fire early), and not seconds later.
+    let heldBackAt = 0;
+    await waitFor(
+      () => {
+        expect(within(dialog).getByRole('button', { name: 'Request refund' }).hasAttribute('disabled')).toBe(true);
+        heldBackAt ||= performance.now();
+      },
+      { interval: 10 },
     );
+    expect(heldBackAt - pasted).toBeGreaterThanOrEqual(195);
+    expect(heldBackAt - pasted).toBeLessThan(2000);
     await user.clear(text);
     await user.type(text, 'Sold the car');
     await waitFor(() =>
