@@ -1576,6 +1576,8 @@ export interface components {
             c_showAutoRenewal?: boolean;
             /** @description Whether the billing country must equal the card's country (account §5). */
             c_billingMismatchControl?: boolean;
+            /** @description Whether a payment method may be added from the account area (account §2 "If no account exists yet, or a flag is unset, the button opens a modal instead"): unset or false, the Add button opens the 'Payment method cannot be added' modal. */
+            c_allowPaymentMethodSaving?: boolean;
             /**
              * @description The region's extra market (storefront §5, §9: Slovakia, Canada, USA): a vehicle registered
              *     there renews in this region too. Absent when the region has none.

@@ -197,8 +197,9 @@ function savingRows(step: string, store: 'AddPaymentMethod' | 'UpdatePaymentMeth
   return [
     ...rowsOf('som', step, SOM('PaymentMethodInformation'), 'problem'),
     ...rowsOf('stripe', step, STRIPE_PM('GET'), 'payment-problem'),
-    // Unreadable preferences count as absent (upstream/commerce/preferences.ts): the mismatch control is off, the card saved.
-    ...rowsOf('commerce', step, PREFERENCES, 'tolerated'),
+    // Unreadable preferences count as absent (upstream/commerce/preferences.ts): an Edit goes on with the
+    // mismatch control off; an Add is refused, its region's saving flag unset (account §2).
+    ...rowsOf('commerce', step, PREFERENCES, store === 'AddPaymentMethod' ? 'problem' : 'tolerated'),
     // A failed search is not "none found": no second payment customer is made for alex (stripe.ts customerFor).
     ...rowsOf('stripe', step, { method: 'GET', path: '/v1/customers/search' }, 'payment-problem'),
     ...rowsOf('stripe', step, { method: 'POST', path: '/v1/setup_intents' }, 'payment-problem'),

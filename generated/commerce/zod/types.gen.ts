@@ -905,6 +905,10 @@ export type CustomObject = {
      */
     c_billingMismatchControl?: boolean;
     /**
+     * Whether a payment method may be added from the account area (account §2 "If no account exists yet, or a flag is unset, the button opens a modal instead"): unset or false, the Add button opens the 'Payment method cannot be added' modal.
+     */
+    c_allowPaymentMethodSaving?: boolean;
+    /**
      * The region's extra market (storefront §5, §9: Slovakia, Canada, USA): a vehicle registered
      * there renews in this region too. Absent when the region has none.
      *

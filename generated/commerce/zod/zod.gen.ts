@@ -704,6 +704,7 @@ export const zCustomObject = z.object({
     c_showMyOverview: z.boolean().optional(),
     c_showAutoRenewal: z.boolean().optional(),
     c_billingMismatchControl: z.boolean().optional(),
+    c_allowPaymentMethodSaving: z.boolean().optional(),
     c_extraMarket: z.string().regex(/^[A-Z]{2}$/).optional()
 });
 

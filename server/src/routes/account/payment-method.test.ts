@@ -340,6 +340,26 @@ describe('addPaymentMethod and updatePaymentMethod', () => {
     expect((await page(alex)).paymentMethod.last4).toBe('3184');
   });
 
+  it("when the region's saving flag is unset (the sandbox's LU), then Add opens the modal and adding is refused with §8's words", async () => {
+    const alex = await signedIn();
+    await alex.call('getSession', '/api/session?locale=fr-LU');
+    const lu = await alex.call('getPaymentMethod', '/api/account/payment-method?locale=fr-LU');
+    expect(lu.body.canAddPaymentMethod).toBe(false);
+    await alex.call('getSession', '/api/session?locale=en-GB');
+    expect((await page(alex)).canAddPaymentMethod).toBe(true);
+    // The Add itself, in the LU market (the flag is read before anything is saved or its provider asked).
+    await alex.call('getSession', '/api/session?locale=fr-LU');
+    const card = await cardToken(alex, '4242424242424242');
+    const { response, body } = await save(alex, 'POST', {
+      provider: 'stripe',
+      paymentMethodType: 'CREDIT_CARD',
+      sandboxCardToken: card.token,
+      billingAddress: address({ countryCode: 'LU', postalCode: 'L-1111', city: 'Luxembourg' }),
+    });
+    expect(response.status).toBe(422);
+    expect(body.type).toMatch(/payment-method-cannot-be-added$/);
+  });
+
   it('when sam, without an account, adds a card, then 422 with the words of §8', async () => {
     const sam = await signedIn('sam');
     const card = await cardToken(sam, '4242424242424242');

@@ -111,6 +111,9 @@ export async function savePaymentMethod(
   if (request.provider !== shopper.market.provider) throw wrongProvider(shopper.market.provider);
   checkBillingRegion(ctx, shopper, request.billingAddress);
   if (information.accountRecordId === null) throw cannotAdd();
+  // The region's saving switched off (its flag unset, §2), or its preferences unreadable: Add is refused
+  // as the page's modal says; an Edit of the saved method goes on.
+  if (mode === 'add' && !(await savingAllowed(ctx, shopper))) throw cannotAdd();
   if (mode === 'add' && information.paymentMethod) {
     throw new AppError(
       409,
@@ -220,6 +223,12 @@ export async function finishPaymentMethodSave(
     mismatch,
   );
   return { status: 200, body: { outcome: 'paymentMethodSaved', orderNo: null, status: null } };
+}
+
+/** Whether the region lets the account add a payment method (account §2: "or a flag is unset"). */
+async function savingAllowed(ctx: AppContext, shopper: Shopper): Promise<boolean> {
+  const preferences = await customPreferences(ctx, shopper.siteId, shopper.market.country, shopper.headers);
+  return preferences.c_allowPaymentMethodSaving === true;
 }
 
 /** The region's billing mismatch control (§5): when on, a card of another country than the billing address's. */

@@ -139,6 +139,8 @@ export async function paymentMethodPage(ctx: AppContext, shopper: Shopper): Prom
     customPreferences(ctx, shopper.siteId, shopper.market.country, shopper.headers),
   ]);
   const showAutoRenewal = preferences.c_showAutoRenewal === true;
+  // §2: "If no account exists yet, or a flag is unset, the button opens a modal instead."
+  const savingAllowed = preferences.c_allowPaymentMethodSaving === true;
   if (notEnabled(information, active.isCustomerEnabled)) {
     return {
       isCustomerEnabled: false,
@@ -151,7 +153,7 @@ export async function paymentMethodPage(ctx: AppContext, shopper: Shopper): Prom
     };
   }
   const expiry = await savedCardExpiry(ctx, shopper, information.paymentMethod);
-  return pageOf(shopper, information, expiry, active.subscriptions.length > 0, showAutoRenewal);
+  return pageOf(shopper, information, expiry, active.subscriptions.length > 0, { showAutoRenewal, savingAllowed });
 }
 
 function pageOf(
@@ -159,15 +161,16 @@ function pageOf(
   information: Som['PaymentMethodInformationResponse'],
   expiry: CardExpiry | null,
   linked: boolean,
-  showAutoRenewal: boolean,
+  { showAutoRenewal, savingAllowed }: { showAutoRenewal: boolean; savingAllowed: boolean },
 ): Schemas['PaymentMethodPage'] {
   return {
     isCustomerEnabled: true,
     paymentMethod: savedMethodDisplay(information.paymentMethod, Date.now(), expiry),
     billingAddress: information.paymentMethod ? addressOf(information.billingAddress) : null,
     hasLinkedActiveSubscriptions: linked,
-    // No account in the order system yet: the page's Add button opens the 'cannot be added' modal (§2).
-    canAddPaymentMethod: information.accountRecordId !== null,
+    // No account in the order system yet, or the region's saving switched off (its flag unset): the
+    // page's Add button opens the 'cannot be added' modal (§2).
+    canAddPaymentMethod: information.accountRecordId !== null && savingAllowed,
     provider: shopper.market.provider,
     showAutoRenewal,
   };

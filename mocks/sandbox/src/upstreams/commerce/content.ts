@@ -256,6 +256,8 @@ export function customPreferences(country: string): Schemas['CustomObject'] | un
     c_showMyOverview: market.showMyOverview,
     c_showAutoRenewal: market.showAutoRenewal,
     ...{ c_billingMismatchControl: market.billingMismatchControl },
+    // Luxembourg leaves the account's saving switched off (the flag unset): Add opens the modal (account §2).
+    ...(country === 'LU' ? {} : { c_allowPaymentMethodSaving: true }),
     ...(EXTRA_MARKET_OF[country] ? { c_extraMarket: EXTRA_MARKET_OF[country] } : {}),
   };
 }
