@@ -2177,6 +2177,8 @@ export interface components {
             timelineDescription?: string | null;
             vehicleName?: string | null;
             vin?: components["schemas"]["Vin"] | null;
+            /** @description The localised contact-us page (the Help & Support block's Contact us, account §2). */
+            contactUsUrl?: string;
             /** @description The order's billing address; null when the order system holds no billing country for it (som.yaml allows BillingCountry null), for the page then shows no address. */
             billingAddress: components["schemas"]["Address"] | null;
             paymentMethod: components["schemas"]["PaymentMethodDisplay"] | null;

@@ -1121,6 +1121,7 @@ export const zOrderDetail = /* @__PURE__ */ z.object({
     timelineDescription: /* @__PURE__ */ z.nullish(/* @__PURE__ */ z.string()),
     vehicleName: /* @__PURE__ */ z.nullish(/* @__PURE__ */ z.string()),
     vin: /* @__PURE__ */ z.nullish(zVin),
+    contactUsUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     billingAddress: /* @__PURE__ */ z.nullable(zAddress),
     paymentMethod: /* @__PURE__ */ z.nullable(zPaymentMethodDisplay),
     total: zMoney,

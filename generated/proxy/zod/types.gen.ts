@@ -1246,6 +1246,10 @@ export type OrderDetail = {
     vehicleName?: string | null;
     vin?: Vin | null;
     /**
+     * The localised contact-us page (the Help & Support block's Contact us, account §2).
+     */
+    contactUsUrl?: string;
+    /**
      * The order's billing address; null when the order system holds no billing country for it (som.yaml allows BillingCountry null), for the page then shows no address.
      */
     billingAddress: Address | null;

@@ -1120,6 +1120,7 @@ export const zOrderDetail = z.object({
     timelineDescription: z.string().nullish(),
     vehicleName: z.string().nullish(),
     vin: zVin.nullish(),
+    contactUsUrl: z.string().optional(),
     billingAddress: zAddress.nullable(),
     paymentMethod: zPaymentMethodDisplay.nullable(),
     total: zMoney,

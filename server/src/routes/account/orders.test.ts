@@ -98,6 +98,8 @@ describe('getOrder', () => {
       invoice: { available: true },
       creditNotes: [],
     });
+    // Help & Support's Contact us is the localised contact-us page (account §2), as the manage modal's.
+    expect(body.contactUsUrl).toBe('https://www.example.com/en-GB/contact-us');
     // A US billing address keeps its state code (the page orders the lines by region).
     expect(body.billingAddress).toMatchObject({ countryCode: 'US', stateCode: expect.stringMatching(/^[A-Z]{2}$/) });
     expect(body.items).toHaveLength(1);

@@ -32,6 +32,7 @@ import {
   type Customer,
   type Som,
 } from '../../upstream/som.ts';
+import { contactUsUrl } from './subscriptions.ts';
 
 type Schemas = components['schemas'];
 type OrderSummary = Som['OrderSummary'];
@@ -218,6 +219,7 @@ export async function orderDetail(
     status: summary.Status,
     cancelled: isCancelled(summary),
     timelineDescription: statusKey(summary.Status) === 'payment_failed' ? HELP_TEXTS.paymentFailed.text : null,
+    contactUsUrl: contactUsUrl(ctx, shopper.locale),
     vehicleName: summary.SNPOMSVehicleName_C ?? null,
     vin: summary.SNPOMSVin_C ?? null,
     // No billing country (som.yaml allows null): no address, rather than one the contract refuses.

@@ -82,7 +82,12 @@ export function OrderDetailPage() {
       <section className="order__block" aria-labelledby="order-help">
         <h2 id="order-help">{t('account.helpPage.title')}</h2>
         <p>
-          <Link to={to('/account/need-help')}>{t('account.contactUs')}</Link>
+          {/* The localised contact-us page (account §2 "a localised contact-us link"); Help & Support without one. */}
+          {data.contactUsUrl ? (
+            <a href={data.contactUsUrl}>{t('account.contactUs')}</a>
+          ) : (
+            <Link to={to('/account/need-help')}>{t('account.contactUs')}</Link>
+          )}
           {' · '}
           <Link to={to('/faqs')}>{t('confirmation.faqLink')}</Link>
         </p>

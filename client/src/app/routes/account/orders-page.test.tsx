@@ -94,6 +94,10 @@ describe('Order detail', () => {
     ]);
     renderApp('/en-GB/account/my-orders/1Os000000000100AAA/00012100');
     expect(await screen.findByRole('heading', { level: 1, name: 'Order 00012100' })).toBeTruthy();
+    // Help & Support's Contact us: the localised contact-us page (account §2), not the help page.
+    expect(screen.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe(
+      'https://shop.example/en-GB/contact-us',
+    );
     const timeline = screen.getByRole('list', { name: 'Order status' });
     expect(
       within(timeline)
