@@ -265,6 +265,41 @@ describe('documents', () => {
     expect(unknown.response.status).toBe(404);
   });
 
+  it('when the credit note is not posted yet, then 404 "ready to view shortly" (account §8)', async () => {
+    const order = somState.orders.find((o) => o.orderNo === orderNo(15))!;
+    order.creditNotes[0]!.status = 'Draft';
+    const alex = await signedIn();
+    const note = order.creditNotes[0]!.externalId;
+    const { response, body } = await alex.call(
+      'getCreditNoteDocument',
+      `/api/account/orders/${orderId(15)}/credit-notes/${note}`,
+    );
+    expect(response.status).toBe(404);
+    expect(body).toMatchObject({
+      title: 'Credit Note Unavailable',
+      detail: 'Your credit note will be ready to view shortly',
+    });
+  });
+
+  it("when the credit notes cannot be read, then 502 'Credit Note Unavailable', not a note that does not exist (§8)", async () => {
+    const alex = await signedIn();
+    const note = somState.orders.find((o) => o.orderNo === orderNo(15))!.creditNotes[0]!.externalId;
+    await fetch(`${sandboxUrl()}/__sandbox/faults/som`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 503, method: 'POST', path: '/services/apexrest/SOM/CreditNoteDetails' }),
+    });
+    const { response, body } = await alex.call(
+      'getCreditNoteDocument',
+      `/api/account/orders/${orderId(15)}/credit-notes/${note}`,
+    );
+    expect(response.status).toBe(502);
+    expect(body).toMatchObject({
+      title: 'Credit Note Unavailable',
+      detail: 'There was a problem retrieving your credit note document. Please try again shortly.',
+    });
+  });
+
   it("when kim asks for alex's invoice, then 404", async () => {
     const kim = await signedIn('kim');
     const { response } = await kim.call('getInvoiceDocument', `/api/account/orders/${orderId(46)}/invoice`);
