@@ -15,9 +15,29 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { escapeHtml } from './http/html.ts';
-import { DEFAULT_LOCALE, htmlLang, parseLocalePath, type LocalePath } from '../../domain/locales.ts';
+import {
+  DEFAULT_LOCALE,
+  htmlLang,
+  isLocale,
+  localePath,
+  parseLocalePath,
+  type LocaleId,
+  type LocalePath,
+} from '../../domain/locales.ts';
 import { FIRST_PAINT_PAGES, matchPage } from '../../domain/pages.ts';
 import type { PageTemplate } from './render/pages.ts';
+
+/** A market's locale named by the query (`?locale=fr-FR`), and the query without it. */
+function queryLocale(url: string): { locale: LocaleId; rest: string } | undefined {
+  const at = url.indexOf('?');
+  if (at < 0) return undefined;
+  const query = new URLSearchParams(url.slice(at + 1));
+  const locale = query.get('locale');
+  if (!locale || !isLocale(locale)) return undefined;
+  query.delete('locale');
+  const rest = query.toString();
+  return { locale, rest: rest ? `?${rest}` : '' };
+}
 
 export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
@@ -230,6 +250,13 @@ export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Rou
     // The request edge: the path's locale prefix is parsed here, once, and handed on.
     const where = parseLocalePath(req.path);
     const { prefix } = where;
+    // Storefront §2: the locale "may instead be given as a query parameter": a page asked for with
+    // ?locale= and no prefix is answered at its prefixed address, the one URL each page has.
+    const queried = queryLocale(req.originalUrl);
+    if (!prefix && queried) {
+      res.redirect(302, `${localePath(queried.locale, where.rest)}${queried.rest}`);
+      return;
+    }
     const target = prefix ? options.redirectLocale?.(prefix) : undefined;
     if (prefix && target) {
       const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';

@@ -196,6 +196,25 @@ describe.skipIf(!built)('pages rendered on the server', () => {
     expect((await page('/xx-YY/')).status).not.toBe(302);
   });
 
+  it('when the locale is given as a query parameter (§2), then the page is answered at its prefixed address, the rest of the query kept', async () => {
+    for (const [path, target] of [
+      ['/home?locale=fr-FR', '/fr-FR/home'],
+      [
+        '/service/cn-connected-navigation?carvin=ZAAAA1000AA000004&locale=fr-FR',
+        '/fr-FR/service/cn-connected-navigation?carvin=ZAAAA1000AA000004',
+      ],
+      ['/?locale=de-DE&site=borealis', '/de-DE?site=borealis'],
+    ]) {
+      const response = await page(path!);
+      expect(response.status, path).toBe(302);
+      expect(response.headers.get('location'), path).toBe(target);
+    }
+    // A value no market has is not a locale: the page is answered as asked.
+    expect((await page('/home?locale=xx-YY')).status).toBe(200);
+    // A prefix wins over the query.
+    expect((await page('/en-GB/home?locale=fr-FR')).status).toBe(200);
+  });
+
   it('when no page has the path, then HTTP 404 "page not found" in the locale', async () => {
     const response = await page('/en-GB/no-such-page');
     expect(response.status).toBe(404);
