@@ -101,7 +101,7 @@ export function countriesOf(body: string): Schemas['CountriesList'] | null {
   };
 }
 
-/** FAQ search (content search refined to the FAQ folder), top questions first. */
+/** FAQ search (content search refined to the FAQ folder): the best matches of the words, else top questions first. */
 export async function searchFaqItems(
   ctx: AppContext,
   where: { siteId: string; locale: string; headers: { Authorization: string }; signal?: AbortSignal },
@@ -115,7 +115,9 @@ export async function searchFaqItems(
         query: {
           ...(options.q ? { q: options.q.slice(0, 50) } : {}),
           refine,
-          sort: 'top-questions',
+          // §9 "Default search: … sort best-matches" for what a shopper typed; §7's FAQ listing
+          // (no words) in the top-question order.
+          sort: options.q ? 'best-matches' : 'top-questions',
           start: options.offset,
           count: options.limit,
           locale: where.locale,
