@@ -68,3 +68,24 @@ describe('lookupOutcome', () => {
     expect(lookupOutcome(answer).outcome).toBe(outcome);
   });
 });
+
+describe('the Loqate key (storefront §8 "No API KEY")', () => {
+  it.each([
+    ['find', (ctx: AppContext) => findAddressItems(ctx, { text: 'NW1 6XE' }, { log: ctx.logger })],
+    ['retrieve', (ctx: AppContext) => retrieveAddressItems(ctx, 'GB|RM|A|1', { log: ctx.logger })],
+  ] as const)(
+    'when the key is missing, then %s is unavailable, "No API KEY" is logged and Loqate is not asked',
+    async (what, call) => {
+      const { ctx, seen } = capturingContext();
+      const lines: string[] = [];
+      const logged = {
+        ...ctx,
+        config: { ...ctx.config, credentials: { ...ctx.config.credentials, loqate: { key: '' } } },
+        logger: pino({ level: 'error' }, { write: (line: string) => void lines.push(line) }),
+      } as unknown as AppContext;
+      expect(await call(logged)).toEqual({ ok: false, outcome: 'unavailable' });
+      expect(seen).toHaveLength(0);
+      expect(lines.join('')).toContain(`address lookup ${what}: No API KEY`);
+    },
+  );
+});
