@@ -4,7 +4,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { contractExample, SESSION_STUB, stubApi, type StubHandler } from '../../../testing/api-stub.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
@@ -106,6 +106,85 @@ describe('renewal page', () => {
     expect(await screen.findByRole('heading', { name: 'Thank you' })).toBeTruthy();
     expect(screen.getByText('Your subscriptions are up to date for this vehicle:')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'View Account' })).toBeTruthy();
+  });
+
+  it.each([
+    ['registered', '/en-GB/account/my-subscriptions', undefined],
+    [
+      'guest',
+      '/en-GB/service/cn-connected-navigation',
+      '/api/session/login?returnTo=%2Fen-GB%2Faccount%2Fmy-subscriptions&locale=en-GB',
+    ],
+  ] as const)(
+    'when a %s shopper presses "View Account", then it goes to %s (registered) or starts the login back to the subscriptions (§2)',
+    async (authType, path, login) => {
+      const session: StubHandler = [
+        'GET',
+        /\/api\/session$/,
+        {
+          body: {
+            ...(SESSION_STUB[2] as { body: object }).body,
+            authType,
+            customer:
+              authType === 'registered' ? { customerId: 'c1', firstName: 'Alex', email: 'alex@example.com' } : null,
+          },
+        },
+      ];
+      const assign = vi.fn();
+      const original = window.location;
+      Object.defineProperty(window, 'location', { configurable: true, value: { ...original, assign } });
+      try {
+        const stub = stubApi([
+          session,
+          renewal({ ...expiring(), upToDate: true }),
+          ['GET', /\/api\/session\/login$/, { body: { authorizeUrl: 'https://login.example/authorize' } }],
+        ]);
+        const { router } = renderApp(URL_GB);
+        await userEvent.click(await screen.findByRole('button', { name: 'View Account' }));
+        await waitFor(() => expect(router.state.location.pathname).toBe(path));
+        if (login) {
+          await waitFor(() => expect(assign).toHaveBeenCalledWith('https://login.example/authorize'));
+          expect(stub.calls.some((call) => call.path === login)).toBe(true);
+        } else expect(assign).not.toHaveBeenCalled();
+      } finally {
+        Object.defineProperty(window, 'location', { configurable: true, value: original });
+      }
+    },
+  );
+
+  it('while the page loads, then the loading animation says so; benefits show only when the product has some (§2)', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    stubApi([SESSION_STUB, renewal({ ...expiring(), product: { ...expiring().product, benefits: [] } })]);
+    // The renewal read waits until the loading screen has been seen.
+    const answered = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input instanceof Request ? input.url : input).includes('/api/renewal/')
+        ? held.then(() => answered(input, init))
+        : answered(input, init),
+    );
+    renderApp(URL_GB);
+    expect(await screen.findByText("Loading your vehicle's services…")).toBeTruthy();
+    release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Renew Your Connected Navigation' })).toBeTruthy();
+    expect(screen.queryByText("Loading your vehicle's services…")).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Benefits' })).toBeNull();
+  });
+
+  it('when the product has benefits, then they are listed under "Benefits" (§2)', async () => {
+    const benefits = [
+      { title: 'Live traffic', description: 'Around jams before you reach them.', imageUrl: null },
+      { title: 'Map updates', description: 'New roads over the air.', imageUrl: null },
+    ];
+    stubApi([SESSION_STUB, renewal({ ...expiring(), product: { ...expiring().product, benefits } })]);
+    renderApp(URL_GB);
+    const heading = await screen.findByRole('heading', { name: 'Benefits' });
+    const list = within(heading.closest('section')!).getByRole('list');
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 3 })
+        .map((title) => title.textContent),
+    ).toEqual(['Live traffic', 'Map updates']);
   });
 
   it('when renew is pressed without a plan, then the plan selector error and no basket call (§4)', async () => {
