@@ -140,3 +140,23 @@ describe('a billing region the shop cannot serve (account §5)', () => {
     await waitFor(() => expect(document.activeElement).toBe(postalCode));
   });
 });
+
+describe('the payment page’s info text (account §2)', () => {
+  it.each([
+    [true, words.infoAutoRenewal],
+    [false, words.info],
+  ])('when the region shows auto-renewal: %s, then "%s"', async (showAutoRenewal, text) => {
+    stubApi([
+      SESSION_STUB,
+      SITE,
+      [
+        'GET',
+        /\/api\/account\/payment-method$/,
+        { body: { ...contractExample<Record<string, unknown>>('paymentMethodPageSavedCard'), showAutoRenewal } },
+      ],
+    ]);
+    renderApp('/en-GB/account/my-payment-method');
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(screen.queryByText(showAutoRenewal ? words.info : words.infoAutoRenewal)).toBeNull();
+  });
+});
