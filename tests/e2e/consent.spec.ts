@@ -15,7 +15,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { pseudoLocalise } from '../../client/pseudo-locale.ts';
 import { languageOf, LOCALES, PSEUDO_LOCALE, type LocaleId } from '../../domain/locales.ts';
 import { E2E_PORT, E2E_SANDBOX_PORT } from '../../playwright.config.ts';
-import { expectNoViolations } from './support.ts';
+import { expectNoViolations, stubTagManager as stubContainer } from './support.ts';
 
 // A production stack of its own beside the journeys' (which run outside production, with the
 // developer pages), on the ports 40 after theirs.
@@ -69,22 +69,16 @@ test.afterAll(async () => {
  * Answers Google's hosts with a stub gtm.js that, as the container does, reads the data layer's
  * entries so far and every later push (window.__received); the ids asked for, in order.
  */
-async function stubTagManager(page: Page): Promise<string[]> {
-  const loads: string[] = [];
-  await page.route(/^https:\/\/[a-z.]*googletagmanager\.com\//, async (route) => {
-    loads.push(new URL(route.request().url()).searchParams.get('id') ?? '');
-    await route.fulfill({
-      contentType: 'application/javascript',
-      body: `(() => {
-        const layer = (window.dataLayer = window.dataLayer || []);
-        const received = (window.__received = Array.from(layer));
-        const push = layer.push.bind(layer);
-        layer.push = (...entries) => { received.push(...entries); return push(...entries); };
-      })();`,
-    });
-  });
-  return loads;
-}
+const stubTagManager = (page: Page) =>
+  stubContainer(
+    page,
+    `(() => {
+      const layer = (window.dataLayer = window.dataLayer || []);
+      const received = (window.__received = Array.from(layer));
+      const push = layer.push.bind(layer);
+      layer.push = (...entries) => { received.push(...entries); return push(...entries); };
+    })();`,
+  );
 
 /** What the container received: events by name, consent commands as arrays. */
 const received = (page: Page) =>

@@ -178,3 +178,16 @@ export async function expectReflow(page: Page, what: string) {
     .toBeLessThanOrEqual(320);
   if (before) await page.setViewportSize(before);
 }
+
+/**
+ * Answers Google's Tag Manager hosts with `script` as gtm.js (no request leaves the machine); the
+ * container ids asked for, in order (issues 15, 34).
+ */
+export async function stubTagManager(page: Page, script: string): Promise<string[]> {
+  const loads: string[] = [];
+  await page.route(/^https:\/\/[a-z.]*googletagmanager\.com\//, async (route) => {
+    loads.push(new URL(route.request().url()).searchParams.get('id') ?? '');
+    await route.fulfill({ contentType: 'application/javascript', body: script });
+  });
+  return loads;
+}

@@ -6,7 +6,7 @@
  * answers it with a stub that counts its loads (no request leaves the machine).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { resetSandbox } from './support.ts';
+import { resetSandbox, stubTagManager as stubContainer } from './support.ts';
 
 test.beforeEach(resetSandbox);
 // A first visit: no cookie choice yet (the other journeys' shopper made one, playwright.config.ts).
@@ -14,18 +14,8 @@ test.use({ storageState: { cookies: [], origins: [] } });
 
 const RENEWAL = '/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA000001';
 
-/** Answers Google's hosts with a stub gtm.js; the ids it was asked for, in order. */
-async function stubTagManager(page: Page): Promise<string[]> {
-  const loads: string[] = [];
-  await page.route(/^https:\/\/[a-z.]*googletagmanager\.com\//, async (route) => {
-    loads.push(new URL(route.request().url()).searchParams.get('id') ?? '');
-    await route.fulfill({
-      contentType: 'application/javascript',
-      body: 'window.__gtmLoads = (window.__gtmLoads || 0) + 1;',
-    });
-  });
-  return loads;
-}
+/** A stub gtm.js that counts its loads. */
+const stubTagManager = (page: Page) => stubContainer(page, 'window.__gtmLoads = (window.__gtmLoads || 0) + 1;');
 
 /** The data layer's entries as plain data (gtag's arguments objects become arrays). */
 const dataLayer = (page: Page) =>
