@@ -160,3 +160,31 @@ describe('the payment page’s info text (account §2)', () => {
     expect(screen.queryByText(showAutoRenewal ? words.info : words.infoAutoRenewal)).toBeNull();
   });
 });
+
+describe('the billing address toasts (account §2)', () => {
+  it.each([
+    [null, words.toast.addressAdded],
+    ['saved', words.toast.addressUpdated],
+  ] as const)('when the billing address was %s and is saved, then "%s"', async (before, toast) => {
+    const user = userEvent.setup();
+    const page = contractExample<Record<string, unknown>>('paymentMethodPageSavedCard');
+    stubApi([
+      SESSION_STUB,
+      SITE,
+      ['GET', /\/api\/account\/payment-method$/, { body: before === null ? { ...page, billingAddress: null } : page }],
+      ['PUT', /\/api\/account\/billing-address$/, { body: page }],
+    ]);
+    renderApp('/en-GB/account/my-payment-method/edit-billing-address');
+    if (before === null) {
+      // No address yet: the form opens on the lookup; the shopper types it in.
+      await user.click(await screen.findByRole('button', { name: 'Add address manually' }));
+      await user.type(screen.getByLabelText('First name'), 'Alex');
+      await user.type(screen.getByLabelText('Last name'), 'Owner');
+      await user.type(screen.getByLabelText('Address line 1'), '1 Parliament Square');
+      await user.type(screen.getByLabelText('Town or city'), 'London');
+      await user.type(screen.getByLabelText('Postal code'), 'SW1P 3BD');
+    } else await screen.findByLabelText('Postal code');
+    await user.click(screen.getByRole('button', { name: words.saveAddress }));
+    expect(await screen.findByText(toast)).toBeTruthy();
+  });
+});
