@@ -21,15 +21,26 @@ const root = path.resolve(import.meta.dirname, '../..');
 /** The pages need the built client (dist/client, dist/server): `make test` builds it first; in CI it must be there. */
 const built = existsSync(path.join(CLIENT_DIR, 'index.html')) && existsSync(SERVER_ENTRY);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
+/**
+ * `count` distinct free ports below the system's ephemeral range (32768 and up on Linux), where no
+ * server of the other test files, all listening on port 0, can be handed one between this probe
+ * and the stack's start. Every probe is held until all have a port, so none is handed out twice.
+ */
+async function freePorts(count: number): Promise<number[]> {
+  const held: net.Server[] = [];
+  const tryPort = (port: number) =>
+    new Promise<net.Server | undefined>((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(undefined));
+      probe.listen(port, () => resolve(probe));
     });
-  });
+  while (held.length < count) {
+    const probe = await tryPort(20_000 + Math.floor(Math.random() * 10_000));
+    if (probe) held.push(probe);
+  }
+  const ports = held.map((probe) => (probe.address() as net.AddressInfo).port);
+  await Promise.all(held.map((probe) => new Promise((resolve) => probe.close(resolve))));
+  return ports;
 }
 
 let child: ChildProcess | undefined;
@@ -39,8 +50,8 @@ let sandbox = '';
 let shopPort = 0;
 
 beforeAll(async () => {
-  shopPort = await freePort();
-  const sandboxPort = await freePort();
+  const [first, sandboxPort] = await freePorts(2);
+  shopPort = first!;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(shopPort),
