@@ -1,5 +1,6 @@
 /** Orders placed through the commerce stand-in, and the sandbox's controls: advance, fail, a customer disabled. */
 import { describe, expect, it } from 'vitest';
+import { ALEX_SAVED_CARD } from '../../seed.ts';
 import { recordPlacedOrder } from './index.ts';
 import { alex, kim, sam, somSandbox, TOKEN } from './test-helpers.ts';
 
@@ -13,14 +14,8 @@ describe('orders placed through commerce and the advance control', () => {
       vin: 'ZAAAA1000AA000002',
       currency: 'GBP',
       lines: [{ productId: 'cn-connected-navigation-12m', price: 99 }],
-      billingAddress: {
-        firstName: 'Alex',
-        lastName: 'Owner',
-        address1: '10 Downing Street',
-        city: 'London',
-        postalCode: 'SW1A 2AA',
-        countryCode: 'GB',
-      },
+      // alex's billing address as the seed holds it.
+      billingAddress: ALEX_SAVED_CARD.billingAddress,
       payment: { type: 'Credit Card', cardType: 'Visa', last4: '4242' },
     });
 
