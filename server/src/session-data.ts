@@ -189,9 +189,16 @@ export interface PendingPayment {
    * A bank debit's account (Stripe's iDEAL and Bancontact, issue 31): the bank's facts the set-up
    * told, written on the order (c_iban_last4, c_bank, SNP_OMS_BankCode__c,
    * SNP_OMS_PaymentInformation__c); `paymentMethodId` is then the SEPA Direct Debit method the
-   * set-up generated, the one the renewals charge.
+   * set-up generated, the one the renewals charge. `country`: the bank account's (the SEPA method's),
+   * for the account's billing mismatch control (account §5).
    */
-  bank?: { ibanLast4: string | null; bank: string | null; bankCode: string | null; bic: string | null };
+  bank?: {
+    ibanLast4: string | null;
+    bank: string | null;
+    bankCode: string | null;
+    bic: string | null;
+    country?: string | null;
+  };
   /** The services the order holds, recorded for the checkout control once it is paid (docs/decisions/015). */
   ordered?: Omit<OrderedService, 'status'>[];
   /** Verified paid, but the order is not written new yet (settlement.ts paidNotSettled): the confirmation settles it. */

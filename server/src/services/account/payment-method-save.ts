@@ -231,7 +231,10 @@ async function savingAllowed(ctx: AppContext, shopper: Shopper): Promise<boolean
   return preferences.c_allowPaymentMethodSaving === true;
 }
 
-/** The region's billing mismatch control (§5): when on, a card of another country than the billing address's. */
+/**
+ * The region's billing mismatch control (§5): when on, a card or bank account of another country than
+ * the billing address's.
+ */
 async function mismatchControl(ctx: AppContext, shopper: Shopper, address: Schemas['Address']) {
   const preferences = await customPreferences(ctx, shopper.siteId, shopper.market.country, shopper.headers);
   return (country: string | null | undefined) =>
@@ -259,7 +262,9 @@ async function storeSaved(
   mismatch: (country: string | null | undefined) => boolean,
 ): Promise<{ status: 200 | 201; body: Schemas['PaymentMethodPage'] }> {
   const provider = paymentProvider(shopper.market.provider);
-  if (mismatch(result.card?.country)) {
+  // §5: the card's country, or a bank debit's account's (Stripe's iDEAL and Bancontact tell it once
+  // the bank approved the set-up).
+  if (mismatch(result.card?.country ?? result.bank?.country)) {
     // §5: the newly saved method is removed (Adyen answers the card's country only once it is stored).
     await provider.removeStoredMethod(ctx, result.stored);
     throw billingMismatch();

@@ -243,20 +243,19 @@ export function checkBillingRegion(
   });
 }
 
-/** The saved card's country where the provider tells it (Stripe's PaymentMethod); otherwise unknown. */
-async function savedCardCountry(ctx: AppContext, shopper: Shopper, token: string): Promise<string | undefined> {
+/** The saved method's country where the provider tells it (Stripe's card or SEPA account); otherwise unknown. */
+async function savedMethodCountry(ctx: AppContext, shopper: Shopper, token: string): Promise<string | null> {
   try {
-    const saved = await heldCard(ctx, shopper, token);
-    return saved?.card.country ?? undefined;
+    return await paymentProvider(shopper.market.provider).storedMethodCountry(ctx, storedMethodOf(shopper, token));
   } catch (error) {
-    shopper.log.warn({ err: error }, 'saved card not readable for the billing mismatch control');
-    return undefined;
+    shopper.log.warn({ err: error }, 'saved method not readable for the billing mismatch control');
+    return null;
   }
 }
 
 /**
  * PUT /account/billing-address (§2 Edit billing address, §5): the restricted-region rule, then the
- * region's billing mismatch control against the saved card's country, then the stored record.
+ * region's billing mismatch control against the saved method's country, then the stored record.
  */
 export async function updateBillingAddress(
   ctx: AppContext,
@@ -281,8 +280,9 @@ export async function updateBillingAddress(
       'Add a payment method to give it a billing address.',
     );
   }
-  if (preferences.c_billingMismatchControl === true && record.SNPOMSType_C === 'Credit Card') {
-    const country = await savedCardCountry(ctx, shopper, record.token);
+  // §5: the country of the card, bank account or debit (a wallet's card, iDEAL's or Bancontact's SEPA account).
+  if (preferences.c_billingMismatchControl === true) {
+    const country = await savedMethodCountry(ctx, shopper, record.token);
     if (country && country !== address.countryCode) throw billingMismatch();
   }
   const outcome = await changePaymentRecord(ctx, customer, {

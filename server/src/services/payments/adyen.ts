@@ -363,4 +363,11 @@ export const adyenProvider: PaymentProvider = {
     const card = { brand: method.brand ?? 'card', last4: method.lastFour ?? '', ...expiry };
     return { id: stored.token, type: 'card', card, stored };
   },
+
+  // Adyen's stored payment methods carry no issuing country
+  // (https://docs.adyen.com/api-explorer/Checkout/71/get/storedPaymentMethods): the card's country is
+  // checked when it is saved, from the payment's additionalData (account §5 "card country for Adyen").
+  async storedMethodCountry() {
+    return null;
+  },
 };

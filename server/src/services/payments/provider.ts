@@ -209,4 +209,11 @@ export interface PaymentProvider {
    * null when the provider holds no card by that token; throws when the provider cannot be read.
    */
   storedCard(ctx: AppContext, stored: StoredMethod): Promise<StoredCard | null>;
+  /**
+   * The country of the saved method as the provider holds it, for the billing mismatch control
+   * (account §5 "the country of the card, bank account or debit country (card country for Adyen)"):
+   * a card's issuing country or a SEPA Direct Debit account's; null when the provider tells none;
+   * throws when the provider cannot be read.
+   */
+  storedMethodCountry(ctx: AppContext, stored: StoredMethod): Promise<string | null>;
 }

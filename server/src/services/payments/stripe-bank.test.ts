@@ -112,7 +112,7 @@ describe('an iDEAL payment keeps the generated SEPA Direct Debit method (issue 3
       type: 'sepa_debit',
       customer: pending.stripeCustomerId,
     });
-    expect(pending.bank).toEqual({ ibanLast4: '5264', bank: 'ing', bankCode: 'INGB', bic: 'INGBNL2A' });
+    expect(pending.bank).toEqual({ ibanLast4: '5264', bank: 'ing', bankCode: 'INGB', bic: 'INGBNL2A', country: 'NL' });
     // The return page reloaded: the SetupIntent read again for the SEPA method now recorded.
     expect(await stripeProvider.confirm(ctx, shopper, pending, NO_RETURN)).toEqual({ status: 'paid' });
   });

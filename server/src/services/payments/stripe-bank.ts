@@ -73,7 +73,8 @@ export function keptMethodOf(intent: SetupIntent, type: string | undefined): Gen
 /**
  * The bank's facts of a generated SEPA method: the IBAN's last four characters and the bank code as
  * the SEPA method holds them (the attempt's when it cannot be read), the bank's name as the bank
- * method names it (iDEAL's `bank`, Bancontact's `bank_name`), its BIC.
+ * method names it (iDEAL's `bank`, Bancontact's `bank_name`), its BIC, and the bank account's country
+ * (https://docs.stripe.com/api/payment_methods/object#payment_method_object-sepa_debit-country).
  */
 export async function bankFactsOf(ctx: AppContext, generated: GeneratedSepa): Promise<BankAccountFacts> {
   const { data } = await stripe.retrievePaymentMethod(ctx, generated.token).catch(() => ({ data: undefined }));
@@ -84,5 +85,6 @@ export async function bankFactsOf(ctx: AppContext, generated: GeneratedSepa): Pr
     bank: details.bank ?? details.bank_name ?? null,
     bankCode: sepa?.bank_code ?? details.bank_code ?? null,
     bic: details.bic ?? null,
+    country: sepa?.country ?? null,
   };
 }

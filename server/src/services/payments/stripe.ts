@@ -380,4 +380,11 @@ export const stripeProvider: PaymentProvider = {
     if (!data?.customer || !checked?.card) return null;
     return { ...checked, type: 'card', card: checked.card, stored: { ...stored, customerId: data.customer } };
   },
+
+  // A card's `card.country`, or the SEPA Direct Debit method's `sepa_debit.country` that an iDEAL or
+  // Bancontact saving keeps (https://docs.stripe.com/api/payment_methods/object).
+  async storedMethodCountry(ctx, stored) {
+    const data = await readMethod(ctx, stored.token);
+    return data?.card?.country ?? data?.sepa_debit?.country ?? null;
+  },
 };

@@ -6,6 +6,7 @@
 import type { FaqCategory } from '../../../../../domain/faq.ts';
 import { MARKETS } from '../../seed.ts';
 import type { Schemas } from './errors.ts';
+import { state } from './state.ts';
 
 export interface Faq {
   id: string;
@@ -259,5 +260,6 @@ export function customPreferences(country: string): Schemas['CustomObject'] | un
     // Luxembourg leaves the account's saving switched off (the flag unset): Add opens the modal (account §2).
     ...(country === 'LU' ? {} : { c_allowPaymentMethodSaving: true }),
     ...(EXTRA_MARKET_OF[country] ? { c_extraMarket: EXTRA_MARKET_OF[country] } : {}),
+    ...state.preferenceOverrides.get(country),
   };
 }

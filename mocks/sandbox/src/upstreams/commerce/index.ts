@@ -2,7 +2,9 @@
  * The commerce platform stand-in (`/commerce`): shopper login (SLAS), baskets, orders, products,
  * customers, classic OCAPI shop calls and storefront controllers, with real state seeded from
  * seed.ts and the module's own content. Controls: `POST /commerce/__sandbox/token-lifetime
- * {"seconds": 5}`, `POST /commerce/__sandbox/maintenance {"on": true}`, and the shopper tokens'
+ * {"seconds": 5}`, `POST /commerce/__sandbox/maintenance {"on": true}`,
+ * `POST /commerce/__sandbox/preferences/{country} {"c_billingMismatchControl": true}` (a region's
+ * control switched until the next reset; DESIGN.md's seed has it on in GB and FR), and the shopper tokens'
  * (token-controls.ts): `POST /commerce/__sandbox/shoppers/{login}/revoke`,
  * `GET /commerce/__sandbox/token-requests`.
  */
@@ -14,6 +16,7 @@ import { imagesRouter, productsRouter, promotionsRouter } from './catalog.ts';
 import { classicRouter } from './classic.ts';
 import { customersRouter } from './customers.ts';
 import { errorBody, finalErrorHandler, problem } from './errors.ts';
+import { customPreferences } from './content.ts';
 import { connectStandIns } from './integration.ts';
 import { ordersRouter } from './orders.ts';
 import { resetState } from './seed-state.ts';
@@ -45,6 +48,16 @@ function controls(): Router {
     }
     setMaintenance(on);
     res.json({ maintenance: state.maintenance });
+  });
+  router.post('/preferences/:country', (req, res) => {
+    const country = String(req.params.country).toUpperCase();
+    const control = (req.body as { c_billingMismatchControl?: unknown } | undefined)?.c_billingMismatchControl;
+    if (!customPreferences(country) || typeof control !== 'boolean') {
+      res.status(400).json({ error: 'Give a market country in the path and c_billingMismatchControl: true or false.' });
+      return;
+    }
+    state.preferenceOverrides.set(country, { c_billingMismatchControl: control });
+    res.json(customPreferences(country));
   });
   return router;
 }

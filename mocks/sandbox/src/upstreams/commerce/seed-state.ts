@@ -213,6 +213,7 @@ export function ordersMadeSinceReset(): OrderRecord[] {
 export function resetState(clock: Clock): void {
   state.tokenLifetimeS = DEFAULT_TOKEN_LIFETIME_S;
   state.maintenance = false;
+  state.preferenceOverrides.clear();
   state.codes.clear();
   state.accessTokens.clear();
   state.refreshTokens.clear();

@@ -130,6 +130,8 @@ export interface RefreshTokenRecord extends ShopperSession {
 export const state = {
   tokenLifetimeS: DEFAULT_TOKEN_LIFETIME_S,
   maintenance: false,
+  /** Region preferences a test switched (`POST /commerce/__sandbox/preferences/{country}`), over the seed's. */
+  preferenceOverrides: new Map<string, { c_billingMismatchControl?: boolean }>(),
   codes: new Map<string, AuthCode>(),
   accessTokens: new Map<string, AccessTokenRecord>(),
   refreshTokens: new Map<string, RefreshTokenRecord>(),
