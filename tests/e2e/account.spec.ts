@@ -4,7 +4,7 @@
  * DESIGN.md (alex's subscriptions, kim without any).
  */
 import { expect, type Page } from '@playwright/test';
-import { resetSandbox, sandbox, test } from './support.ts';
+import { nl, resetSandbox, sandbox, test } from './support.ts';
 
 test.beforeEach(resetSandbox);
 
@@ -308,4 +308,32 @@ test('kim adds a first card; alex replaces his with one that needs 3-D Secure an
   await expect(alex.getByText('Payment Method updated')).toBeVisible();
   await expect(alex).toHaveURL(/\/en-GB\/account\/my-payment-method$/);
   await expect(alex.getByText('ending in 3184')).toBeVisible();
+});
+
+test('account §2 and §5: in nl-NL kim saves iDEAL for her renewals through the bank page and comes back to it added', async ({
+  page,
+}) => {
+  // The page speaks Dutch: the labels come from the Dutch catalogue the shop ships.
+  const texts = nl.account.paymentMethod;
+  await page.goto('/nl-NL/account/my-payment-method');
+  await signIn(page, 'kim.driver@example.com');
+  await page.getByRole('button', { name: texts.add }).click();
+  await expect(page.getByRole('heading', { level: 1, name: texts.addTitle })).toBeVisible();
+  await page.getByRole('button', { name: nl.address.addManually }).click();
+  await page.getByLabel(nl.address.firstName).fill('Kim');
+  await page.getByLabel(nl.address.lastName).fill('Driver');
+  await page.getByLabel(nl.address.address1).fill('Damrak 1');
+  await page.getByLabel(nl.address.city).fill('Amsterdam');
+  await page.getByLabel(nl.address.postalCode).fill('1012 LG');
+  await page.getByRole('button', { name: texts.continue }).click();
+  await page.getByRole('group', { name: nl.checkout.payment.method }).getByRole('radio', { name: 'iDEAL' }).check();
+  await expect(page.getByText(texts.bankNotice.replace('{{method}}', 'iDEAL'))).toBeVisible();
+  await page.getByRole('button', { name: texts.saveMethod }).click();
+  await expect(page.getByRole('heading', { name: 'Authorise at your bank' })).toBeVisible();
+  await page.getByRole('button', { name: 'Authorise' }).click();
+  // Back on Payment details, which finishes the bank-debit save (account §2) and says it was added.
+  await expect(page.getByText(texts.toast.added)).toBeVisible();
+  await expect(page).toHaveURL(/\/nl-NL\/account\/my-payment-method$/);
+  await expect(page.getByText(/iDEAL/)).toBeVisible();
+  await expect(page.getByRole('button', { name: texts.add })).toHaveCount(0);
 });

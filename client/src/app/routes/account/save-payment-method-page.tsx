@@ -4,6 +4,12 @@ import { AddressForm } from '../../../features/address/components/address-form.t
 import { PaymentErrorDialog, paymentProblemOf } from '../../../features/payment/components/payment-error-dialog.tsx';
 import type { PaymentMethodInput } from '../../../features/payment/components/payment-method-input.ts';
 import { LivePaymentForm } from '../../../features/payment/components/live-payment-form.tsx';
+import {
+  BANK_METHODS,
+  SandboxBankPay,
+  sandboxBankMethods,
+  type BankMethod,
+} from '../../../features/payment/components/sandbox-bank.tsx';
 import { SandboxCardForm } from '../../../features/payment/components/sandbox-card-form.tsx';
 import { followRedirect } from '../../../features/payment/components/redirect-form.ts';
 import { BusyOverlay } from '../../../components/ui/busy-overlay.tsx';
@@ -25,8 +31,9 @@ const PAGE = '/account/my-payment-method';
 
 /**
  * /account/my-payment-method/add-payment-method and /edit-payment-method (account §2): the billing
- * address first (the shared address form), then the market's payment form — the sandbox card form in
- * sandbox mode, Stripe's Payment Element or Adyen's card component in live mode — saved with an amount
+ * address first (the shared address form), then the market's payment form — the sandbox card form
+ * (and iDEAL or Bancontact where the market's Stripe offers them) in sandbox mode, Stripe's Payment
+ * Element or Adyen's card component in live mode — saved with an amount
  * of 0. 3-D Secure or a bank page take the shopper away and back to Payment details, which finishes
  * the saving; a refusal or a billing mismatch is said on the page.
  */
@@ -42,6 +49,9 @@ export function SavePaymentMethodPage({ mode }: { mode: 'add' | 'update' }) {
   const [billing, setBilling] = useState<Address | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Partial<Problem> | undefined>();
+  // Sandbox mode's stand-in for the Payment Element's bank tabs: a bank debit saved for the renewals.
+  const [method, setMethod] = useState<'card' | BankMethod>('card');
+  const bankMethods = sandboxBankMethods(setup);
 
   const save = useCallback(
     async (method: PaymentMethodInput) => {
@@ -107,14 +117,45 @@ export function SavePaymentMethodPage({ mode }: { mode: 'add' | 'update' }) {
                 ) : !setup ? (
                   <p role="status">{t('account.loading')}</p>
                 ) : setup.sandbox ? (
-                  <SandboxCardForm
-                    provider={setup.provider}
-                    {...(setup.provider === 'stripe' ? { stripeElements: setup.elementsOptions } : {})}
-                    disabled={busy}
-                    submitLabel={submitLabel}
-                    billingAddress={billing}
-                    onPay={save}
-                  />
+                  <>
+                    {bankMethods.length > 0 ? (
+                      <fieldset className="choice-list">
+                        <legend className="visually-hidden">{t('checkout.payment.method')}</legend>
+                        {(['card', ...bankMethods] as const).map((option) => (
+                          <label key={option} className="choice">
+                            <input
+                              type="radio"
+                              name="payment-method"
+                              value={option}
+                              checked={method === option}
+                              onChange={() => setMethod(option)}
+                            />
+                            {option === 'card' ? t('checkout.payment.card') : BANK_METHODS[option].label}
+                          </label>
+                        ))}
+                      </fieldset>
+                    ) : null}
+                    {method !== 'card' && setup.provider === 'stripe' ? (
+                      <SandboxBankPay
+                        bank={method}
+                        setup={setup}
+                        notice={t('account.paymentMethod.bankNotice', { method: BANK_METHODS[method].label })}
+                        submitLabel={submitLabel}
+                        disabled={busy}
+                        onPay={save}
+                        onProblem={(error) => setProblem(paymentProblemOf(error))}
+                      />
+                    ) : (
+                      <SandboxCardForm
+                        provider={setup.provider}
+                        {...(setup.provider === 'stripe' ? { stripeElements: setup.elementsOptions } : {})}
+                        disabled={busy}
+                        submitLabel={submitLabel}
+                        billingAddress={billing}
+                        onPay={save}
+                      />
+                    )}
+                  </>
                 ) : (
                   <LivePaymentForm
                     setup={setup}

@@ -5,12 +5,12 @@ import { walletRecurringPayment } from '../../../../../domain/wallet.ts';
 import { useLocale } from '../../../lib/locales.ts';
 import { BusyOverlay } from '../../../components/ui/busy-overlay.tsx';
 import { ApiError, type components, type Problem } from '../../../lib/api/client.ts';
-import { useCreateSandboxBankMethod } from '../api/create-sandbox-bank-method.ts';
 import { newAttemptKey, usePaymentFailed, usePlaceOrder, type PlaceOrderRequest } from '../api/place-order.ts';
 import { usePaymentSetup } from '../api/setup-payment.ts';
 import { PaymentErrorDialog, paymentProblemOf } from './payment-error-dialog.tsx';
 import { LivePaymentForm } from './live-payment-form.tsx';
 import { SandboxCardForm } from './sandbox-card-form.tsx';
+import { BANK_METHODS, isBankMethod, SandboxBankPay, sandboxBankMethods, type BankMethod } from './sandbox-bank.tsx';
 import { SandboxChallenge } from './sandbox-challenge.tsx';
 import { SandboxWalletPay, WALLET_NAMES } from './sandbox-wallet.tsx';
 import type { WalletType } from '../../../../../domain/payment-method.ts';
@@ -38,12 +38,6 @@ function walletOf(basket: Basket, origin: string, managementPath: string) {
   );
 }
 
-type BankMethod = 'ideal' | 'bancontact';
-const BANK_METHODS: Record<BankMethod, { label: string; type: 'IDEAL' | 'BANCONTACT' }> = {
-  ideal: { label: 'iDEAL', type: 'IDEAL' },
-  bancontact: { label: 'Bancontact', type: 'BANCONTACT' },
-};
-
 /**
  * The payment step (storefront §4 "On payment", §8): the market's provider, one Idempotency-Key per
  * attempt (a second click or a retry of the same attempt cannot pay twice), 3-D Secure and bank
@@ -64,7 +58,6 @@ export function PaymentStep({ basket }: { basket: Basket }) {
   const { data: setup, error: setupError } = usePaymentSetup(total);
   const placeOrder = usePlaceOrder();
   const paymentFailed = usePaymentFailed();
-  const createSandboxBankMethod = useCreateSandboxBankMethod();
   const attempt = useRef(newAttemptKey());
   const [paying, setPaying] = useState(false);
   const [problem, setProblem] = useState<Partial<Problem> | undefined>();
@@ -140,35 +133,14 @@ export function PaymentStep({ basket }: { basket: Basket }) {
   // Sandbox mode's stand-in for the Payment Element's bank and wallet tabs (Adyen's wallet buttons):
   // the methods the market's provider offers.
   const [method, setMethod] = useState<'card' | BankMethod | WalletType>('card');
-  const bankMethods =
-    setup?.provider === 'stripe' && setup.sandbox
-      ? (setup.paymentMethodTypes ?? []).filter((type): type is BankMethod => type in BANK_METHODS)
-      : [];
+  const bankMethods = sandboxBankMethods(setup);
   const wallets = setup?.sandbox ? (setup.wallets ?? []) : [];
   const optionLabel = (option: 'card' | BankMethod | WalletType) =>
     option === 'card'
       ? t('checkout.payment.card')
-      : option in BANK_METHODS
-        ? BANK_METHODS[option as BankMethod].label
-        : WALLET_NAMES[option as WalletType];
-  const payByBank = async (bank: BankMethod) => {
-    if (paying) return;
-    setPaying(true);
-    try {
-      const created = await createSandboxBankMethod({
-        paymentMethodType: BANK_METHODS[bank].type,
-        ...(setup?.provider === 'stripe' ? { stripeElements: setup.elementsOptions } : {}),
-      });
-      await payQuietly({
-        provider: 'stripe',
-        paymentMethodType: created.paymentMethodType,
-        stripePaymentMethodId: created.token,
-      });
-    } catch (error) {
-      setProblem(paymentProblemOf(error));
-      setPaying(false);
-    }
-  };
+      : isBankMethod(option)
+        ? BANK_METHODS[option].label
+        : WALLET_NAMES[option];
 
   const closeProblem = () => {
     const mismatch = problem?.paymentErrorKind === 'billing_address_missmatch';
@@ -258,19 +230,17 @@ export function PaymentStep({ basket }: { basket: Basket }) {
                   onPay={payQuietly}
                   onProblem={(error) => setProblem(paymentProblemOf(error))}
                 />
-              ) : (
-                <div className="form">
-                  <p className="notice">{t('checkout.payment.bankNotice', { method: BANK_METHODS[method].label })}</p>
-                  <button
-                    type="button"
-                    className="button button--primary"
-                    disabled={paying}
-                    onClick={() => void payByBank(method)}
-                  >
-                    {submitLabel}
-                  </button>
-                </div>
-              )}
+              ) : setup.provider === 'stripe' ? (
+                <SandboxBankPay
+                  bank={method}
+                  setup={setup}
+                  notice={t('checkout.payment.bankNotice', { method: BANK_METHODS[method].label })}
+                  submitLabel={submitLabel}
+                  disabled={paying}
+                  onPay={payQuietly}
+                  onProblem={(error) => setProblem(paymentProblemOf(error))}
+                />
+              ) : null}
             </>
           ) : (
             <LivePaymentForm
