@@ -69,6 +69,33 @@ test('journey 4: card 4000 0000 0000 0002 opens the error modal, keeps the baske
   await expectConfirmation(page);
 });
 
+test('storefront §8: a card of another country than the billing address opens the billing-mismatch modal, whose Close reloads /checkout with the basket', async ({
+  page,
+}) => {
+  // The control is on in GB (DESIGN.md); 4000 0025 0000 0003 is a French card, the guest's address British.
+  await renew(page, { vin: 'ZAAAA1000AA000001', locale: 'en-GB', plan: /12 months/ });
+  await guestDetails(page);
+  await page.evaluate(() => history.replaceState(history.state, '', `${location.pathname}?step=payment#pay`));
+  await payWithCard(page, '4000 0025 0000 0003');
+  const modal = page.getByRole('dialog', { name: 'Billing address mismatch' });
+  await expect(
+    modal.getByText(
+      'Your billing address does not match the country associated with your payment method. Please try again with a different address or payment method',
+    ),
+  ).toBeVisible();
+  // A mark on this document: a reload gives a new one without it.
+  await page.evaluate(() => Object.assign(window, { beforeClose: true }));
+  const reloaded = page.waitForEvent('load');
+  await modal.getByRole('button', { name: 'Close' }).last().click();
+  await reloaded;
+  // §8: the URL replaced with /checkout (no step, no fragment), then the page loaded again.
+  expect(new URL(page.url()).pathname + new URL(page.url()).search + new URL(page.url()).hash).toBe('/en-GB/checkout');
+  expect(await page.evaluate(() => 'beforeClose' in window)).toBe(false);
+  await expect(
+    page.getByRole('complementary', { name: 'Order summary' }).getByText('Connected Navigation'),
+  ).toBeVisible();
+});
+
 test("storefront §2 checkout: a guest who enters the vehicle owner's account e-mail is asked to log in", async ({
   page,
 }) => {
