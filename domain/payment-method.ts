@@ -35,6 +35,23 @@ export function paymentMethodType(value: string | null | undefined): PaymentMeth
   }
 }
 
+/** The order system's payment types (storefront §3 "Order-system payment types"; account §3). */
+export type OrderSystemPaymentType = 'IDEAL' | 'Credit Card' | 'GooglePay' | 'ApplePay' | 'BANCONTACT';
+
+const ORDER_SYSTEM_TYPES: Readonly<Record<PaymentMethodType, OrderSystemPaymentType>> = {
+  CREDIT_CARD: 'Credit Card',
+  IDEAL: 'IDEAL',
+  BANCONTACT: 'BANCONTACT',
+  GOOGLE_PAY: 'GooglePay',
+  APPLE_PAY: 'ApplePay',
+};
+
+/**
+ * A front-end payment type as the order system spells it: what an order's `c_payment_type` and a
+ * stored payment record's `SNP_OMS_PaymentType__c` carry (storefront §3, account §3).
+ */
+export const orderSystemPaymentType = (type: PaymentMethodType): OrderSystemPaymentType => ORDER_SYSTEM_TYPES[type];
+
 export type WalletType = Extract<PaymentMethodType, 'GOOGLE_PAY' | 'APPLE_PAY'>;
 
 /**

@@ -131,3 +131,15 @@ export function confirmStripeReturn(shopper: TestShopper, back: URLSearchParams)
     redirect_status: back.get('redirect_status'),
   });
 }
+
+/**
+ * The order system's spelling of each front-end payment type, as storefront §3 lists them ("Order-system
+ * payment types: IDEAL, Credit Card, GooglePay, ApplePay, BANCONTACT"): what an order's c_payment_type holds.
+ */
+export const ORDER_SYSTEM_TYPE_OF: Record<string, string> = {
+  CREDIT_CARD: 'Credit Card',
+  IDEAL: 'IDEAL',
+  BANCONTACT: 'BANCONTACT',
+  GOOGLE_PAY: 'GooglePay',
+  APPLE_PAY: 'ApplePay',
+};

@@ -19,6 +19,7 @@ import {
   confirmStripeReturn,
   FR_ADDRESS,
   newKey,
+  ORDER_SYSTEM_TYPE_OF,
   stripeElementsOf,
   token,
 } from '../../testing/payments.ts';
@@ -109,7 +110,7 @@ function created(
     c_SNP_OMS_storefrontType: 'B2C',
     c_useVcs11Response: false,
     c_ipAddress: SHOPPER_IP,
-    c_payment_type: type,
+    c_payment_type: ORDER_SYSTEM_TYPE_OF[type],
     c_SNP_OMS_FirstName: billing.firstName,
     c_SNP_OMS_LastName: billing.lastName,
   };
@@ -319,7 +320,7 @@ describe('the storefront §3 order fields (issue 31, docs/decisions/031)', () =>
       c_stripe_status: 'error',
       c_SNP_OMS_FirstName: 'Mary Ann',
       c_SNP_OMS_LastName: 'van der Berg',
-      c_payment_type: 'CREDIT_CARD',
+      c_payment_type: 'Credit Card',
       c_ipAddress: SHOPPER_IP,
     });
   });

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { getStoredPaymentMethods, store as adyen } from '../../../../mocks/sandbox/src/upstreams/adyen/store.ts';
 import { state as commerce } from '../../../../mocks/sandbox/src/upstreams/commerce/state.ts';
 import { MARKETS as SHOP_MARKETS } from '../../../../domain/locales.ts';
-import { newKey, payAdyen } from '../../testing/payments.ts';
+import { newKey, ORDER_SYSTEM_TYPE_OF, payAdyen } from '../../testing/payments.ts';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
 import { guestReadyIn, marketsOf, type Market } from '../../testing/market-checkouts.ts';
 
@@ -83,7 +83,7 @@ describe('the renewal charge on what an Adyen market’s order keeps (issue 31)'
       const stored = getStoredPaymentMethods(shopperReference);
       expect(stored).toHaveLength(1);
       expect(order.custom).toMatchObject({
-        c_payment_type: type,
+        c_payment_type: ORDER_SYSTEM_TYPE_OF[type],
         c_SNP_OMS_paymentMethodToken: stored[0]!.id,
         c_SNP_OMS_adyenShopperReference: shopperReference,
       });

@@ -12,7 +12,7 @@ import { state as commerce } from '../../../../mocks/sandbox/src/upstreams/comme
 import type { AppContext } from '../../context.ts';
 import { createSandboxWalletMethod } from '../../services/payments/sandbox-wallet.ts';
 import type { Shopper } from '../../services/identity/shopper.ts';
-import { FR_ADDRESS, newKey, stripeElementsOf, token } from '../../testing/payments.ts';
+import { FR_ADDRESS, newKey, ORDER_SYSTEM_TYPE_OF, stripeElementsOf, token } from '../../testing/payments.ts';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
 import { readyBasket, TestShopper } from '../../testing/shop-client.ts';
 
@@ -177,7 +177,7 @@ describe('wallets in an Adyen market (FR)', () => {
       const [stored] = getStoredPaymentMethods(customerId);
       expect(stored).toMatchObject({ type, lastFour: '4242' });
       expect(commerce.orders.get(orderNo)!.custom).toMatchObject({
-        c_payment_type: wallet,
+        c_payment_type: ORDER_SYSTEM_TYPE_OF[wallet],
         c_SNP_OMS_paymentMethodToken: stored!.id,
         c_SNP_OMS_adyenShopperReference: customerId,
       });

@@ -5,7 +5,7 @@
  * and finishing a saving after 3-D Secure or a bank page.
  */
 import { randomUUID } from 'node:crypto';
-import { providerMethodType } from '../../../../domain/payment-method.ts';
+import { orderSystemPaymentType, providerMethodType } from '../../../../domain/payment-method.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -46,14 +46,6 @@ type Schemas = components['schemas'];
 type SaveAnswer =
   { status: 200 | 201; body: Schemas['PaymentMethodPage'] } | { status: 202; body: Schemas['ActionRequired'] };
 
-const OMS_TYPES: Record<Schemas['PaymentMethodType'], Som['OmsPaymentType']> = {
-  CREDIT_CARD: 'Credit Card',
-  IDEAL: 'IDEAL',
-  BANCONTACT: 'BANCONTACT',
-  GOOGLE_PAY: 'GooglePay',
-  APPLE_PAY: 'ApplePay',
-};
-
 const cannotAdd = () =>
   new AppError(
     422,
@@ -74,7 +66,7 @@ function savePayload(
   const { stored, card, bank } = saved;
   const brand = card?.brand ? card.brand.charAt(0).toUpperCase() + card.brand.slice(1) : undefined;
   return {
-    SNP_OMS_PaymentType__c: OMS_TYPES[type],
+    SNP_OMS_PaymentType__c: orderSystemPaymentType(type),
     SNP_OMS_PaymentMethodToken__c: stored.token,
     ...(brand ? { SNP_OMS_CardType__c: brand } : {}),
     ...(card?.last4 ? { SNP_OMS_Last4Digits__c: card.last4 } : {}),
@@ -82,8 +74,8 @@ function savePayload(
     SNP_OMS_PaymentInformation__c: card?.last4
       ? `${brand ?? 'Card'} ending ${card.last4}`
       : bank
-        ? bankPaymentInformation(OMS_TYPES[type], bank)
-        : OMS_TYPES[type],
+        ? bankPaymentInformation(orderSystemPaymentType(type), bank)
+        : orderSystemPaymentType(type),
     ...billingPayload(address),
   };
 }

@@ -11,6 +11,7 @@
  * Nothing here fails or holds up the order: an unreadable source leaves its fields out (logged).
  */
 import { legalLinksOf, type LegalLinks } from '../../../../domain/legal-links.ts';
+import { orderSystemPaymentType, type PaymentMethodType } from '../../../../domain/payment-method.ts';
 import type { components } from '../../../../generated/commerce/types.ts';
 import type { AppContext } from '../../context.ts';
 import type { CommerceBasket } from '../../upstream/commerce/baskets.ts';
@@ -32,7 +33,7 @@ export const LEGAL_LINKS_WAIT_MS = 1500;
 
 export interface OrderFieldsInput {
   basket: CommerceBasket;
-  paymentType: string;
+  paymentType: PaymentMethodType;
   /** The shopper's IP address as the request saw it (Express `req.ip`, behind TRUST_PROXY's hops). */
   ipAddress: string;
 }
@@ -54,7 +55,8 @@ export async function orderFieldsOf(ctx: AppContext, shopper: Shopper, input: Or
     c_SNP_OMS_StorefrontCountry: shopper.market.country,
     c_SNP_OMS_storefrontType: STOREFRONT_TYPE,
     c_useVcs11Response: vcs11,
-    c_payment_type: input.paymentType,
+    // The order system's spelling (storefront §3 "Order-system payment types"): the order is its record.
+    c_payment_type: orderSystemPaymentType(input.paymentType),
     ...(input.ipAddress ? { c_ipAddress: input.ipAddress } : {}),
     ...(session.principalUUID ? { c_SNP_OMS_CustomerUUID: session.principalUUID } : {}),
     ...(billing?.firstName ? { c_SNP_OMS_FirstName: billing.firstName } : {}),

@@ -14,6 +14,7 @@ import { restoreFromOrder } from '../../upstream/commerce/baskets.ts';
 import { recordOrdered } from '../checkout/checkout-control.ts';
 import { failOrder, failureName, readOrder, updateOrder, type CommerceOrder } from '../../upstream/commerce/orders.ts';
 import { mayHoldPayment } from '../../../../domain/order-attempt.ts';
+import { orderSystemPaymentType, paymentMethodType } from '../../../../domain/payment-method.ts';
 import { orderBankFields } from '../payments/bank-fields.ts';
 import { asPaymentProblem, forPaymentMethod } from '../payments/payment-problems.ts';
 import { OutcomeUnknown } from '../payments/uncertain.ts';
@@ -41,11 +42,12 @@ async function settlePaid(ctx: AppContext, shopper: Shopper, pending: PendingPay
 export async function writeOrderPaid(ctx: AppContext, shopper: Shopper, pending: PendingPayment): Promise<void> {
   await paymentProvider(pending.provider).completeStoredMethod?.(ctx, pending);
   const card = pending.card;
+  const paymentType = paymentMethodType(pending.paymentType);
   await updateOrder(ctx, shopper, pending.orderNo, {
     ...pending.orderFields,
     status: 'new',
     c_stripe_status: 'succeeded',
-    c_payment_type: pending.paymentType,
+    ...(paymentType ? { c_payment_type: orderSystemPaymentType(paymentType) } : {}),
     ...(card ? { c_cardType: card.brand, c_last4: card.last4, ...expirationDateOf(card) } : {}),
     ...(pending.bank ? orderBankFields(pending.paymentType, pending.bank) : {}),
     ...(pending.stripeCustomerId ? { c_SNP_OMS_stripeCustomerId: pending.stripeCustomerId } : {}),

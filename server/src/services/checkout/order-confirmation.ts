@@ -4,6 +4,7 @@
  * VAT lines, the payment method (the card of the session's last order, else the order's own
  * attributes), the billing address and the vehicle with its next payment date.
  */
+import { paymentMethodType } from '../../../../domain/payment-method.ts';
 import type { components } from '../../../../generated/proxy/types.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -54,7 +55,7 @@ export async function orderConfirmation(
     items,
     totals: { pricesIncludeVat: includeVat, ...vatLinesOf(total, order.taxTotal ?? 0, includeVat, m), total: m(total) },
     paymentMethod: {
-      type: (text(order.c_payment_type) ?? 'CREDIT_CARD') as Schemas['PaymentMethodType'],
+      type: paymentMethodType(text(order.c_payment_type)) ?? 'CREDIT_CARD',
       brand: card?.brand ?? text(order.c_cardType),
       last4: card?.last4 ?? text(order.c_last4),
       expMonth: card?.expMonth || null,

@@ -19,6 +19,10 @@ const PAYMENT_TYPES: Record<string, SomPlacedOrder['payment']['type']> = {
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
 
+/** The order's `c_payment_type` when it is one of the order system's types (storefront §3), as the order system reads it. */
+const orderSystemType = (value: unknown): SomPlacedOrder['payment']['type'] | undefined =>
+  Object.values(PAYMENT_TYPES).find((type) => type === value);
+
 /** The order-management record of an order placed here. */
 export function toSomOrder(order: PlacedOrder): SomPlacedOrder {
   const custom = order as Record<string, unknown>;
@@ -47,7 +51,7 @@ export function toSomOrder(order: PlacedOrder): SomPlacedOrder {
       stateCode: billing.stateCode ?? null,
     },
     payment: {
-      type: PAYMENT_TYPES[instrument?.paymentMethodId ?? ''] ?? 'Credit Card',
+      type: orderSystemType(custom.c_payment_type) ?? PAYMENT_TYPES[instrument?.paymentMethodId ?? ''] ?? 'Credit Card',
       cardType: text(custom.c_cardType) ?? instrument?.paymentCard?.cardType ?? null,
       last4: text(custom.c_last4) ?? instrument?.paymentCard?.numberLastDigits ?? null,
       bankCode: text(custom.c_SNP_OMS_BankCode__c) ?? instrument?.bankRoutingNumber ?? null,
