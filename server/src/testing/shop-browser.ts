@@ -48,6 +48,9 @@ export class ShopBrowser {
     // A login or logout rotates the CSRF token with the session id (issue 16): the browser adopts it.
     if (this.csrf && typeof body?.session?.csrfToken === 'string') this.csrf = body.session.csrfToken;
     expectConforms(operationId, response, body);
+    // A started login rotates the session id away (storefront §4) and the browser leaves for the identity
+    // provider; the page it comes back to reads the session, and its new CSRF token, again.
+    if (operationId === 'startLogin' && this.csrf && response.ok) await this.open();
     return { response, body: body as any };
   }
 

@@ -57,6 +57,11 @@ export class TestShopper {
     // A login or logout rotates the CSRF token with the session id (issue 16): the browser adopts it.
     if (this.csrf && typeof parsed?.session?.csrfToken === 'string') this.csrf = parsed.session.csrfToken;
     expectConforms(operationId, response, parsed);
+    // A started login rotates the session id away (storefront §4) and the browser leaves for the identity
+    // provider; the page it comes back to reads the session, and its new CSRF token, again.
+    if (operationId === 'startLogin' && this.csrf && response.ok) {
+      this.csrf = (await this.call('getSession', 'GET', '/api/session')).body.csrfToken;
+    }
     return { response, body: parsed };
   }
 }

@@ -58,6 +58,34 @@ describe('session id and CSRF token rotation', () => {
     expect(fresh.body.authType).toBe('registered');
   });
 
+  it('storefront §4: when a logged-out shopper clicks the account entry, then the login starts and the session cookie is cleared: the old id names nothing, the basket and vehicle stay', async () => {
+    const guest = new ShopBrowser(shop);
+    await guest.open();
+    await guest.call('createGuestSession', '/api/session/guest', { method: 'POST' });
+    await guest.update((s) => {
+      s.vehicle = VEHICLE;
+    });
+    const before = { cookie: guest.cookie, stored: await guest.stored() };
+    const { response, body } = await guest.call('startLogin', '/api/session/login?returnTo=%2Faccount');
+    expect(response.status).toBe(200);
+    expect(body.authorizeUrl).toContain('/authorize?');
+    expect(idOf(guest.cookie)).not.toBe(idOf(before.cookie));
+    expect(await storedUnder(before.cookie)).toBeUndefined();
+    expect(await sessionWith(before.cookie)).toMatchObject({ authType: 'none', customer: null });
+    const after = await guest.stored();
+    expect(after.shopperTokens?.usid).toBe(before.stored.shopperTokens?.usid);
+    expect(after.vehicle).toEqual(VEHICLE);
+    expect(after.login?.state).toBeTruthy();
+  });
+
+  it('when a signed-in shopper starts a login again, then the cookie is kept', async () => {
+    const alex = new ShopBrowser(shop);
+    await logIn(alex);
+    const before = alex.cookie;
+    expect((await alex.call('startLogin', '/api/session/login')).response.status).toBe(200);
+    expect(alex.cookie).toBe(before);
+  });
+
   it('when a login fails (state mismatch), then the session keeps its id and CSRF token', async () => {
     const shopper = new ShopBrowser(shop);
     await guestBackFromSignIn(shopper);

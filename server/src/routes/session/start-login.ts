@@ -21,7 +21,12 @@ export const startLogin = httpOperation(async (req, res, ctx) => {
       code: 'invalid_string',
     });
   }
-  const session = await ctx.sessions.currentOrNew(req, { site, locale: query.locale ?? DEFAULT_LOCALE });
+  const existing = await ctx.sessions.current(req);
+  const session = existing ?? (await ctx.sessions.currentOrNew(req, { site, locale: query.locale ?? DEFAULT_LOCALE }));
+  // §4 "A logged-out click on the account entry starts a remote login and clears the session
+  // cookie": the cookie's session id (and CSRF token) is rotated away before the login's state is
+  // kept, so the old cookie names nothing; its basket and vehicle stay under the new id.
+  if (existing && existing.authType !== 'registered') await ctx.sessions.rotate(res, existing);
   const locale = query.locale ?? session.locale;
   const answer = await start(ctx, session, requestScope(req, res, ctx, session), {
     site,
