@@ -85,6 +85,23 @@ export function validationError(
   });
 }
 
+/**
+ * 400 MissingParameters (storefront §8 "Required-parameter checks on proxy calls return
+ * MissingParameters or MissingBody errors"): a required query or path parameter is absent; the
+ * field errors name each one.
+ */
+export function missingParameters(error: z.ZodError, where: 'query' | 'path', missing: string[]): AppError {
+  const { errors } = validationError(error, where).extra;
+  return new AppError(400, 'missing-parameters', 'MissingParameters', `Required: ${missing.join(', ')}.`, {
+    code: 'MissingParameters',
+    ...(errors ? { errors } : {}),
+  });
+}
+
+/** 400 MissingBody (storefront §8): an operation that takes a body was sent none. */
+export const missingBody = (): AppError =>
+  new AppError(400, 'missing-body', 'MissingBody', 'A request body is required.', { code: 'MissingBody' });
+
 /** A payment problem (storefront §8): the kind choosing the client's modal and, for a refusal, its decline code. */
 export function paymentError(
   status: number,

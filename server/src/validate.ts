@@ -5,7 +5,7 @@
  */
 import type { Request } from 'express';
 import type { z } from 'zod';
-import { invalidField, validationError } from './errors.ts';
+import { invalidField, missingBody, missingParameters, validationError } from './errors.ts';
 
 const JSON_MEDIA_TYPE = /^application\/([\w.+-]+\+)?json$/i;
 
@@ -34,14 +34,29 @@ export function parseQueryValue<S extends z.ZodType>(schema: S, raw: unknown, te
     }
     if (coerced) result = schema.safeParse(query);
   }
-  if (!result.success) throw validationError(result.error, 'query');
+  if (!result.success) throw parameterProblem(result.error, 'query', query);
   return result.data;
 }
 
 export function parsePathValue<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
-  const result = schema.safeParse(raw ?? {});
-  if (!result.success) throw validationError(result.error, 'path');
+  const values = (raw ?? {}) as Record<string, unknown>;
+  const result = schema.safeParse(values);
+  if (!result.success) throw parameterProblem(result.error, 'path', values);
   return result.data;
+}
+
+/** MissingParameters when a required parameter is absent (storefront §8), else the field errors. */
+function parameterProblem(error: z.ZodError, where: 'query' | 'path', values: Record<string, unknown>) {
+  const missing = error.issues.flatMap((issue) => {
+    const [key] = issue.path;
+    return issue.code === 'invalid_type' &&
+      issue.path.length === 1 &&
+      typeof key === 'string' &&
+      values[key] === undefined
+      ? [key]
+      : [];
+  });
+  return missing.length ? missingParameters(error, where, missing) : validationError(error, where);
 }
 
 /** Bodies that parse as JSON but break the schema's rules are 400 (422 when the caller says so). */
@@ -60,6 +75,8 @@ export function parseBodyValue<S extends z.ZodType>(
     });
   }
   const result = schema.safeParse(body);
+  // No body at all where the operation takes one: MissingBody (storefront §8), not "expected object".
+  if (!result.success && body === undefined) throw missingBody();
   if (!result.success) throw validationError(result.error, 'body', status);
   return result.data;
 }

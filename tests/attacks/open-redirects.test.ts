@@ -36,14 +36,12 @@ describe('the login returnTo and the identity callback', () => {
       await attacks.attack(`returnTo ${target}`, async () => {
         const browser = new ShopBrowser(shop);
         await browser.open();
-        const res = await fetch(url(`/api/session/login?returnTo=${encodeURIComponent(target)}`), {
-          headers: { cookie: browser.cookie },
-        });
-        if (res.status !== 200) {
-          expect(res.status).toBe(400);
+        const res = await browser.call('startLogin', `/api/session/login?returnTo=${encodeURIComponent(target)}`);
+        if (res.response.status !== 200) {
+          expect(res.response.status).toBe(400);
           return;
         }
-        const { authorizeUrl } = (await res.json()) as { authorizeUrl: string };
+        const { authorizeUrl } = res.body as { authorizeUrl: string };
         const back = await signIn(browser.root, authorizeUrl, emailOf('alex'));
         const done = await browser.call('completeLogin', '/api/session/login/callback', {
           method: 'POST',

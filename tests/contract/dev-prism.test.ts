@@ -99,6 +99,8 @@ describe('the shop against Prism (make dev-prism)', () => {
     const browser = await new Browser().open();
     const start = await browser.call('startLogin', '/api/session/login?locale=en-GB&returnTo=/account/my-orders');
     expect(start.response.status).toBe(200);
+    // The started login rotated the session away (storefront §4): the page the browser comes back to reads it again.
+    browser.csrf = (await browser.call('getSession', '/api/session')).body.csrfToken;
     // Prism's identity mock cannot send the browser back with this state: the callback page's call, made here.
     const login = await browser.call('completeLogin', '/api/session/login/callback', {
       body: { code: 'prism-code', state: start.body.state, kind: 'callback' },

@@ -130,6 +130,10 @@ describe.skipIf(SKIP_SCALE_TESTS)('two proxy instances behind nginx, sharing Red
     const authorizedOn = alex.lastInstance();
     const before = alex.credentials().cookie;
     const back = await signIn(up().sandboxRoot, started.body.authorizeUrl, emailOf('alex'));
+    // The browser comes back to the callback page, which reads the session the started login rotated
+    // (storefront §4), then sends the code: page, session and callback each on the next instance.
+    await alex.plain('GET', `${back.pathname}${back.search}`);
+    await alex.start();
     const completed = await alex.call('completeLogin', 'POST', '/api/session/login/callback', {
       code: back.searchParams.get('code'),
       state: back.searchParams.get('state'),

@@ -71,6 +71,8 @@ describe.skipIf(!redis.path)('two instances sharing Redis', () => {
     const started = await alex.call('startLogin', 'GET', '/api/session/login?returnTo=%2Faccount');
     expect(started.response.status).toBe(200);
     const back = await signIn(root, started.body.authorizeUrl, emailOf('alex'));
+    // The started login rotated the session (storefront §4): the page the browser is sent back to reads it again.
+    await alex.start();
     const { cookie, csrf } = alex.credentials();
     const onB = new TestShopper(b);
     Object.assign(onB, { cookie, csrf });

@@ -100,6 +100,13 @@ describe('findAddresses', () => {
     expect(body.errors[0].field).toBe('text');
   });
 
+  it('storefront §8: when the required text is missing, then 400 MissingParameters naming it', async () => {
+    const { response, body } = await call('findAddresses', '/api/address/find?countries=GB');
+    expect(response.status).toBe(400);
+    expect(body).toMatchObject({ title: 'MissingParameters', code: 'MissingParameters', detail: 'Required: text.' });
+    expect(body.errors).toEqual([expect.objectContaining({ field: 'text' })]);
+  });
+
   it('when the limit is out of range, then a 400 problem naming limit', async () => {
     const { response, body } = await call('findAddresses', '/api/address/find?text=NW1%206XE&limit=99');
     expect(response.status).toBe(400);

@@ -63,6 +63,14 @@ describe('renew action (storefront §4)', () => {
     expect(body.errors[0].field).toBe('/variantId');
   });
 
+  it('storefront §8: when the body is missing, then 400 MissingBody and the basket unchanged', async () => {
+    const shopper = await new TestShopper(url).start();
+    const { response, body } = await shopper.call('renewItem', 'POST', '/api/basket/items');
+    expect(response.status).toBe(400);
+    expect(body).toMatchObject({ title: 'MissingBody', code: 'MissingBody', detail: 'A request body is required.' });
+    expect((await shopper.call('getBasket', 'GET', '/api/basket')).body.items ?? []).toEqual([]);
+  });
+
   it('when the product is unknown, then 404', async () => {
     const shopper = await new TestShopper(url).start();
     const { response } = await renew(shopper, 'x-12m', 'no-such-product');
