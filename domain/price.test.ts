@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatPrice,
-  numberToWords,
-  ONE_TIME_FEE_LABEL,
-  periodUnit,
-  planPeriodWords,
-  SUBSCRIPTION_TERM_OPTIONS,
-} from './price.ts';
+import { formatPrice, numberToWords, ONE_TIME_FEE_LABEL, periodUnit, planPeriodWords } from './price.ts';
 
 const nbsp = (s: string | undefined) => s?.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -42,15 +35,6 @@ describe('formatPrice', () => {
 });
 
 describe('plan periods', () => {
-  it('when listing term options, then they are 12/24/36 months with values 1/2/3', () => {
-    // storefront §9: "Subscription term options 12, 24 and 36 months with values 1, 2, 3 for every locale"
-    expect(SUBSCRIPTION_TERM_OPTIONS).toEqual([
-      { months: 12, value: 1 },
-      { months: 24, value: 2 },
-      { months: 36, value: 3 },
-    ]);
-  });
-
   it.each([
     // storefront §3 Variant: "'y' means year, otherwise month"
     ['y', 'year'],

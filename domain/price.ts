@@ -1,5 +1,5 @@
 // Price formatting and plan periods: storefront §2 Renewal page "Prices", storefront §5 "Other rules",
-// storefront §3 Product variant, storefront §9 subscription terms, account §9 plan periods and prices.
+// storefront §3 Product variant, account §9 plan periods and prices.
 
 /** One-time fee label (storefront §2). */
 export const ONE_TIME_FEE_LABEL = '/ one-time fee';
@@ -47,13 +47,6 @@ export interface VatLines {
   subtotalExclVat: number;
   vat: number;
 }
-
-/** Subscription term options for every locale: 12, 24 and 36 months with values 1, 2, 3 (storefront §9). */
-export const SUBSCRIPTION_TERM_OPTIONS = [
-  { months: 12, value: 1 },
-  { months: 24, value: 2 },
-  { months: 36, value: 3 },
-] as const;
 
 export type PeriodUnit = 'year' | 'month';
 

@@ -1,6 +1,7 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { SESSION_STUB, stubApi } from '../../testing/api-stub.ts';
+import { SESSION_STUB, stubApi, type StubHandler } from '../../testing/api-stub.ts';
 import { ChunkLoadError, loadChunk } from '../../lib/lazy.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
@@ -175,5 +176,55 @@ describe('shell', () => {
     renderApp('/home');
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByRole('contentinfo').textContent).toContain(String(new Date().getFullYear()));
+  });
+});
+
+describe('account menu (storefront §4 Other: "The account menu opens or closes on profile click and closes on an outside click.")', () => {
+  const registered: StubHandler = [
+    'GET',
+    /\/api\/session$/,
+    {
+      body: {
+        ...(SESSION_STUB[2] as { body: object }).body,
+        authType: 'registered',
+        customer: { customerId: 'c1', firstName: 'Alex' },
+      },
+    },
+  ];
+
+  async function openMenu() {
+    stubApi([registered]);
+    renderApp('/en-GB/home');
+    const user = userEvent.setup();
+    const toggle = await screen.findByRole('button', { name: 'Account menu' });
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const menu = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(menu.hidden).toBe(false);
+    return { user, toggle, menu };
+  }
+
+  it('when the profile button is pressed, then the menu opens; pressed again, it closes', async () => {
+    const { user, toggle, menu } = await openMenu();
+    expect(await within(menu).findByRole('link', { name: 'My overview' })).toBeTruthy();
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(menu.hidden).toBe(true);
+  });
+
+  it('when the pointer is pressed inside the open menu, then it stays open; pressed elsewhere on the page, then it closes', async () => {
+    const { user, toggle, menu } = await openMenu();
+    await user.pointer({ keys: '[MouseLeft]', target: within(menu).getByText(/Alex/) });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await user.pointer({ keys: '[MouseLeft]', target: screen.getByRole('main') });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(menu.hidden).toBe(true);
+  });
+
+  it('when Escape is pressed with the menu open, then it closes (header.tsx: "closes on an outside click or Escape")', async () => {
+    const { user, toggle, menu } = await openMenu();
+    await user.keyboard('{Escape}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(menu.hidden).toBe(true);
   });
 });

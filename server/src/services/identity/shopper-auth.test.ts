@@ -2,15 +2,17 @@
  * The registered commerce login in live mode (storefront §4 Authentication): after the identity
  * provider's login the proxy asks SLAS for the shopper's tokens with the trusted-system
  * on-behalf-of token and its private client, refreshes them with that client (HTTP Basic) and names
- * it on logout. The requests are checked as the live platform receives them.
+ * it on logout. The guest login's PKCE pair is checked too (storefront §9 PKCE constants). The
+ * requests are checked as the live platform receives them.
  */
+import { createHash } from 'node:crypto';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import type { SessionData } from '../../session.ts';
 import { createUpstreams } from '../../upstream/clients.ts';
-import { commerceLogout, ensureShopperToken, registeredLogin } from './shopper-auth.ts';
+import { commerceLogin, commerceLogout, ensureShopperToken, registeredLogin } from './shopper-auth.ts';
 import { guestSessionData } from '../../test-helpers.ts';
 
 const BASE_URLS = [
@@ -173,5 +175,51 @@ describe('registered commerce login in live mode', () => {
     session.shopperTokens = { ...session.shopperTokens!, refreshToken: 'rt-registered', privateClient: true };
     await commerceLogout(session, ctx);
     expect(new URL(seen[0]!.url).searchParams.get('client_id')).toBe('shop-bff');
+  });
+});
+
+describe('guest commerce login PKCE (storefront §9: "PKCE: code challenge method S256 […] Verifier length 96 characters in the proxy login and 128 in the commerce login.")', () => {
+  /** SLAS as it answers a guest: authorize redirects with code and usid, the token exchange answers tokens. */
+  function guestContext() {
+    const seen: Request[] = [];
+    const config = liveConfig();
+    const upstreams = createUpstreams(config, async (request) => {
+      seen.push(request.clone());
+      if (new URL(request.url).pathname.endsWith('/oauth2/authorize'))
+        return new Response(null, {
+          status: 303,
+          headers: { location: 'https://shop.aurora.example/callback?code=code-1&usid=usid-guest-1' },
+        });
+      return Response.json({ ...TOKENS, customer_id: 'abcGuest01' });
+    });
+    const ctx = { config, upstreams, logger: pino({ level: 'silent' }) } as unknown as AppContext;
+    return { ctx, seen };
+  }
+
+  async function guestLogin() {
+    const { ctx, seen } = guestContext();
+    await commerceLogin(guestSessionData(), ctx);
+    const [authorize, token] = seen;
+    const challenge = new URL(authorize!.url).searchParams.get('code_challenge');
+    const form = Object.fromEntries(new URLSearchParams(await token!.text()));
+    return { challenge, form };
+  }
+
+  it('when a guest logs in, then the token exchange sends a 128-character verifier of unreserved characters, and authorize its S256 challenge', async () => {
+    const { challenge, form } = await guestLogin();
+    expect(form.grant_type).toBe('authorization_code_pkce');
+    const verifier = form.code_verifier!;
+    expect(verifier).toHaveLength(128);
+    // RFC 7636 §4.1: code_verifier = 43*128unreserved, unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~".
+    expect(verifier).toMatch(/^[A-Za-z0-9._~-]{128}$/);
+    // S256 (RFC 7636 §4.2): BASE64URL(SHA-256(ASCII(code_verifier))), without padding: 43 characters.
+    expect(challenge).toBe(createHash('sha256').update(verifier, 'ascii').digest('base64url'));
+    expect(challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('when two guests log in, then each gets its own verifier', async () => {
+    const [first, second] = [await guestLogin(), await guestLogin()];
+    expect(first.form.code_verifier).not.toBe(second.form.code_verifier);
+    expect(first.challenge).not.toBe(second.challenge);
   });
 });

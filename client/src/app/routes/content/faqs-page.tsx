@@ -3,6 +3,7 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useLocation, useParams } from 'react-router';
 import { Link } from '../../../components/ui/link.tsx';
 import { Breadcrumb } from '../../../components/layout/breadcrumb.tsx';
+import { Hero } from '../../../components/layout/hero.tsx';
 import { useLocale } from '../../../lib/locales.ts';
 import { Accordion } from '../../../components/ui/accordion.tsx';
 import { NeedHelp } from '../../../components/ui/need-help.tsx';
@@ -78,9 +79,7 @@ export function FaqsPage() {
           {t('content.back')}
         </Link>
       ) : null}
-      <header className="help-hero">
-        <h1>{t('content.helpTitle')}</h1>
-        <p>{t('content.helpIntro')}</p>
+      <Hero title={t('content.helpTitle')} description={t('content.helpIntro')}>
         <form role="search" className="faq-search" onSubmit={submit}>
           {from ? <input type="hidden" name="from" value={from} /> : null}
           <label htmlFor={searchId}>{t('content.searchLabel')}</label>
@@ -89,7 +88,7 @@ export function FaqsPage() {
             {t('content.search')}
           </button>
         </form>
-      </header>
+      </Hero>
       <section aria-labelledby={`${searchId}-topics`}>
         <h2 id={`${searchId}-topics`}>{t('content.browseTopics')}</h2>
         <div className="faq-categories" role="group" aria-labelledby={`${searchId}-topics`}>

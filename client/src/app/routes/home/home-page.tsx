@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Link } from '../../../components/ui/link.tsx';
+import { Hero } from '../../../components/layout/hero.tsx';
 import { useLocale } from '../../../lib/locales.ts';
 import { VinForm } from '../../../components/ui/vin-form.tsx';
 import { isProduction } from '../../../lib/environment.ts';
@@ -37,10 +38,7 @@ export function HomePage({ production = isProduction() }: { production?: boolean
   return (
     <div className="page home">
       <title>{title}</title>
-      <header className="help-hero home__hero">
-        <h1>{title}</h1>
-        <p>{t('pages.home.text')}</p>
-      </header>
+      <Hero title={title} description={t('pages.home.text')} />
       <div className="home__grid">
         {vehicle ? (
           <section className="home__card" aria-labelledby="home-vehicle">
