@@ -309,7 +309,8 @@ somControls.post(
  * `/__sandbox/som`: `PUT /ownership-filter` `{"enabled": false}` makes Details and CreditNoteDetails
  * answer by order or invoice id alone, whoever asks (the PDF call names no identity: it always
  * does); `true`, or a reset, filters again. `GET /requests`: the order system's calls since the
- * reset (request-log.ts), to show what an attack reached.
+ * reset (request-log.ts), to show what an attack reached; `GET /requests?bodies=true`: each with the
+ * body the shop sent.
  */
 export const somOwnershipControls: Router = express.Router();
 somOwnershipControls.use(express.json());
@@ -323,8 +324,8 @@ somOwnershipControls.put('/ownership-filter', (req, res) => {
   setOwnershipFilter(enabled);
   res.json({ ownershipFilter: enabled });
 });
-somOwnershipControls.get('/requests', (_req, res) => {
-  res.json({ requests: somRequests() });
+somOwnershipControls.get('/requests', (req, res) => {
+  res.json({ requests: somRequests({ bodies: req.query.bodies === 'true' }) });
 });
 
 /**
