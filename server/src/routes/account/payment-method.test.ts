@@ -6,6 +6,8 @@
  * without an account; the billing mismatch control is on in GB). Answers checked against proxy.yaml.
  */
 import { describe, expect, it } from 'vitest';
+import { SHOPPERS } from '../../../../mocks/sandbox/src/seed.ts';
+import { accountOf, paymentRecordOfAccount } from '../../../../mocks/sandbox/src/upstreams/som/state.ts';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
 import { logIn, ShopBrowser } from '../../testing/shop-browser.ts';
 import { ADYEN_BROWSER_INFO, adyenCardOf } from '../../testing/payments.ts';
@@ -209,28 +211,45 @@ const cardToken = async (
   return body;
 };
 
-const save = (browser: ShopBrowser, method: 'POST' | 'PUT', body: unknown) =>
+const save = (browser: ShopBrowser, method: 'POST' | 'PUT', body: unknown, headers: Record<string, string> = {}) =>
   browser.call(method === 'POST' ? 'addPaymentMethod' : 'updatePaymentMethod', '/api/account/payment-method', {
     method,
     body: JSON.stringify(body),
+    headers,
   });
 
+/** The shopper's address as the proxy sees it behind the load balancer (TRUST_PROXY's loopback hop). */
+const fromIp = (ip: string) => ({ 'x-forwarded-for': ip });
+
+/** The order system's stored payment record of a seeded shopper (account §3), as the stand-in holds it. */
+const storedRecord = (handle: string) => {
+  const account = accountOf(SHOPPERS.find((s) => s.handle === handle)!.uid)!;
+  return paymentRecordOfAccount(account.id);
+};
+
 describe('addPaymentMethod and updatePaymentMethod', () => {
-  it('when kim adds a first card through the sandbox form, then it is saved with her billing address (201)', async () => {
+  it('when kim adds a first card through the sandbox form, then it is saved with her billing address (201) and her IP address on the record (§3)', async () => {
     const kim = await signedIn('kim');
     await kim.call('getSession', '/api/session?locale=de-DE');
     const card = await cardToken(kim, '4242424242424242');
-    const { response, body } = await save(kim, 'POST', {
-      provider: 'stripe',
-      paymentMethodType: 'CREDIT_CARD',
-      sandboxCardToken: card.token,
-      billingAddress: address({ countryCode: 'DE', city: 'Berlin', postalCode: '10115', address2: null }),
-    });
+    const { response, body } = await save(
+      kim,
+      'POST',
+      {
+        provider: 'stripe',
+        paymentMethodType: 'CREDIT_CARD',
+        sandboxCardToken: card.token,
+        billingAddress: address({ countryCode: 'DE', city: 'Berlin', postalCode: '10115', address2: null }),
+      },
+      fromIp('203.0.113.41'),
+    );
     expect(response.status).toBe(201);
     expect(body).toMatchObject({
       paymentMethod: { type: 'CREDIT_CARD', last4: '4242' },
       billingAddress: { countryCode: 'DE', city: 'Berlin' },
     });
+    // §3 Stored payment record "… IP address" (§7 Add payment method): the shopper's, as AddPaymentMethod sent it.
+    expect(storedRecord('kim')).toMatchObject({ last4: '4242', countryCode: 'DE', ipAddress: '203.0.113.41' });
     // A second Add is refused: one method, edited rather than added again.
     const again = await save(kim, 'POST', {
       provider: 'stripe',
@@ -241,17 +260,21 @@ describe('addPaymentMethod and updatePaymentMethod', () => {
     expect(again.response.status).toBe(409);
   });
 
-  it('when alex replaces his card with a GB card (0082), then one method: the new one, the old one detached', async () => {
+  it('when alex replaces his card with a GB card (0082), then one method: the new one, the old one detached, and his IP address on the record (§3)', async () => {
     const alex = await signedIn();
     const card = await cardToken(alex, '4000008260000000', undefined, 'stripe', { expMonth: 3, expYear: 31 });
-    const { response, body } = await save(alex, 'PUT', {
-      provider: 'stripe',
-      paymentMethodType: 'CREDIT_CARD',
-      sandboxCardToken: card.token,
-      billingAddress: address(),
-    });
+    // The seed's record carries another address (203.0.113.10): the replace must write the shopper's.
+    expect(storedRecord('alex')!.ipAddress).not.toBe('203.0.113.42');
+    const { response, body } = await save(
+      alex,
+      'PUT',
+      { provider: 'stripe', paymentMethodType: 'CREDIT_CARD', sandboxCardToken: card.token, billingAddress: address() },
+      fromIp('203.0.113.42'),
+    );
     expect(response.status).toBe(200);
     expect(body.paymentMethod.last4).toBe('0000');
+    // §3 Stored payment record "… IP address" (§7 Update payment method: record id, payment body, IP address).
+    expect(storedRecord('alex')).toMatchObject({ last4: '0000', ipAddress: '203.0.113.42' });
     // §5: the record keeps no expiry of a new card; the page reads it from Stripe.
     expect((await page(alex)).paymentMethod).toMatchObject({ expMonth: 3, expYear: 2031, expired: false });
     const old = await fetch(`${shop.root}/stripe/v1/payment_methods/pm_SandboxVisa4242`, {
