@@ -227,6 +227,20 @@ const storedRecord = (handle: string) => {
   return paymentRecordOfAccount(account.id);
 };
 
+/** Completes the sandbox's 3-D Secure challenge page and answers where it sends the browser back. */
+async function completeChallenge(redirectUrl: string): Promise<URL> {
+  const challenge = await fetch(redirectUrl, { redirect: 'manual' });
+  const action = /<form[^>]*action="([^"]+)"/.exec(await challenge.text())?.[1];
+  expect(action).toBeDefined();
+  const done = await fetch(new URL(action!.replaceAll('&amp;', '&'), redirectUrl).href, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'outcome=complete',
+    redirect: 'manual',
+  });
+  return new URL(done.headers.get('location')!);
+}
+
 describe('addPaymentMethod and updatePaymentMethod', () => {
   it('when kim adds a first card through the sandbox form, then it is saved with her billing address (201) and her IP address on the record (§3)', async () => {
     const kim = await signedIn('kim');
@@ -361,6 +375,43 @@ describe('addPaymentMethod and updatePaymentMethod', () => {
     expect(confirmed.response.status).toBe(200);
     expect(confirmed.body).toEqual({ outcome: 'paymentMethodSaved', orderNo: null, status: null });
     expect((await page(alex)).paymentMethod.last4).toBe('3184');
+  });
+
+  it('§2 Add payment method, §3 IP address: when kim adds a first card needing 3-D Secure (3184), then 202; completed, the return says mode=add and finishing it saves the card with the IP address of her Add', async () => {
+    const kim = await signedIn('kim');
+    await kim.call('getSession', '/api/session?locale=de-DE');
+    const billing = address({ countryCode: 'DE', city: 'Berlin', postalCode: '10115', address2: null });
+    const card = await cardToken(kim, '4000002760003184', billing);
+    const { response, body } = await save(
+      kim,
+      'POST',
+      { provider: 'stripe', paymentMethodType: 'CREDIT_CARD', sandboxCardToken: card.token, billingAddress: billing },
+      fromIp('203.0.113.43'),
+    );
+    expect(response.status).toBe(202);
+    expect(body).toMatchObject({ outcome: 'actionRequired', actionType: 'threeDSecure' });
+    expect((await page(kim)).paymentMethod).toBeNull();
+    const back = await completeChallenge(body.redirectUrl);
+    expect(back.pathname).toBe('/de-DE/account/my-payment-method');
+    // An Add comes back saying so: the page's toast is "added", an Edit's "updated" (issue 34).
+    expect(back.searchParams.get('mode')).toBe('add');
+    const confirmed = await kim.call('confirmPayment', '/api/checkout/payment-confirmation', {
+      method: 'POST',
+      body: JSON.stringify({
+        context: 'accountPaymentMethod',
+        provider: 'stripe',
+        setup_intent: back.searchParams.get('setup_intent'),
+        setup_intent_client_secret: back.searchParams.get('setup_intent_client_secret'),
+        redirect_status: back.searchParams.get('redirect_status'),
+      }),
+    });
+    expect(confirmed.response.status).toBe(200);
+    expect(confirmed.body).toEqual({ outcome: 'paymentMethodSaved', orderNo: null, status: null });
+    expect(await page(kim)).toMatchObject({
+      paymentMethod: { type: 'CREDIT_CARD', last4: '3184' },
+      billingAddress: { countryCode: 'DE', city: 'Berlin' },
+    });
+    expect(storedRecord('kim')).toMatchObject({ last4: '3184', ipAddress: '203.0.113.43' });
   });
 
   it("when the region's saving flag is unset (the sandbox's LU), then Add opens the modal and adding is refused with §8's words", async () => {
