@@ -227,6 +227,16 @@ const storedRecord = (handle: string) => {
   return paymentRecordOfAccount(account.id);
 };
 
+/** The stored methods Adyen holds for alex's shopper reference (account §7 Adyen saved payment methods). */
+const adyenStoredOfAlex = async (): Promise<Array<{ id: string; lastFour: string }>> => {
+  const stored = await fetch(
+    `${shop.root}/adyen/v71/storedPaymentMethods?shopperReference=abcAlexOwner0001&merchantAccount=SandboxMerchantECOM`,
+    { headers: { 'x-api-key': 'sandbox-adyen-api-key' } },
+  );
+  expect(stored.status).toBe(200);
+  return (await stored.json()).storedPaymentMethods ?? [];
+};
+
 /** Completes the sandbox's 3-D Secure challenge page and answers where it sends the browser back. */
 async function completeChallenge(redirectUrl: string): Promise<URL> {
   const challenge = await fetch(redirectUrl, { redirect: 'manual' });
@@ -319,6 +329,30 @@ describe('addPaymentMethod and updatePaymentMethod', () => {
     ]);
     // §5: the record keeps no expiry of a new card; the page reads it from Adyen.
     expect(body.paymentMethod).toMatchObject({ last4: '0003', expMonth: 3, expYear: 2031, expired: false });
+  });
+
+  it('§5 billing mismatch, for Adyen: when alex in fr-FR saves an FR card (0003) with a GB billing address (control on in FR), then 409 billing_address_missmatch and the newly saved method is removed: Adyen holds only his previous stored methods', async () => {
+    const alex = await signedIn();
+    await alex.call('getSession', '/api/session?locale=fr-FR');
+    const before = await adyenStoredOfAlex();
+    expect(before.length).toBeGreaterThan(0);
+    const card = await cardToken(alex, '4000002500000003', undefined, 'adyen', { expMonth: 3, expYear: 31 });
+    const { response, body } = await save(alex, 'PUT', {
+      provider: 'adyen',
+      paymentMethodType: 'CREDIT_CARD',
+      adyenStateData: { paymentMethod: adyenCardOf(card), browserInfo: ADYEN_BROWSER_INFO },
+      billingAddress: address(),
+    });
+    expect(response.status).toBe(409);
+    expect(body).toMatchObject({
+      type: 'https://shop.example/problems/billing-address-mismatch',
+      paymentErrorKind: 'billing_address_missmatch',
+    });
+    const after = await adyenStoredOfAlex();
+    expect(after.map((m) => m.id).sort()).toEqual(before.map((m) => m.id).sort());
+    expect(after.map((m) => m.lastFour)).not.toContain('0003');
+    // The record keeps his card: nothing was stored in the order system.
+    expect((await page(alex)).paymentMethod.last4).toBe('4242');
   });
 
   it("when the card's country is not the billing address's (an FR card in GB, control on), then 409 and nothing changes", async () => {
