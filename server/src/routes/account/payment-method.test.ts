@@ -481,15 +481,19 @@ describe('addPaymentMethod and updatePaymentMethod', () => {
     expect(body.detail).toMatch(/isn’t possible to add a payment method at this time/);
   });
 
-  it('when the provider is not the market’s, then refused before anything is saved', async () => {
+  it('account §1 one provider per market: when the provider is not the market’s (Adyen in DE, a Stripe market), then 422 with the /provider field error (wrongProvider), before anything is saved', async () => {
     const kim = await signedIn('kim');
-    const { response } = await save(kim, 'POST', {
+    await kim.call('getSession', '/api/session?locale=de-DE');
+    const { response, body } = await save(kim, 'POST', {
       provider: 'adyen',
       paymentMethodType: 'CREDIT_CARD',
-      billingAddress: address(),
+      billingAddress: address({ countryCode: 'DE', city: 'Berlin', postalCode: '10115' }),
     });
-    expect(response.status).toBeGreaterThanOrEqual(400);
-    expect(response.status).toBeLessThan(500);
+    expect(response.status).toBe(422);
+    expect(body).toMatchObject({
+      type: 'https://shop.example/problems/payment-validation-error',
+      errors: [{ field: '/provider', code: 'wrong_provider', message: 'This market pays with stripe.' }],
+    });
     expect((await page(kim)).paymentMethod).toBeNull();
   });
 });
