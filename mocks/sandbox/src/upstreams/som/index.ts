@@ -32,7 +32,14 @@ import { imageUrl } from '../commerce/catalog.ts';
 import { IMAGE_BASE } from './items.ts';
 import type { OmsSubscription, PatchOutcome } from './model.ts';
 import { documentPdf } from './pdf.ts';
-import { creditNotes, orderDetails, orderSummary, paymentInformation, subscription } from './records.ts';
+import {
+  answersRefundDetails,
+  creditNotes,
+  orderDetails,
+  orderSummary,
+  paymentInformation,
+  subscription,
+} from './records.ts';
 import { somRequestLog, somRequests } from './request-log.ts';
 import {
   errorHandler,
@@ -120,7 +127,7 @@ export function somRouter(context: SandboxContext): Router {
       orders: {
         totalSize: matching.length,
         done: offset + page.length >= matching.length,
-        records: page.map(orderSummary),
+        records: page.map((order) => orderSummary(order)),
       },
     };
     res.json(response);
@@ -129,13 +136,13 @@ export function somRouter(context: SandboxContext): Router {
   router.post(`${BASE}/Details`, (req, res) => {
     const body = parseBody(zDetailsRequest, req, res);
     if (!body) return;
-    // refundedFlag (the shop's second load of a Refunded order) returns the same records.
     const order = findOrder({ id: body.query.orderId, orderNo: body.query.orderNo });
     if (!order || !answersFor(order.userId, body.query.userId)) {
       sendError(res, 404, 'NotFound', `No order summary found for id ${body.query.orderId}`);
       return;
     }
-    const records = orderDetails(order);
+    // A Refunded order's refund details come only with refundedFlag, the shop's second load of it.
+    const records = orderDetails(order, { refundDetails: answersRefundDetails(order, body.query.refundedFlag) });
     const response: S['DetailsResponse'] = { totalSize: records.length, records };
     res.json(response);
   });
