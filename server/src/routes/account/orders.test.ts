@@ -20,6 +20,14 @@ async function signedIn(handle = 'alex') {
   return browser;
 }
 
+/** The order system's calls of `method` since the reset, with the bodies the proxy sent (the sandbox's request log). */
+const somCalls = async (method: string) => {
+  const { requests } = (await (await fetch(`${sandboxUrl()}/__sandbox/som/requests?bodies=true`)).json()) as {
+    requests: Array<{ method: string; recordId: string | null; status: number; body: any }>;
+  };
+  return requests.filter((r) => r.method === method);
+};
+
 const detail = async (browser: ShopBrowser, n: number) => {
   const { response, body } = await browser.call('getOrder', `/api/account/orders/${orderId(n)}/${orderNo(n)}`);
   expect(response.status).toBe(200);
@@ -53,6 +61,17 @@ describe('listOrders', () => {
     expect(card.thumbnails[0]).toMatch(/^http:\/\/localhost:\d+\/commerce\/images\//);
     const failed = all.body.orders.find((o: { orderNo: string }) => o.orderNo === orderNo(8));
     expect(failed.cancelled).toBe(true);
+  });
+
+  it('§9 "Orders history call limit 9999", §7 History: when My Orders is opened, then the order system is asked for up to 9999 orders from the first, of the B2C storefront', async () => {
+    const alex = await signedIn();
+    const { response } = await alex.call('listOrders', '/api/account/orders');
+    expect(response.status).toBe(200);
+    const history = await somCalls('History');
+    expect(history.length).toBeGreaterThan(0);
+    for (const call of history) {
+      expect(call.body.query).toMatchObject({ limit: 9999, offset: 0, storefrontType: 'B2C' });
+    }
   });
 
   it('when Load more asks for the next 5, then the following page', async () => {
