@@ -203,6 +203,27 @@ describe('getOrder', () => {
     expect((await detail(alex, 46)).items[0].statusKey).toBe('active');
   });
 
+  it('§2 Order detail, §7 Details "a second load is made when the summary is Refunded": when the Refunded order n° 27 is opened, then the page shows the refund its second load (refundedFlag) brings: Refund issued with the amount and the card', async () => {
+    const alex = await signedIn();
+    const body = await detail(alex, 27);
+    expect(body.status).toBe('Refunded');
+    expect(body.items[0]).toMatchObject({
+      statusKey: 'refundIssued',
+      helpText: {
+        kind: 'refundIssued',
+        amount: { value: 99, currency: 'GBP' },
+        cardType: 'Visa',
+        maskedDigits: expect.stringMatching(/^\*\*\*\* \d{4}$/),
+      },
+    });
+    // Two loads: the first without the flag, the second with it.
+    const loads = (await somCalls('Details')).map((c) => c.body.query);
+    expect(loads).toEqual([
+      expect.not.objectContaining({ refundedFlag: true }),
+      expect.objectContaining({ orderId: orderId(27), orderNo: orderNo(27), refundedFlag: true }),
+    ]);
+  });
+
   it('when the payment failed, then the order carries the timeline description of §4', async () => {
     const alex = await signedIn();
     const body = await detail(alex, 8);
