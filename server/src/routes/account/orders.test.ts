@@ -224,6 +224,21 @@ describe('getOrder', () => {
     ]);
   });
 
+  it('§8 "credit-note failures return an empty list": when the credit notes cannot be read, then the order page still answers, its credit notes empty, the rest of the order shown', async () => {
+    const alex = await signedIn();
+    // Read, order 15 has its credit note: the empty list below is the failure's, not the order's.
+    expect((await detail(alex, 15)).creditNotes).toEqual([expect.objectContaining({ number: 'CN00000015' })]);
+    await fetch(`${sandboxUrl()}/__sandbox/faults/som`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 503, method: 'POST', path: '/services/apexrest/SOM/CreditNoteDetails' }),
+    });
+    const body = await detail(alex, 15);
+    expect(body.creditNotes).toEqual([]);
+    expect(body).toMatchObject({ orderNo: orderNo(15), invoice: { available: true } });
+    expect(body.items[0]).toMatchObject({ statusKey: 'refundIssued', helpText: { kind: 'refundIssued' } });
+  });
+
   it('when the payment failed, then the order carries the timeline description of §4', async () => {
     const alex = await signedIn();
     const body = await detail(alex, 8);
