@@ -106,4 +106,18 @@ describe('getHelpContent', () => {
     expect(body.faqs.length).toBeGreaterThan(2);
     expect(body.faqs[0]).toMatchObject({ question: expect.any(String), answer: expect.any(String) });
   });
+
+  it('§8 "FAQ … failures return an empty list or an error flag": when the FAQ search fails, then the help texts and contact-us link still come, the FAQs empty and flagged unavailable', async () => {
+    const alex = await signedIn();
+    await fetch(`${sandboxUrl()}/__sandbox/faults/commerce`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 503, method: 'GET', path: '/s/aurora/dw/shop/v24_5/content_search' }),
+    });
+    const { response, body } = await alex.call('getHelpContent', '/api/account/help');
+    expect(response.status).toBe(200);
+    expect(body).toMatchObject({ faqsUnavailable: true, faqs: [] });
+    expect(body.needAnyHelp).not.toBe('');
+    expect(body.contactUsUrl).toBe('https://www.example.com/en-GB/contact-us');
+  });
 });
