@@ -38,7 +38,10 @@ export interface paths {
          *     orders (uninstallation), as a list of records told apart by `attributes.type`. The shop
          *     derives each item's status from the return order when present, else the fulfillment
          *     order, and the refunds on the payment summaries. When the summary is Refunded the shop
-         *     loads the order a second time with `refundedFlag` set.
+         *     loads the order a second time with `refundedFlag` set: a Refunded order's refund details
+         *     (its payment summaries' `Refunds`, its items' `SNPOMSIsRefunded_C` markers) come only with
+         *     that flag; without it they are left out (`Refunds` null, the markers false). Orders in any
+         *     other status carry them on every load.
          */
         post: operations["getOrderDetails"];
         delete?: never;
@@ -784,7 +787,7 @@ export interface components {
                 orderId: components["schemas"]["RecordId"];
                 /** @description The commerce order number. */
                 orderNo?: string;
-                /** @description Set on the second load of a Refunded order. */
+                /** @description Set on the second load of a Refunded order: the answer then carries the order's refund details (the payment summaries' Refunds, the items' SNPOMSIsRefunded_C markers), which a Refunded order's first load leaves out. */
                 refundedFlag?: boolean;
             };
         };

@@ -697,7 +697,7 @@ export type DetailsRequest = {
          */
         orderNo?: string;
         /**
-         * Set on the second load of a Refunded order.
+         * Set on the second load of a Refunded order: the answer then carries the order's refund details (the payment summaries' Refunds, the items' SNPOMSIsRefunded_C markers), which a Refunded order's first load leaves out.
          */
         refundedFlag?: boolean;
     };

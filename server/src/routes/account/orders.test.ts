@@ -20,6 +20,14 @@ async function signedIn(handle = 'alex') {
   return browser;
 }
 
+/** The order system's calls of `method` since the reset, with the bodies the proxy sent (the sandbox's request log). */
+const somCalls = async (method: string) => {
+  const { requests } = (await (await fetch(`${sandboxUrl()}/__sandbox/som/requests?bodies=true`)).json()) as {
+    requests: Array<{ method: string; recordId: string | null; status: number; body: any }>;
+  };
+  return requests.filter((r) => r.method === method);
+};
+
 const detail = async (browser: ShopBrowser, n: number) => {
   const { response, body } = await browser.call('getOrder', `/api/account/orders/${orderId(n)}/${orderNo(n)}`);
   expect(response.status).toBe(200);
@@ -53,6 +61,17 @@ describe('listOrders', () => {
     expect(card.thumbnails[0]).toMatch(/^http:\/\/localhost:\d+\/commerce\/images\//);
     const failed = all.body.orders.find((o: { orderNo: string }) => o.orderNo === orderNo(8));
     expect(failed.cancelled).toBe(true);
+  });
+
+  it('§9 "Orders history call limit 9999", §7 History: when My Orders is opened, then the order system is asked for up to 9999 orders from the first, of the B2C storefront', async () => {
+    const alex = await signedIn();
+    const { response } = await alex.call('listOrders', '/api/account/orders');
+    expect(response.status).toBe(200);
+    const history = await somCalls('History');
+    expect(history.length).toBeGreaterThan(0);
+    for (const call of history) {
+      expect(call.body.query).toMatchObject({ limit: 9999, offset: 0, storefrontType: 'B2C' });
+    }
   });
 
   it('when Load more asks for the next 5, then the following page', async () => {
@@ -182,6 +201,42 @@ describe('getOrder', () => {
       expect(body.items[0]).toMatchObject({ status: 'Refunded', statusKey: 'refundIssued', flow: 'cancellation' });
     }
     expect((await detail(alex, 46)).items[0].statusKey).toBe('active');
+  });
+
+  it('§2 Order detail, §7 Details "a second load is made when the summary is Refunded": when the Refunded order n° 27 is opened, then the page shows the refund its second load (refundedFlag) brings: Refund issued with the amount and the card', async () => {
+    const alex = await signedIn();
+    const body = await detail(alex, 27);
+    expect(body.status).toBe('Refunded');
+    expect(body.items[0]).toMatchObject({
+      statusKey: 'refundIssued',
+      helpText: {
+        kind: 'refundIssued',
+        amount: { value: 99, currency: 'GBP' },
+        cardType: 'Visa',
+        maskedDigits: expect.stringMatching(/^\*\*\*\* \d{4}$/),
+      },
+    });
+    // Two loads: the first without the flag, the second with it.
+    const loads = (await somCalls('Details')).map((c) => c.body.query);
+    expect(loads).toEqual([
+      expect.not.objectContaining({ refundedFlag: true }),
+      expect.objectContaining({ orderId: orderId(27), orderNo: orderNo(27), refundedFlag: true }),
+    ]);
+  });
+
+  it('§8 "credit-note failures return an empty list": when the credit notes cannot be read, then the order page still answers, its credit notes empty, the rest of the order shown', async () => {
+    const alex = await signedIn();
+    // Read, order 15 has its credit note: the empty list below is the failure's, not the order's.
+    expect((await detail(alex, 15)).creditNotes).toEqual([expect.objectContaining({ number: 'CN00000015' })]);
+    await fetch(`${sandboxUrl()}/__sandbox/faults/som`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 503, method: 'POST', path: '/services/apexrest/SOM/CreditNoteDetails' }),
+    });
+    const body = await detail(alex, 15);
+    expect(body.creditNotes).toEqual([]);
+    expect(body).toMatchObject({ orderNo: orderNo(15), invoice: { available: true } });
+    expect(body.items[0]).toMatchObject({ statusKey: 'refundIssued', helpText: { kind: 'refundIssued' } });
   });
 
   it('when the payment failed, then the order carries the timeline description of §4', async () => {

@@ -1,7 +1,8 @@
 /**
  * My Overview and Help & Support through the proxy against the in-process sandbox (account §2 My
  * Overview, Help & Support; §6 showMyOverview; DESIGN.md: My Overview is shown everywhere but CZ).
- * Every answer is checked against proxy.yaml.
+ * Every answer is checked against proxy.yaml. A product that cannot be loaded (logged, its service
+ * skipped) is overview-product-failure.test.ts's, whose proxy logs to a stream the test reads.
  */
 import { describe, expect, it } from 'vitest';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
@@ -17,20 +18,6 @@ async function signedIn(handle = 'alex', locale?: string) {
 }
 
 describe('getAccountOverview', () => {
-  it("when a service's product cannot be loaded, then that service is skipped and the page still answers", async () => {
-    const alex = await signedIn();
-    // First in the file: the proxy keeps a product a minute once read.
-    await fetch(`${sandboxUrl()}/__sandbox/faults/commerce`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ status: 500 }),
-    });
-    const { response, body } = await alex.call('getAccountOverview', '/api/account/overview?carvin=ZAAAA1000AA000001');
-    expect(response.status).toBe(200);
-    expect(body.expiringServices).toEqual([]);
-    expect(body.vehicle.vin).toBe('ZAAAA1000AA000001');
-  });
-
   it("when alex opens My Overview, then the greeting, his vehicle with its model's picture and its expiring service", async () => {
     const alex = await signedIn();
     const { response, body } = await alex.call('getAccountOverview', '/api/account/overview?carvin=ZAAAA1000AA000001');
@@ -105,5 +92,19 @@ describe('getHelpContent', () => {
     expect(body.faqsUnavailable).toBe(false);
     expect(body.faqs.length).toBeGreaterThan(2);
     expect(body.faqs[0]).toMatchObject({ question: expect.any(String), answer: expect.any(String) });
+  });
+
+  it('§8 "FAQ … failures return an empty list or an error flag": when the FAQ search fails, then the help texts and contact-us link still come, the FAQs empty and flagged unavailable', async () => {
+    const alex = await signedIn();
+    await fetch(`${sandboxUrl()}/__sandbox/faults/commerce`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 503, method: 'GET', path: '/s/aurora/dw/shop/v24_5/content_search' }),
+    });
+    const { response, body } = await alex.call('getHelpContent', '/api/account/help');
+    expect(response.status).toBe(200);
+    expect(body).toMatchObject({ faqsUnavailable: true, faqs: [] });
+    expect(body.needAnyHelp).not.toBe('');
+    expect(body.contactUsUrl).toBe('https://www.example.com/en-GB/contact-us');
   });
 });

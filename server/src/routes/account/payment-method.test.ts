@@ -6,6 +6,8 @@
  * without an account; the billing mismatch control is on in GB). Answers checked against proxy.yaml.
  */
 import { describe, expect, it } from 'vitest';
+import { SHOPPERS } from '../../../../mocks/sandbox/src/seed.ts';
+import { accountOf, paymentRecordOfAccount } from '../../../../mocks/sandbox/src/upstreams/som/state.ts';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
 import { logIn, ShopBrowser } from '../../testing/shop-browser.ts';
 import { ADYEN_BROWSER_INFO, adyenCardOf } from '../../testing/payments.ts';
@@ -209,28 +211,69 @@ const cardToken = async (
   return body;
 };
 
-const save = (browser: ShopBrowser, method: 'POST' | 'PUT', body: unknown) =>
+const save = (browser: ShopBrowser, method: 'POST' | 'PUT', body: unknown, headers: Record<string, string> = {}) =>
   browser.call(method === 'POST' ? 'addPaymentMethod' : 'updatePaymentMethod', '/api/account/payment-method', {
     method,
     body: JSON.stringify(body),
+    headers,
   });
 
+/** The shopper's address as the proxy sees it behind the load balancer (TRUST_PROXY's loopback hop). */
+const fromIp = (ip: string) => ({ 'x-forwarded-for': ip });
+
+/** The order system's stored payment record of a seeded shopper (account §3), as the stand-in holds it. */
+const storedRecord = (handle: string) => {
+  const account = accountOf(SHOPPERS.find((s) => s.handle === handle)!.uid)!;
+  return paymentRecordOfAccount(account.id);
+};
+
+/** The stored methods Adyen holds for alex's shopper reference (account §7 Adyen saved payment methods). */
+const adyenStoredOfAlex = async (): Promise<Array<{ id: string; lastFour: string }>> => {
+  const stored = await fetch(
+    `${shop.root}/adyen/v71/storedPaymentMethods?shopperReference=abcAlexOwner0001&merchantAccount=SandboxMerchantECOM`,
+    { headers: { 'x-api-key': 'sandbox-adyen-api-key' } },
+  );
+  expect(stored.status).toBe(200);
+  return (await stored.json()).storedPaymentMethods ?? [];
+};
+
+/** Completes the sandbox's 3-D Secure challenge page and answers where it sends the browser back. */
+async function completeChallenge(redirectUrl: string): Promise<URL> {
+  const challenge = await fetch(redirectUrl, { redirect: 'manual' });
+  const action = /<form[^>]*action="([^"]+)"/.exec(await challenge.text())?.[1];
+  expect(action).toBeDefined();
+  const done = await fetch(new URL(action!.replaceAll('&amp;', '&'), redirectUrl).href, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'outcome=complete',
+    redirect: 'manual',
+  });
+  return new URL(done.headers.get('location')!);
+}
+
 describe('addPaymentMethod and updatePaymentMethod', () => {
-  it('when kim adds a first card through the sandbox form, then it is saved with her billing address (201)', async () => {
+  it('when kim adds a first card through the sandbox form, then it is saved with her billing address (201) and her IP address on the record (§3)', async () => {
     const kim = await signedIn('kim');
     await kim.call('getSession', '/api/session?locale=de-DE');
     const card = await cardToken(kim, '4242424242424242');
-    const { response, body } = await save(kim, 'POST', {
-      provider: 'stripe',
-      paymentMethodType: 'CREDIT_CARD',
-      sandboxCardToken: card.token,
-      billingAddress: address({ countryCode: 'DE', city: 'Berlin', postalCode: '10115', address2: null }),
-    });
+    const { response, body } = await save(
+      kim,
+      'POST',
+      {
+        provider: 'stripe',
+        paymentMethodType: 'CREDIT_CARD',
+        sandboxCardToken: card.token,
+        billingAddress: address({ countryCode: 'DE', city: 'Berlin', postalCode: '10115', address2: null }),
+      },
+      fromIp('203.0.113.41'),
+    );
     expect(response.status).toBe(201);
     expect(body).toMatchObject({
       paymentMethod: { type: 'CREDIT_CARD', last4: '4242' },
       billingAddress: { countryCode: 'DE', city: 'Berlin' },
     });
+    // §3 Stored payment record "… IP address" (§7 Add payment method): the shopper's, as AddPaymentMethod sent it.
+    expect(storedRecord('kim')).toMatchObject({ last4: '4242', countryCode: 'DE', ipAddress: '203.0.113.41' });
     // A second Add is refused: one method, edited rather than added again.
     const again = await save(kim, 'POST', {
       provider: 'stripe',
@@ -241,17 +284,21 @@ describe('addPaymentMethod and updatePaymentMethod', () => {
     expect(again.response.status).toBe(409);
   });
 
-  it('when alex replaces his card with a GB card (0082), then one method: the new one, the old one detached', async () => {
+  it('when alex replaces his card with a GB card (0082), then one method: the new one, the old one detached, and his IP address on the record (§3)', async () => {
     const alex = await signedIn();
     const card = await cardToken(alex, '4000008260000000', undefined, 'stripe', { expMonth: 3, expYear: 31 });
-    const { response, body } = await save(alex, 'PUT', {
-      provider: 'stripe',
-      paymentMethodType: 'CREDIT_CARD',
-      sandboxCardToken: card.token,
-      billingAddress: address(),
-    });
+    // The seed's record carries another address (203.0.113.10): the replace must write the shopper's.
+    expect(storedRecord('alex')!.ipAddress).not.toBe('203.0.113.42');
+    const { response, body } = await save(
+      alex,
+      'PUT',
+      { provider: 'stripe', paymentMethodType: 'CREDIT_CARD', sandboxCardToken: card.token, billingAddress: address() },
+      fromIp('203.0.113.42'),
+    );
     expect(response.status).toBe(200);
     expect(body.paymentMethod.last4).toBe('0000');
+    // §3 Stored payment record "… IP address" (§7 Update payment method: record id, payment body, IP address).
+    expect(storedRecord('alex')).toMatchObject({ last4: '0000', ipAddress: '203.0.113.42' });
     // §5: the record keeps no expiry of a new card; the page reads it from Stripe.
     expect((await page(alex)).paymentMethod).toMatchObject({ expMonth: 3, expYear: 2031, expired: false });
     const old = await fetch(`${shop.root}/stripe/v1/payment_methods/pm_SandboxVisa4242`, {
@@ -282,6 +329,30 @@ describe('addPaymentMethod and updatePaymentMethod', () => {
     ]);
     // §5: the record keeps no expiry of a new card; the page reads it from Adyen.
     expect(body.paymentMethod).toMatchObject({ last4: '0003', expMonth: 3, expYear: 2031, expired: false });
+  });
+
+  it('§5 billing mismatch, for Adyen: when alex in fr-FR saves an FR card (0003) with a GB billing address (control on in FR), then 409 billing_address_missmatch and the newly saved method is removed: Adyen holds only his previous stored methods', async () => {
+    const alex = await signedIn();
+    await alex.call('getSession', '/api/session?locale=fr-FR');
+    const before = await adyenStoredOfAlex();
+    expect(before.length).toBeGreaterThan(0);
+    const card = await cardToken(alex, '4000002500000003', undefined, 'adyen', { expMonth: 3, expYear: 31 });
+    const { response, body } = await save(alex, 'PUT', {
+      provider: 'adyen',
+      paymentMethodType: 'CREDIT_CARD',
+      adyenStateData: { paymentMethod: adyenCardOf(card), browserInfo: ADYEN_BROWSER_INFO },
+      billingAddress: address(),
+    });
+    expect(response.status).toBe(409);
+    expect(body).toMatchObject({
+      type: 'https://shop.example/problems/billing-address-mismatch',
+      paymentErrorKind: 'billing_address_missmatch',
+    });
+    const after = await adyenStoredOfAlex();
+    expect(after.map((m) => m.id).sort()).toEqual(before.map((m) => m.id).sort());
+    expect(after.map((m) => m.lastFour)).not.toContain('0003');
+    // The record keeps his card: nothing was stored in the order system.
+    expect((await page(alex)).paymentMethod.last4).toBe('4242');
   });
 
   it("when the card's country is not the billing address's (an FR card in GB, control on), then 409 and nothing changes", async () => {
@@ -340,6 +411,43 @@ describe('addPaymentMethod and updatePaymentMethod', () => {
     expect((await page(alex)).paymentMethod.last4).toBe('3184');
   });
 
+  it('§2 Add payment method, §3 IP address: when kim adds a first card needing 3-D Secure (3184), then 202; completed, the return says mode=add and finishing it saves the card with the IP address of her Add', async () => {
+    const kim = await signedIn('kim');
+    await kim.call('getSession', '/api/session?locale=de-DE');
+    const billing = address({ countryCode: 'DE', city: 'Berlin', postalCode: '10115', address2: null });
+    const card = await cardToken(kim, '4000002760003184', billing);
+    const { response, body } = await save(
+      kim,
+      'POST',
+      { provider: 'stripe', paymentMethodType: 'CREDIT_CARD', sandboxCardToken: card.token, billingAddress: billing },
+      fromIp('203.0.113.43'),
+    );
+    expect(response.status).toBe(202);
+    expect(body).toMatchObject({ outcome: 'actionRequired', actionType: 'threeDSecure' });
+    expect((await page(kim)).paymentMethod).toBeNull();
+    const back = await completeChallenge(body.redirectUrl);
+    expect(back.pathname).toBe('/de-DE/account/my-payment-method');
+    // An Add comes back saying so: the page's toast is "added", an Edit's "updated" (issue 34).
+    expect(back.searchParams.get('mode')).toBe('add');
+    const confirmed = await kim.call('confirmPayment', '/api/checkout/payment-confirmation', {
+      method: 'POST',
+      body: JSON.stringify({
+        context: 'accountPaymentMethod',
+        provider: 'stripe',
+        setup_intent: back.searchParams.get('setup_intent'),
+        setup_intent_client_secret: back.searchParams.get('setup_intent_client_secret'),
+        redirect_status: back.searchParams.get('redirect_status'),
+      }),
+    });
+    expect(confirmed.response.status).toBe(200);
+    expect(confirmed.body).toEqual({ outcome: 'paymentMethodSaved', orderNo: null, status: null });
+    expect(await page(kim)).toMatchObject({
+      paymentMethod: { type: 'CREDIT_CARD', last4: '3184' },
+      billingAddress: { countryCode: 'DE', city: 'Berlin' },
+    });
+    expect(storedRecord('kim')).toMatchObject({ last4: '3184', ipAddress: '203.0.113.43' });
+  });
+
   it("when the region's saving flag is unset (the sandbox's LU), then Add opens the modal and adding is refused with §8's words", async () => {
     const alex = await signedIn();
     await alex.call('getSession', '/api/session?locale=fr-LU');
@@ -373,15 +481,19 @@ describe('addPaymentMethod and updatePaymentMethod', () => {
     expect(body.detail).toMatch(/isn’t possible to add a payment method at this time/);
   });
 
-  it('when the provider is not the market’s, then refused before anything is saved', async () => {
+  it('account §1 one provider per market: when the provider is not the market’s (Adyen in DE, a Stripe market), then 422 with the /provider field error (wrongProvider), before anything is saved', async () => {
     const kim = await signedIn('kim');
-    const { response } = await save(kim, 'POST', {
+    await kim.call('getSession', '/api/session?locale=de-DE');
+    const { response, body } = await save(kim, 'POST', {
       provider: 'adyen',
       paymentMethodType: 'CREDIT_CARD',
-      billingAddress: address(),
+      billingAddress: address({ countryCode: 'DE', city: 'Berlin', postalCode: '10115' }),
     });
-    expect(response.status).toBeGreaterThanOrEqual(400);
-    expect(response.status).toBeLessThan(500);
+    expect(response.status).toBe(422);
+    expect(body).toMatchObject({
+      type: 'https://shop.example/problems/payment-validation-error',
+      errors: [{ field: '/provider', code: 'wrong_provider', message: 'This market pays with stripe.' }],
+    });
     expect((await page(kim)).paymentMethod).toBeNull();
   });
 });

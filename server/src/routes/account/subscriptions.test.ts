@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addDays, dayOf } from '../../../../domain/subscription.ts';
+import { findSubscription } from '../../../../mocks/sandbox/src/upstreams/som/state.ts';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
 import { logIn, ShopBrowser } from '../../testing/shop-browser.ts';
 
@@ -18,6 +19,14 @@ const wrongTypeFrom = (method: string) =>
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ malformed: 'wrong-type', method: 'POST', path: `/services/apexrest/SOM/${method}` }),
   });
+
+/** The order system's calls since the reset with the bodies the proxy sent (the sandbox's request log). */
+const somCalls = async (method: string) => {
+  const { requests } = (await (await fetch(`${sandboxUrl()}/__sandbox/som/requests?bodies=true`)).json()) as {
+    requests: Array<{ method: string; recordId: string | null; status: number; body: any }>;
+  };
+  return requests.filter((r) => r.method === method);
+};
 
 const asset = (n: number) => `02iSB${String(n).padStart(10, '0')}AAA`;
 const today = () => dayOf(Date.now());
@@ -276,6 +285,53 @@ describe('auto-renewal', () => {
       autoRenewal: { active: true, date: sub.expiryDate },
       paymentMethod: { last4: '4242' },
     });
+  });
+
+  it('§4 "turning off records a reason; turning on clears the cancellation flag", §7 cancel auto-renewal payload: when alex turns it off with Other and a text, then both reach the order system flagged isCommerceStorefront, which records them; turned on, it clears them', async () => {
+    const alex = await signedIn();
+    const additionalInfo = 'I only drive abroad in summer.';
+    const off = await post(alex, 'cancelAutoRenewal', asset(7), { reason: 'Other', additionalInfo });
+    expect(off.response.status).toBe(200);
+    const [cancel] = await somCalls('CancelAutoRenewal');
+    expect(cancel).toMatchObject({ recordId: asset(7), status: 200 });
+    expect(cancel!.body.query.recordId).toBe(asset(7));
+    expect(cancel!.body.cancelAutoRenewalItems).toEqual({
+      cancellationReason: 'Other',
+      additionalInfo,
+      isCommerceStorefront: true,
+    });
+    expect(findSubscription(asset(7))).toMatchObject({
+      autoRenew: false,
+      cancellationReason: 'Other',
+      additionalInfo,
+    });
+
+    const on = await post(alex, 'reactivateAutoRenewal', asset(7));
+    expect(on.response.status).toBe(200);
+    expect(await somCalls('ReactivateAutoRenewal')).toEqual([
+      expect.objectContaining({
+        recordId: asset(7),
+        status: 200,
+        body: expect.objectContaining({ query: { recordId: asset(7) } }),
+      }),
+    ]);
+    expect(findSubscription(asset(7))).toMatchObject({
+      autoRenew: true,
+      cancellationReason: null,
+      additionalInfo: null,
+    });
+  });
+
+  it('§7 request refund "same payload": when alex asks for a refund with a reason only, then the reason reaches the order system flagged isCommerceStorefront, with no additional information', async () => {
+    const alex = await signedIn();
+    const { response } = await post(alex, 'requestRefund', asset(3), { reason: 'Service is too expensive' });
+    expect(response.status).toBe(200);
+    const [refund] = await somCalls('RequestRefund');
+    expect(refund!.body.cancelAutoRenewalItems).toEqual({
+      cancellationReason: 'Service is too expensive',
+      isCommerceStorefront: true,
+    });
+    expect(findSubscription(asset(3))).toMatchObject({ cancellationReason: 'Service is too expensive' });
   });
 
   it('when auto-renewal is turned off twice (two tabs), then both answer success and it is off once', async () => {

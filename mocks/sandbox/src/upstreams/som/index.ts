@@ -32,7 +32,14 @@ import { imageUrl } from '../commerce/catalog.ts';
 import { IMAGE_BASE } from './items.ts';
 import type { OmsSubscription, PatchOutcome } from './model.ts';
 import { documentPdf } from './pdf.ts';
-import { creditNotes, orderDetails, orderSummary, paymentInformation, subscription } from './records.ts';
+import {
+  answersRefundDetails,
+  creditNotes,
+  orderDetails,
+  orderSummary,
+  paymentInformation,
+  subscription,
+} from './records.ts';
 import { somRequestLog, somRequests } from './request-log.ts';
 import {
   errorHandler,
@@ -120,7 +127,7 @@ export function somRouter(context: SandboxContext): Router {
       orders: {
         totalSize: matching.length,
         done: offset + page.length >= matching.length,
-        records: page.map(orderSummary),
+        records: page.map((order) => orderSummary(order)),
       },
     };
     res.json(response);
@@ -129,13 +136,13 @@ export function somRouter(context: SandboxContext): Router {
   router.post(`${BASE}/Details`, (req, res) => {
     const body = parseBody(zDetailsRequest, req, res);
     if (!body) return;
-    // refundedFlag (the shop's second load of a Refunded order) returns the same records.
     const order = findOrder({ id: body.query.orderId, orderNo: body.query.orderNo });
     if (!order || !answersFor(order.userId, body.query.userId)) {
       sendError(res, 404, 'NotFound', `No order summary found for id ${body.query.orderId}`);
       return;
     }
-    const records = orderDetails(order);
+    // A Refunded order's refund details come only with refundedFlag, the shop's second load of it.
+    const records = orderDetails(order, { refundDetails: answersRefundDetails(order, body.query.refundedFlag) });
     const response: S['DetailsResponse'] = { totalSize: records.length, records };
     res.json(response);
   });
@@ -309,7 +316,8 @@ somControls.post(
  * `/__sandbox/som`: `PUT /ownership-filter` `{"enabled": false}` makes Details and CreditNoteDetails
  * answer by order or invoice id alone, whoever asks (the PDF call names no identity: it always
  * does); `true`, or a reset, filters again. `GET /requests`: the order system's calls since the
- * reset (request-log.ts), to show what an attack reached.
+ * reset (request-log.ts), to show what an attack reached; `GET /requests?bodies=true`: each with the
+ * body the shop sent.
  */
 export const somOwnershipControls: Router = express.Router();
 somOwnershipControls.use(express.json());
@@ -323,8 +331,8 @@ somOwnershipControls.put('/ownership-filter', (req, res) => {
   setOwnershipFilter(enabled);
   res.json({ ownershipFilter: enabled });
 });
-somOwnershipControls.get('/requests', (_req, res) => {
-  res.json({ requests: somRequests() });
+somOwnershipControls.get('/requests', (req, res) => {
+  res.json({ requests: somRequests({ bodies: req.query.bodies === 'true' }) });
 });
 
 /**

@@ -11,8 +11,8 @@ const ownershipFilter = (body: string | undefined) =>
     ...(body === undefined ? {} : { body }),
   });
 
-const somRequests = async () =>
-  ((await (await fetch(`${base()}/__sandbox/som/requests`)).json()) as { requests: any[] }).requests;
+const somRequests = async (query = '') =>
+  ((await (await fetch(`${base()}/__sandbox/som/requests${query}`)).json()) as { requests: any[] }).requests;
 
 describe('the ownership filter control (issue 30, docs/decisions/027)', () => {
   const ALEX_ORDER = { orderId: '1OsSB0000000005AAA', orderNo: '00001005' };
@@ -64,5 +64,28 @@ describe('the ownership filter control (issue 30, docs/decisions/027)', () => {
     ]);
     await fetch(`${base()}/__sandbox/reset`, { method: 'POST' });
     expect(await somRequests()).toEqual([]);
+  });
+
+  it('when the log is asked for with bodies=true, then each call carries the body the shop sent, as it was sent', async () => {
+    const items = { cancellationReason: 'Other', additionalInfo: 'Sold it.', isCommerceStorefront: true };
+    await call('CancelAutoRenewal', { recordId: '02iSB0000000003AAA' }, { cancelAutoRenewalItems: items });
+    expect(await somRequests('?bodies=true')).toEqual([
+      {
+        method: 'CancelAutoRenewal',
+        userId: null,
+        recordId: '02iSB0000000003AAA',
+        status: 200,
+        body: {
+          controllerName: 'SOM',
+          methodRequest: 'CancelAutoRenewal',
+          query: { recordId: '02iSB0000000003AAA' },
+          cancelAutoRenewalItems: items,
+        },
+      },
+    ]);
+    // Without it, the entries keep their shape (the attack tests compare them whole).
+    expect(await somRequests()).toEqual([
+      { method: 'CancelAutoRenewal', userId: null, recordId: '02iSB0000000003AAA', status: 200 },
+    ]);
   });
 });

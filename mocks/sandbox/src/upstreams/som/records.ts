@@ -12,7 +12,16 @@ type S = components['schemas'];
 const API = '/services/data/v60.0/sobjects';
 const attributes = <T extends string>(type: T, id: string) => ({ type, url: `${API}/${type}/${id}` });
 
-export function orderSummary(order: OmsOrder): S['OrderSummary'] {
+/**
+ * Whether the order system answers an order's refund details (the payment summaries' Refunds, the
+ * items' SNPOMSIsRefunded_C markers): always, but for a Refunded order only when asked with
+ * refundedFlag, the shop's second load of it (account §7 Details; som.yaml `refundedFlag`).
+ */
+export const answersRefundDetails = (order: OmsOrder, refundedFlag: boolean | undefined): boolean =>
+  order.status !== 'Refunded' || refundedFlag === true;
+
+export function orderSummary(order: OmsOrder, options: { refundDetails?: boolean } = {}): S['OrderSummary'] {
+  const refundDetails = options.refundDetails ?? true;
   return {
     attributes: attributes('OrderSummary', order.id),
     Id: order.id,
@@ -33,7 +42,7 @@ export function orderSummary(order: OmsOrder): S['OrderSummary'] {
         SNPOMSInitialTermPeriod_C: item.termMonths,
         SNPOMSInitialTermPeriodType_C: item.termType,
         SNPOMSFeatureType_C: item.featureType,
-        SNPOMSIsRefunded_C: item.isRefunded,
+        SNPOMSIsRefunded_C: refundDetails && item.isRefunded,
         OriginalOrderItem: { TotalAmtWithTax: item.amount },
         productImageLink_C: item.image,
         userManualUrl_C: item.userManualUrl,
@@ -58,7 +67,7 @@ export function orderSummary(order: OmsOrder): S['OrderSummary'] {
             SNPOMSLastName_C: order.paymentMethod.lastName,
           },
           Refunds:
-            order.refunds.length === 0
+            !refundDetails || order.refunds.length === 0
               ? null
               : {
                   totalSize: order.refunds.length,
@@ -88,10 +97,11 @@ export function orderSummary(order: OmsOrder): S['OrderSummary'] {
   };
 }
 
-export function orderDetails(order: OmsOrder): S['OrderDetailsEntry'][] {
+/** Details' records: the summary (its refund details as `answersRefundDetails` says), fulfilment and return orders. */
+export function orderDetails(order: OmsOrder, options: { refundDetails?: boolean } = {}): S['OrderDetailsEntry'][] {
   const itemIds = order.items.map((i) => i.id);
   return [
-    orderSummary(order),
+    orderSummary(order, options),
     ...order.fulfillments.map((f): S['FulfillmentOrder'] => ({
       attributes: attributes('FulfillmentOrder', f.id),
       Id: f.id,

@@ -3,7 +3,9 @@
  * identity it was asked for, the record it was asked about and the answer's status. An attack test
  * reads it (`GET /__sandbox/som/requests`) to show which of its calls reached the order system, and
  * that with the ownership filter off the order system did answer another customer's record, so the
- * refusal the shop gave was the proxy's own check (docs/decisions/027).
+ * refusal the shop gave was the proxy's own check (docs/decisions/027). With `?bodies=true` each call
+ * also carries the body the shop sent, so that a proxy test can show what reached the order system
+ * (a cancellation's reason and isCommerceStorefront, a payment record's IP address, History's limit).
  */
 import type { NextFunction, Request, Response } from 'express';
 import type { SandboxContext } from '../../app.ts';
@@ -19,7 +21,12 @@ export interface SomRequest {
   status: number;
 }
 
-const log: SomRequest[] = [];
+/** A logged call with the body the shop sent (`GET /__sandbox/som/requests?bodies=true`). */
+export interface SomRequestWithBody extends SomRequest {
+  body: unknown;
+}
+
+const log: SomRequestWithBody[] = [];
 const MAX_LOGGED = 500;
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
@@ -37,8 +44,9 @@ export function somRequestLog(context: SandboxContext) {
         userId: text(query.userId),
         recordId: text(query.orderId) ?? text(query.recordId) ?? text(query.ZuoraInvoiceId) ?? text(body.recordId),
       };
+      const sent = structuredClone(req.body as unknown);
       res.on('finish', () => {
-        log.push({ ...entry, status: res.statusCode });
+        log.push({ ...entry, status: res.statusCode, body: sent });
         if (log.length > MAX_LOGGED) log.shift();
       });
     }
@@ -46,5 +54,8 @@ export function somRequestLog(context: SandboxContext) {
   };
 }
 
-/** The calls since the reset, oldest first (the last 500). */
-export const somRequests = (): readonly SomRequest[] => log;
+/** The calls since the reset, oldest first (the last 500); with `bodies`, each with the body it was sent. */
+export function somRequests(options: { bodies?: boolean } = {}): readonly SomRequest[] | readonly SomRequestWithBody[] {
+  if (options.bodies) return log;
+  return log.map(({ body: _body, ...call }) => call);
+}

@@ -106,6 +106,25 @@ describe('order history and details', () => {
     expect(res.body.records[2].ReturnOrderLineItems.records[0].OrderItemSummaryId).toBe('10uSB0000000015AAA');
   });
 
+  it('account §7 Details "a second load is made when the summary is Refunded": a Refunded order comes without its refund details, which refundedFlag adds; other orders carry them on every load', async () => {
+    const REFUNDED = { userId: alex.uid, orderId: '1OsSB0000000027AAA', orderNo: '00001027' };
+    const first = (await call('Details', REFUNDED)).body.records[0];
+    expect(first.Status).toBe('Refunded');
+    expect(first.OrderPaymentSummaries.records[0].Refunds).toBeNull();
+    expect(first.OrderItemSummaries.records[0].SNPOMSIsRefunded_C).toBe(false);
+    const second = await call('Details', { ...REFUNDED, refundedFlag: true });
+    expect(zDetailsResponse.safeParse(second.body).success).toBe(true);
+    const summary = second.body.records[0];
+    expect(summary.OrderPaymentSummaries.records[0].Refunds.records).toEqual([
+      expect.objectContaining({ Status: 'Processed', RefundedAmount: 99 }),
+    ]);
+    expect(summary.OrderItemSummaries.records[0].SNPOMSIsRefunded_C).toBe(true);
+    // Refund issued (not Refunded): its refund and marker without the flag.
+    const issued = (await call('Details', { userId: alex.uid, orderId: '1OsSB0000000015AAA' })).body.records[0];
+    expect(issued.OrderPaymentSummaries.records[0].Refunds.records[0].Status).toBe('Processed');
+    expect(issued.OrderItemSummaries.records[0].SNPOMSIsRefunded_C).toBe(true);
+  });
+
   it('when the details of an unknown or another customer’s order are asked for, then 404 NotFound', async () => {
     const unknown = await call('Details', { orderId: '1OsSB0000000999AAA' });
     expect(unknown.status).toBe(404);
