@@ -5,6 +5,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import en from '../../../../../catalogues/en.json' with { type: 'json' };
+import { SUBSCRIPTION_TOASTS } from '../../../../../domain/subscription.ts';
 import { operationExample, SESSION_STUB, stubApi, type StubHandler } from '../../../testing/api-stub.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
@@ -257,5 +259,18 @@ describe('the manage modal', () => {
     expect(within(dialog).getByText('We are currently processing your order. Please check again later.')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Request refund' })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Turn off auto-renewal' })).toBeNull();
+  });
+});
+
+describe('the manage modal’s toasts (account §2 Manage modal step two)', () => {
+  it('when shown in English, then the catalogue’s words are the proxy’s message (SUBSCRIPTION_TOASTS); the client shows the catalogue’s, in the shopper’s language', () => {
+    const toast = en.account.manage.toast;
+    expect(toast.refunded).toBe(SUBSCRIPTION_TOASTS.refunded);
+    expect(toast.autoRenewalOff.replace('{{service}}', 'Online Pack')).toBe(
+      SUBSCRIPTION_TOASTS.autoRenewalOff('Online Pack'),
+    );
+    expect(toast.autoRenewalOn.replace('{{service}}', 'Online Pack')).toBe(
+      SUBSCRIPTION_TOASTS.autoRenewalOn('Online Pack'),
+    );
   });
 });
