@@ -73,10 +73,13 @@ export const OTHER_REASON = 'Other';
 /** Additional information: at most 150 characters, debounced by 200 ms (account §5, §9). */
 export const ADDITIONAL_INFO_MAX = contractMaxLength(zRefundRequest.shape.additionalInfo);
 export const ADDITIONAL_INFO_DEBOUNCE_MS = 200;
-/** Refund display: 5-10 business days; toasts last 5000 ms (account §9). */
-export const TOAST_TIMEOUT_MS = 5000;
 
-/** The toast texts of the manage modal (account §2, Manage modal step two). */
+/**
+ * The toast texts of the manage modal (account §2, Manage modal step two): the proxy's `message` of a
+ * subscription action. The client shows the catalogues' words in the shopper's language instead, the
+ * English ones equal to these (client/src/app/routes/account/subscriptions-page.test.tsx); how long a
+ * toast lasts (5000 ms, §9) is the client's TOAST_DURATION_MS.
+ */
 export const SUBSCRIPTION_TOASTS = {
   refunded: 'You have cancelled your subscription and we are processing your refund.',
   autoRenewalOff: (service: string) => `Auto-renewal turned off for ${service}`,

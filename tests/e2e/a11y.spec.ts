@@ -114,6 +114,7 @@ test('axe and 320px reflow on every account page, signed in, with the manage and
     ['/en-GB/account/my-orders', 'My orders'],
     ['/en-GB/account/my-orders/1OsSB0000000015AAA/00001015', 'Order 00001015'],
     ['/en-GB/account/my-payment-method', 'Payment details'],
+    ['/en-GB/account/my-payment-method/edit-payment-method', 'Edit payment method'],
     ['/en-GB/account/my-payment-method/edit-billing-address', 'Edit billing address'],
     ['/en-GB/account/need-help', 'Help & Support'],
     ['/fr-FR/account/my-subscriptions', 'Mes abonnements'],
@@ -124,6 +125,12 @@ test('axe and 320px reflow on every account page, signed in, with the manage and
     await expectNoViolations(page, path);
     await expectReflow(page, path);
   }
+  // Edit payment method's second step (account §2): the card form after the billing address.
+  await page.goto('/en-GB/account/my-payment-method/edit-payment-method');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('button', { name: 'Save payment method' })).toBeVisible();
+  await expectNoViolations(page, 'edit-payment-method, card step');
+  await expectReflow(page, 'edit-payment-method, card step');
   await page.goto('/en-GB/account/my-subscriptions');
   await page
     .getByRole('button', { name: /^Manage/ })
@@ -136,4 +143,21 @@ test('axe and 320px reflow on every account page, signed in, with the manage and
   await page.getByRole('button', { name: 'Delete Payment Method' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectNoViolations(page, 'the delete modal');
+});
+
+test('axe and 320px reflow on Add payment method, signed in as kim, who has no payment method (account §2)', async ({
+  page,
+}) => {
+  await page.goto('/en-GB/account/my-subscriptions');
+  await page.getByLabel('Email address').fill('kim.driver@example.com');
+  await page.getByLabel('Password').fill('Sandbox-Pass-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My subscriptions' })).toBeVisible();
+  const path = '/en-GB/account/my-payment-method/add-payment-method';
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: 'Add payment method' })).toBeVisible();
+  // No billing address yet: the address form opens on its lookup.
+  await expect(page.getByRole('button', { name: 'Add address manually' })).toBeVisible();
+  await expectNoViolations(page, path);
+  await expectReflow(page, path);
 });

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AddressForm } from '../../../features/address/components/address-form.tsx';
 import { PaymentErrorDialog, paymentProblemOf } from '../../../features/payment/components/payment-error-dialog.tsx';
@@ -15,7 +15,7 @@ import { followRedirect } from '../../../features/payment/components/redirect-fo
 import { BusyOverlay } from '../../../components/ui/busy-overlay.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { useToast } from '../../../components/ui/toasts.tsx';
-import type { components, Problem } from '../../../lib/api/client.ts';
+import { ApiError, type components, type Problem } from '../../../lib/api/client.ts';
 import { usePaymentSetup } from '../../../features/payment/api/setup-payment.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useLocale } from '../../../lib/locales.ts';
@@ -29,13 +29,18 @@ type Address = components['schemas']['Address'];
 
 const PAGE = '/account/my-payment-method';
 
+/** The proxy's restricted-region answer (account §5, §8 Region not supported): a 422 on /postalCode. */
+const isRegionRefusal = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.problem?.code === 'region_not_supported';
+
 /**
  * /account/my-payment-method/add-payment-method and /edit-payment-method (account §2): the billing
  * address first (the shared address form), then the market's payment form — the sandbox card form
  * (and iDEAL or Bancontact where the market's Stripe offers them) in sandbox mode, Stripe's Payment
  * Element or Adyen's card component in live mode — saved with an amount
  * of 0. 3-D Secure or a bank page take the shopper away and back to Payment details, which finishes
- * the saving; a refusal or a billing mismatch is said on the page.
+ * the saving; a refusal or a billing mismatch is said on the page, a billing region the shop cannot
+ * serve on the billing address form.
  */
 export function SavePaymentMethodPage({ mode }: { mode: 'add' | 'update' }) {
   const { t } = useTranslation();
@@ -47,6 +52,11 @@ export function SavePaymentMethodPage({ mode }: { mode: 'add' | 'update' }) {
   const add = useAddPaymentMethod();
   const update = useUpdatePaymentMethod();
   const [billing, setBilling] = useState<Address | null>(null);
+  // The address as last entered: the form reopens with it (Change, or a region refusal).
+  const [entered, setEntered] = useState<Address | null>(null);
+  // A region refusal of the saving, for the reopened form to answer its address with.
+  const refusal = useRef<ApiError | null>(null);
+  const billingSection = useRef<HTMLElement>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Partial<Problem> | undefined>();
   // Sandbox mode's stand-in for the Payment Element's bank tabs: a bank debit saved for the renewals.
@@ -74,12 +84,24 @@ export function SavePaymentMethodPage({ mode }: { mode: 'add' | 'update' }) {
         );
         await navigate(to(PAGE));
       } catch (error) {
-        setProblem(paymentProblemOf(error));
         setBusy(false);
+        if (isRegionRefusal(error)) {
+          // account §5: not the payment error modal but the billing address form, as Edit billing address.
+          refusal.current = error;
+          setBilling(null);
+          return;
+        }
+        setProblem(paymentProblemOf(error));
       }
     },
     [billing, mode, add, update, toast, t, navigate, to],
   );
+
+  // The reopened form submits the refused address once and is answered with the refusal: the shared
+  // form then says it in the words of §5, scrolls itself into view and focuses the postal code.
+  useEffect(() => {
+    if (!billing && refusal.current) billingSection.current?.querySelector('form')?.requestSubmit();
+  }, [billing]);
 
   const title = mode === 'add' ? t('account.paymentMethod.addTitle') : t('account.paymentMethod.editTitle');
   const submitLabel = t('account.paymentMethod.saveMethod');
@@ -89,7 +111,7 @@ export function SavePaymentMethodPage({ mode }: { mode: 'add' | 'update' }) {
         // account §6: nothing of the payment content for a customer who is not enabled.
         !page.isCustomerEnabled ? null : (
           <div className="save-method">
-            <section aria-labelledby="save-billing">
+            <section ref={billingSection} aria-labelledby="save-billing">
               <h2 id="save-billing">{t('account.orders.billingAddress')}</h2>
               {billing ? (
                 <>
@@ -101,9 +123,15 @@ export function SavePaymentMethodPage({ mode }: { mode: 'add' | 'update' }) {
               ) : (
                 <AddressForm
                   idPrefix="save-method-billing"
-                  initial={page.billingAddress}
+                  initial={entered ?? page.billingAddress}
                   submitLabel={t('account.paymentMethod.continue')}
-                  onSubmit={async (address) => setBilling(address)}
+                  onSubmit={async (address) => {
+                    const refused = refusal.current;
+                    refusal.current = null;
+                    if (refused) throw refused;
+                    setEntered(address);
+                    setBilling(address);
+                  }}
                 />
               )}
             </section>

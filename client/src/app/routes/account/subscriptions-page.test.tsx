@@ -5,6 +5,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import en from '../../../../../catalogues/en.json' with { type: 'json' };
+import { SUBSCRIPTION_TOASTS } from '../../../../../domain/subscription.ts';
 import { operationExample, SESSION_STUB, stubApi, type StubHandler } from '../../../testing/api-stub.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
@@ -218,6 +220,35 @@ describe('the manage modal', () => {
     });
   });
 
+  it('when alex manages a subscription outside the cooling-off period that is not expiring, then step one shows "name · plan", the no-refund text and the contact-us link (account §2 Manage modal, step one)', async () => {
+    const user = userEvent.setup();
+    const subscriptions = operationExample<object>('/account/subscriptions', 'get', 200, 'subscriptions');
+    stubApi([
+      SESSION_STUB,
+      SITE,
+      [
+        'GET',
+        /\/api\/account\/subscriptions$/,
+        { body: { ...subscriptions, contactUsUrl: 'https://shop.example/en-GB/contact-us' } },
+      ],
+    ]);
+    renderApp('/en-GB/account/my-subscriptions');
+    await screen.findAllByRole('article');
+    // ZAAAA1000AA000002: expired (so not expiring), no cooling-off period.
+    await user.click(within(cardOf('ZAAAA1000AA000002')).getByRole('button', { name: /^Manage/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Connected Navigation' });
+    // "Shows the service name and plan."
+    expect(within(dialog).getByText('Connected Navigation · one-year plan')).toBeTruthy();
+    // "Outside the cooling-off period and not expiring: text that a full refund is not an active option, plus a contact-us link."
+    const noRefund = within(dialog).getByText(/A full refund is not an active option/);
+    expect(noRefund.textContent).toBe('A full refund is not an active option for this subscription. Contact us');
+    expect(within(noRefund).getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe(
+      'https://shop.example/en-GB/contact-us',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Request refund' })).toBeNull();
+    expect(within(dialog).queryByRole('link', { name: 'Renew now' })).toBeNull();
+  });
+
   it('when the subscription is in progress, then only the processing notice', async () => {
     const user = userEvent.setup();
     stubApi([SESSION_STUB, SITE, list('subscriptions')]);
@@ -228,5 +259,18 @@ describe('the manage modal', () => {
     expect(within(dialog).getByText('We are currently processing your order. Please check again later.')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Request refund' })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Turn off auto-renewal' })).toBeNull();
+  });
+});
+
+describe('the manage modal’s toasts (account §2 Manage modal step two)', () => {
+  it('when shown in English, then the catalogue’s words are the proxy’s message (SUBSCRIPTION_TOASTS); the client shows the catalogue’s, in the shopper’s language', () => {
+    const toast = en.account.manage.toast;
+    expect(toast.refunded).toBe(SUBSCRIPTION_TOASTS.refunded);
+    expect(toast.autoRenewalOff.replace('{{service}}', 'Online Pack')).toBe(
+      SUBSCRIPTION_TOASTS.autoRenewalOff('Online Pack'),
+    );
+    expect(toast.autoRenewalOn.replace('{{service}}', 'Online Pack')).toBe(
+      SUBSCRIPTION_TOASTS.autoRenewalOn('Online Pack'),
+    );
   });
 });
