@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AddressForm } from '../../../features/address/components/address-form.tsx';
 import { PaymentErrorDialog, paymentProblemOf } from '../../../features/payment/components/payment-error-dialog.tsx';
@@ -54,9 +54,8 @@ export function SavePaymentMethodPage({ mode }: { mode: 'add' | 'update' }) {
   const [billing, setBilling] = useState<Address | null>(null);
   // The address as last entered: the form reopens with it (Change, or a region refusal).
   const [entered, setEntered] = useState<Address | null>(null);
-  // A region refusal of the saving, for the reopened form to answer its address with.
-  const refusal = useRef<ApiError | null>(null);
-  const billingSection = useRef<HTMLElement>(null);
+  // A region refusal of the saving, which the reopened form says as its own.
+  const [refusal, setRefusal] = useState<Problem | undefined>();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Partial<Problem> | undefined>();
   // Sandbox mode's stand-in for the Payment Element's bank tabs: a bank debit saved for the renewals.
@@ -87,7 +86,7 @@ export function SavePaymentMethodPage({ mode }: { mode: 'add' | 'update' }) {
         setBusy(false);
         if (isRegionRefusal(error)) {
           // account §5: not the payment error modal but the billing address form, as Edit billing address.
-          refusal.current = error;
+          setRefusal(error.problem);
           setBilling(null);
           return;
         }
@@ -97,12 +96,6 @@ export function SavePaymentMethodPage({ mode }: { mode: 'add' | 'update' }) {
     [billing, mode, add, update, toast, t, navigate, to],
   );
 
-  // The reopened form submits the refused address once and is answered with the refusal: the shared
-  // form then says it in the words of §5, scrolls itself into view and focuses the postal code.
-  useEffect(() => {
-    if (!billing && refusal.current) billingSection.current?.querySelector('form')?.requestSubmit();
-  }, [billing]);
-
   const title = mode === 'add' ? t('account.paymentMethod.addTitle') : t('account.paymentMethod.editTitle');
   const submitLabel = t('account.paymentMethod.saveMethod');
   return (
@@ -111,7 +104,7 @@ export function SavePaymentMethodPage({ mode }: { mode: 'add' | 'update' }) {
         // account §6: nothing of the payment content for a customer who is not enabled.
         !page.isCustomerEnabled ? null : (
           <div className="save-method">
-            <section ref={billingSection} aria-labelledby="save-billing">
+            <section aria-labelledby="save-billing">
               <h2 id="save-billing">{t('account.orders.billingAddress')}</h2>
               {billing ? (
                 <>
@@ -125,10 +118,9 @@ export function SavePaymentMethodPage({ mode }: { mode: 'add' | 'update' }) {
                   idPrefix="save-method-billing"
                   initial={entered ?? page.billingAddress}
                   submitLabel={t('account.paymentMethod.continue')}
+                  refusal={refusal}
                   onSubmit={async (address) => {
-                    const refused = refusal.current;
-                    refusal.current = null;
-                    if (refused) throw refused;
+                    setRefusal(undefined);
                     setEntered(address);
                     setBilling(address);
                   }}

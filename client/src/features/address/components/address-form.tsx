@@ -40,11 +40,14 @@ export function AddressForm({
   submitLabel,
   onSubmit,
   idPrefix,
+  refusal,
 }: {
   initial: Address | null;
   submitLabel: string;
   onSubmit: (address: Address) => Promise<void>;
   idPrefix: string;
+  /** A later step's refusal of the address the form gave (a saving's region check): said as the form's own. */
+  refusal?: components['schemas']['Problem'] | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const { locale } = useLocale();
@@ -208,14 +211,23 @@ export function AddressForm({
         postalCode: values.postalCode,
       });
     } catch (error) {
-      const problem = error instanceof ApiError ? error.problem : undefined;
-      // The words for the problem's field rule, code or type (issue 14), never its English detail.
-      setSubmitError(problemText(t, problem, 'checkout.unexpectedError'));
-      // A billing region the shop cannot serve (account §5): back to the address, at its postal code.
-      if (problem?.code !== 'region_not_supported') return;
-      form.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-      setFocus('postalCode');
+      showRefusal(error instanceof ApiError ? error.problem : undefined);
     }
+  });
+
+  function showRefusal(problem: components['schemas']['Problem'] | undefined) {
+    // The words for the problem's field rule, code or type (issue 14), never its English detail.
+    setSubmitError(problemText(t, problem, 'checkout.unexpectedError'));
+    // A billing region the shop cannot serve (account §5): back to the address, at its postal code.
+    if (problem?.code !== 'region_not_supported') return;
+    form.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    setFocus('postalCode');
+  }
+  const shownRefusal = useRef<typeof refusal>(undefined);
+  useEffect(() => {
+    if (!refusal || shownRefusal.current === refusal) return;
+    shownRefusal.current = refusal;
+    showRefusal(refusal);
   });
 
   const id = (name: string) => `${idPrefix}-${formId}-${name}`;
