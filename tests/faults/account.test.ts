@@ -190,7 +190,7 @@ const PREFERENCES = { method: 'GET', path: '/s/aurora/dw/shop/v24_5/custom_objec
 /**
  * Add and Edit payment method (account §2, §4 "a payment customer is found or created, then the
  * payment method is attached and a setup is confirmed"): the record read, the new card read from
- * Stripe, the region's preferences, alex's payment customer found, the SetupIntent confirmed and read
+ * Stripe, the region's preferences, alex's payment customer found (his profile, then Stripe), the SetupIntent confirmed and read
  * back, the record stored, then the page's reads. The provider's own calls answer a payment problem.
  */
 function savingRows(step: string, store: 'AddPaymentMethod' | 'UpdatePaymentMethod'): Row[] {
@@ -200,8 +200,11 @@ function savingRows(step: string, store: 'AddPaymentMethod' | 'UpdatePaymentMeth
     // Unreadable preferences count as absent (upstream/commerce/preferences.ts): an Edit goes on with the
     // mismatch control off; an Add is refused, its region's saving flag unset (account §2).
     ...rowsOf('commerce', step, PREFERENCES, store === 'AddPaymentMethod' ? 'problem' : 'tolerated'),
-    // A failed search is not "none found": no second payment customer is made for alex (stripe.ts customerFor).
-    ...rowsOf('stripe', step, { method: 'GET', path: '/v1/customers/search' }, 'payment-problem'),
+    // alex's payment customer is the one his commerce profile names (c_stripeCustomerId), read back from
+    // Stripe (stripe-customer.ts): an unreadable profile falls back to the search by CDC id, which finds
+    // him; an unreadable Stripe customer is not "none": no second payment customer is made.
+    ...rowsOf('commerce', step, { method: 'GET', path: '/customer/shopper-customers/v1/' }, 'tolerated'),
+    ...rowsOf('stripe', step, { method: 'GET', path: '/v1/customers/cus_' }, 'payment-problem'),
     ...rowsOf('stripe', step, { method: 'POST', path: '/v1/setup_intents' }, 'payment-problem'),
     ...rowsOf('stripe', step, { method: 'GET', path: '/v1/setup_intents/' }, 'payment-problem'),
     ...rowsOf('som', step, SOM(store), 'problem'),

@@ -14,7 +14,12 @@ import type { AppContext } from '../../context.ts';
 import { isSupportedAddressCountry } from '../../../../domain/postal-codes.ts';
 import { commerceCall } from '../../upstream/commerce/commerce-answer.ts';
 import type { Shopper } from '../identity/shopper.ts';
-import { createCustomerAddress, getCustomer, type CustomerOf } from '../../upstream/commerce/customers.ts';
+import {
+  createCustomerAddress,
+  getCustomer,
+  registeredCustomer,
+  type CustomerOf,
+} from '../../upstream/commerce/customers.ts';
 
 type Schemas = components['schemas'];
 type CommerceAddress = CommerceComponents['schemas']['CustomerAddress'];
@@ -31,19 +36,6 @@ const FIELDS = [
   'stateCode',
   'postalCode',
 ] as const;
-
-const customerOf = (shopper: Shopper, customerId: string): CustomerOf => ({
-  customerId,
-  siteId: shopper.siteId,
-  headers: shopper.headers,
-  signal: shopper.signal,
-});
-
-/** The registered customer's id, or undefined for a guest (who has no address book). */
-function registeredCustomerId(shopper: Shopper): string | undefined {
-  if (shopper.session.authType !== 'registered') return undefined;
-  return shopper.tokens.customerId;
-}
 
 /** §3: countryCode may arrive as an object with a value; address2 may be joined to address1 with a pipe. */
 export function toSavedAddress(saved: CommerceAddress): Schemas['SavedAddress'] | null {
@@ -72,16 +64,17 @@ export function toSavedAddress(saved: CommerceAddress): Schemas['SavedAddress'] 
   };
 }
 
-async function readAddresses(ctx: AppContext, shopper: Shopper, customerId: string): Promise<CommerceAddress[]> {
-  const customer = await commerceCall(shopper, 'customer', getCustomer(ctx, customerOf(shopper, customerId)));
-  return customer.addresses ?? [];
+async function readAddresses(ctx: AppContext, shopper: Shopper, customer: CustomerOf): Promise<CommerceAddress[]> {
+  const profile = await commerceCall(shopper, 'customer', getCustomer(ctx, customer));
+  return profile.addresses ?? [];
 }
 
 /** GET /checkout/saved-addresses: the usable saved addresses, the preferred one first; none for a guest. */
 export async function listSavedAddresses(ctx: AppContext, shopper: Shopper): Promise<Schemas['SavedAddressList']> {
-  const customerId = registeredCustomerId(shopper);
-  if (!customerId) return { addresses: [] };
-  const addresses = (await readAddresses(ctx, shopper, customerId))
+  // None for a guest, who has no address book.
+  const customer = registeredCustomer(shopper);
+  if (!customer) return { addresses: [] };
+  const addresses = (await readAddresses(ctx, shopper, customer))
     .map(toSavedAddress)
     // Only addresses the market bills to (storefront §5 countryCode "options from an allowed country list").
     .filter(
@@ -101,10 +94,10 @@ export async function saveCheckoutAddress(
   shopper: Shopper,
   address: Schemas['Address'],
 ): Promise<void> {
-  const customerId = registeredCustomerId(shopper);
-  if (!customerId) return;
+  const customer = registeredCustomer(shopper);
+  if (!customer) return;
   try {
-    const saved = await readAddresses(ctx, shopper, customerId);
+    const saved = await readAddresses(ctx, shopper, customer);
     if (
       saved.some((s) => {
         const known = toSavedAddress(s);
@@ -113,7 +106,7 @@ export async function saveCheckoutAddress(
     )
       return;
     const line2 = address.address2?.trim();
-    const { response, error } = await createCustomerAddress(ctx, customerOf(shopper, customerId), {
+    const { response, error } = await createCustomerAddress(ctx, customer, {
       addressId: `checkout-${randomBytes(4).toString('hex')}`,
       firstName: address.firstName.trim(),
       lastName: address.lastName.trim(),

@@ -6,6 +6,7 @@
  */
 import type { components } from '../../../../generated/commerce/types.ts';
 import type { AppContext } from '../../context.ts';
+import type { Shopper } from '../../services/identity/shopper.ts';
 
 type Commerce = components['schemas'];
 
@@ -15,6 +16,16 @@ export interface CustomerOf {
   siteId: string;
   headers: Record<string, string>;
   signal?: AbortSignal | undefined;
+}
+
+/** A registered shopper's own profile, with their token; undefined for a guest, who has none. */
+export function registeredCustomer(
+  shopper: Pick<Shopper, 'session' | 'tokens' | 'siteId' | 'headers' | 'signal'>,
+): CustomerOf | undefined {
+  const customerId = shopper.session.authType === 'registered' ? shopper.tokens.customerId : undefined;
+  return customerId
+    ? { customerId, siteId: shopper.siteId, headers: shopper.headers, signal: shopper.signal }
+    : undefined;
 }
 
 const CUSTOMER = '/customer/shopper-customers/v1/organizations/{organizationId}/customers/{customerId}' as const;

@@ -164,6 +164,8 @@ export function stripeRouter(context: SandboxContext): Router {
   };
 
   // ---- Customers ----
+  /** How long a new customer stays out of search results (Stripe: "under 1 minute"). */
+  const SEARCH_FRESHNESS_S = 60;
   router.get(
     '/v1/customers/search',
     run((req, res) => {
@@ -181,8 +183,11 @@ export function stripeRouter(context: SandboxContext): Router {
         offset = Number(match[1]);
       }
       const { clauses, joiner } = parseSearchQuery(query.query);
+      // "Don't use search for read-after-write flows … data is searchable in under 1 minute"
+      // (https://docs.stripe.com/search#data-freshness): a customer created in the last minute is not found yet.
+      const searchable = nowSeconds(context) - SEARCH_FRESHNESS_S;
       const found = [...store.customers.values()]
-        .filter((c): c is Customer => !('deleted' in c))
+        .filter((c): c is Customer => !('deleted' in c) && c.created <= searchable)
         .filter((c) =>
           joiner === 'AND' ? clauses.every((cl) => matches(c, cl)) : clauses.some((cl) => matches(c, cl)),
         )
