@@ -159,6 +159,17 @@ describe('startLogin', () => {
 });
 
 describe('completeLogin', () => {
+  it('when alex signs in on two devices within 3 seconds, then both are signed in: the second waits out SLAS’s 409 window', async () => {
+    const first = await logIn(new Shopper());
+    const started = Date.now();
+    const second = await logIn(new Shopper());
+    expect(first.response.status).toBe(200);
+    expect(second.response.status).toBe(200);
+    expect(second.body.session).toMatchObject({ authType: 'registered', customer: { firstName: 'Alex' } });
+    // The sandbox refused the second trusted-system login at once (409), as SLAS does within 3 seconds.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+
   it('when alex signs in at the identity provider, then the session is registered with first name Alex', async () => {
     const shopper = new Shopper();
     const { response, body } = await logIn(shopper);

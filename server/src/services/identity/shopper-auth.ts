@@ -16,6 +16,7 @@
  * kept, 90 days) and names itself on logout.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { isRefreshRefused, loginDecision } from '../../../../domain/login.ts';
 import type { AppContext } from '../../context.ts';
 import { upstreamError } from '../../errors.ts';
@@ -142,6 +143,13 @@ export async function commerceLogin(
 }
 
 /**
+ * SLAS's service protection window for trusted-system logins: a second login of the same shopper
+ * within 3 seconds answers 409 (https://developer.salesforce.com/docs/commerce/commerce-api/guide/slas-trusted-system.html).
+ */
+const TSOB_WINDOW_MS = 3000;
+const TSOB_RETRY_MS = 1000;
+
+/**
  * A registered shopper's tokens after the identity provider's login: SLAS's trusted-system
  * on-behalf-of token (`grant_type=client_credentials`, `hint=ts_ext_on_behalf_of`) with the
  * server's private client (HTTP Basic). `login_id` is the shopper's stable id at the identity
@@ -157,23 +165,31 @@ export async function registeredLogin(
   signal?: AbortSignal,
 ): Promise<ShopperTokens> {
   const { clientIds } = ctx.config.credentials.commerce;
-  const token = await getTrustedSystemAccessToken(
-    ctx,
-    {
-      grant_type: 'client_credentials',
-      hint: 'ts_ext_on_behalf_of',
-      login_id: identity.directoryUid,
-      email_id: identity.email,
-      idp_origin: IDP_ORIGIN,
-      client_id: clientIds[session.site],
-      channel_id: session.site,
-      ...(session.shopperTokens?.usid ? { usid: session.shopperTokens.usid } : {}),
-    },
-    privateClientAuth(ctx),
-    signal,
-  ).catch((cause: unknown) => {
-    throw upstreamError('commerce', cause);
-  });
+  const login = () =>
+    getTrustedSystemAccessToken(
+      ctx,
+      {
+        grant_type: 'client_credentials',
+        hint: 'ts_ext_on_behalf_of',
+        login_id: identity.directoryUid,
+        email_id: identity.email,
+        idp_origin: IDP_ORIGIN,
+        client_id: clientIds[session.site],
+        channel_id: session.site,
+        ...(session.shopperTokens?.usid ? { usid: session.shopperTokens.usid } : {}),
+      },
+      privateClientAuth(ctx),
+      signal,
+    ).catch((cause: unknown) => {
+      throw upstreamError('commerce', cause);
+    });
+  let token = await login();
+  // SLAS refuses a second login of the same shopper within its 3-second service protection window
+  // (409): another tab or device of theirs signed in a moment ago. Asked again once the window passed.
+  for (let wait = 0; token.response.status === 409 && wait < TSOB_WINDOW_MS; wait += TSOB_RETRY_MS) {
+    await sleep(TSOB_RETRY_MS, undefined, signal ? { signal } : {});
+    token = await login();
+  }
   if (!token.data) {
     ctx.logger.warn({ status: token.response.status, error: token.error }, 'commerce trusted-system login failed');
     throw upstreamError('commerce');

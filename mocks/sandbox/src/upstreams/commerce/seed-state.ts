@@ -215,6 +215,7 @@ export function resetState(clock: Clock): void {
   state.maintenance = false;
   state.preferenceOverrides.clear();
   state.codes.clear();
+  state.trustedLogins.clear();
   state.accessTokens.clear();
   state.refreshTokens.clear();
   state.guests.clear();

@@ -132,6 +132,8 @@ export const state = {
   maintenance: false,
   /** Region preferences a test switched (`POST /commerce/__sandbox/preferences/{country}`), over the seed's. */
   preferenceOverrides: new Map<string, { c_billingMismatchControl?: boolean }>(),
+  /** When each login_id last logged in through the trusted-system token (SLAS's 3-second window). */
+  trustedLogins: new Map<string, number>(),
   codes: new Map<string, AuthCode>(),
   accessTokens: new Map<string, AccessTokenRecord>(),
   refreshTokens: new Map<string, RefreshTokenRecord>(),

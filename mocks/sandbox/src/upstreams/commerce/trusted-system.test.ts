@@ -5,7 +5,16 @@
  * customer id) finds an existing one.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ALEX_LOGIN_ID, call, customers, login, registeredLogin, site, startCommerce } from './test-helpers.ts';
+import {
+  ALEX_LOGIN_ID,
+  call,
+  customers,
+  login,
+  registeredLogin,
+  site,
+  startCommerce,
+  trustedSystemToken,
+} from './test-helpers.ts';
 
 const { sandbox, base, start } = startCommerce();
 beforeAll(start);
@@ -13,6 +22,14 @@ afterAll(() => sandbox.stop());
 beforeEach(async () => {
   await fetch(`${base().replace(/\/commerce$/, '')}/__sandbox/reset`, { method: 'POST' });
 });
+
+/** The sandbox clock past SLAS's 3-second window between two logins of one login_id. */
+const passTheWindow = () =>
+  fetch(`${base().replace(/\/commerce$/, '')}/__sandbox/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceMs: 3000 }),
+  });
 
 const profile = async (tokens: { access_token: string; customer_id: string }) =>
   (await call(base(), tokens.access_token, 'GET', `${customers}/${tokens.customer_id}?${site}`)).body;
@@ -30,8 +47,18 @@ describe('trusted-system login: the shopper of a login_id (issue 31)', () => {
       addresses: [],
       paymentInstruments: [],
     });
+    await passTheWindow();
     const again = await registeredLogin(base(), 'directory-uid-new-0001');
     expect(again.customer_id).toBe(first.customer_id);
+  });
+
+  it('when the same login_id logs in again within 3 seconds, then 409 conflict (SLAS’s service protection window); after them, it logs in', async () => {
+    await registeredLogin(base(), ALEX_LOGIN_ID);
+    const refused = await trustedSystemToken(base(), { login_id: ALEX_LOGIN_ID });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ error: 'conflict' });
+    await passTheWindow();
+    expect((await registeredLogin(base(), ALEX_LOGIN_ID)).customer_id).toBe('abcAlexOwner0001');
   });
 
   it('when no email_id is given for a new shopper, then his e-mail is the login_id (SLAS: login_id is used instead)', async () => {
