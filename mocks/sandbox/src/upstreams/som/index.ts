@@ -127,7 +127,7 @@ export function somRouter(context: SandboxContext): Router {
       orders: {
         totalSize: matching.length,
         done: offset + page.length >= matching.length,
-        records: page.map((order) => orderSummary(order)),
+        records: page.map((order) => orderSummary(order, { locale: body.locale })),
       },
     };
     res.json(response);
@@ -142,7 +142,10 @@ export function somRouter(context: SandboxContext): Router {
       return;
     }
     // A Refunded order's refund details come only with refundedFlag, the shop's second load of it.
-    const records = orderDetails(order, { refundDetails: answersRefundDetails(order, body.query.refundedFlag) });
+    const records = orderDetails(order, {
+      refundDetails: answersRefundDetails(order, body.query.refundedFlag),
+      locale: body.locale,
+    });
     const response: S['DetailsResponse'] = { totalSize: records.length, records };
     res.json(response);
   });
@@ -165,7 +168,7 @@ export function somRouter(context: SandboxContext): Router {
     const list = account ? subscriptionsOf(body.query.userId).filter(subscriptionFilter(body.query)) : [];
     const response: S['SubscriptionListResponse'] = {
       isCustomerEnabled: account?.enabled ?? false,
-      subscriptionList: list.map(subscription),
+      subscriptionList: list.map((sub) => subscription(sub, body.locale)),
     };
     res.json(response);
   });
@@ -182,7 +185,7 @@ export function somRouter(context: SandboxContext): Router {
       : [];
     const response: S['SubscriptionListResponse'] = {
       isCustomerEnabled: account?.enabled ?? false,
-      subscriptionList: list.map(subscription),
+      subscriptionList: list.map((sub) => subscription(sub, body.locale)),
     };
     res.json(response);
   });

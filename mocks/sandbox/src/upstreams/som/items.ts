@@ -3,6 +3,7 @@
  * and feature type, as the seed's orders and the orders placed through the commerce stand-in carry them.
  */
 import { PRODUCTS, type Product, type Variant } from '../../seed.ts';
+import { localizedProduct, localizedVariantName } from '../commerce/product-i18n.ts';
 import type { OmsItem, OmsStatus } from './model.ts';
 
 /** Put for the sandbox's commerce image host in every answer (index.ts), as the platform's image links are. */
@@ -15,6 +16,20 @@ export function findVariant(productId: string): { product: Product; variant: Var
     if (product.id === productId && product.variants[0]) return { product, variant: product.variants[0] };
   }
   return undefined;
+}
+
+/**
+ * A recorded product or variant name as the order system answers it for a request's `locale` (account
+ * §7: History, Details and SubscriptionList take the locale): the catalogue's name in that language
+ * (the commerce stand-in's product texts); a name the catalogue does not give stays as recorded.
+ */
+export function localizedName(productId: string, name: string, locale: string | undefined): string {
+  const found = findVariant(productId);
+  if (!found || !locale) return name;
+  const { product, variant } = found;
+  if (name === product.name) return localizedProduct(product, locale).name;
+  if (name === variant.name) return localizedVariantName(product, variant, locale);
+  return name;
 }
 
 export function featureTypeOf(product: Product): string {

@@ -5,6 +5,7 @@
 import type { components } from '../../../../../generated/som/types.ts';
 import { zOmsPaymentType } from '../../../../../generated/som/zod/zod.gen.ts';
 import type { OmsOrder, OmsPaymentRecord, OmsSubscription } from './model.ts';
+import { localizedName } from './items.ts';
 import { isExpiring } from './state.ts';
 
 type S = components['schemas'];
@@ -20,7 +21,10 @@ const attributes = <T extends string>(type: T, id: string) => ({ type, url: `${A
 export const answersRefundDetails = (order: OmsOrder, refundedFlag: boolean | undefined): boolean =>
   order.status !== 'Refunded' || refundedFlag === true;
 
-export function orderSummary(order: OmsOrder, options: { refundDetails?: boolean } = {}): S['OrderSummary'] {
+export function orderSummary(
+  order: OmsOrder,
+  options: { refundDetails?: boolean; locale?: string | undefined } = {},
+): S['OrderSummary'] {
   const refundDetails = options.refundDetails ?? true;
   return {
     attributes: attributes('OrderSummary', order.id),
@@ -35,7 +39,7 @@ export function orderSummary(order: OmsOrder, options: { refundDetails?: boolean
       records: order.items.map((item) => ({
         attributes: attributes('OrderItemSummary', item.id),
         Id: item.id,
-        Name: item.name,
+        Name: localizedName(item.productId, item.name, options.locale),
         Status: item.status,
         SNPOMSSubscriptionType_C: item.subscriptionType,
         SNPOMSProductImageLink_C: item.image,
@@ -98,7 +102,10 @@ export function orderSummary(order: OmsOrder, options: { refundDetails?: boolean
 }
 
 /** Details' records: the summary (its refund details as `answersRefundDetails` says), fulfilment and return orders. */
-export function orderDetails(order: OmsOrder, options: { refundDetails?: boolean } = {}): S['OrderDetailsEntry'][] {
+export function orderDetails(
+  order: OmsOrder,
+  options: { refundDetails?: boolean; locale?: string | undefined } = {},
+): S['OrderDetailsEntry'][] {
   const itemIds = order.items.map((i) => i.id);
   return [
     orderSummary(order, options),
@@ -149,11 +156,11 @@ export function creditNotes(order: OmsOrder): S['CreditNote'][] {
   }));
 }
 
-export function subscription(sub: OmsSubscription): S['Subscription'] {
+export function subscription(sub: OmsSubscription, locale?: string): S['Subscription'] {
   return {
     Id: sub.id,
     ...(sub.referenceId ? { referenceId: sub.referenceId } : {}),
-    name: sub.name,
+    name: localizedName(sub.productId, sub.name, locale),
     image: sub.image,
     serviceId: sub.serviceId,
     productId: sub.productId,
