@@ -41,6 +41,9 @@ export interface OrderFact {
   currency?: string;
 }
 
+/** Storefront §7 "Order list | GET | offset 0, limit 10"; §9 "Order list page size 10". */
+export const ORDER_LIST_PAGE = { offset: 0, limit: 10 } as const;
+
 const CUSTOMER_ORDERS =
   '/customer/shopper-customers/v1/organizations/{organizationId}/customers/{customerId}/orders' as const;
 
@@ -55,7 +58,7 @@ export async function customerOrders(ctx: AppContext, shopper: Shopper): Promise
     ctx.upstreams.commerce.GET(CUSTOMER_ORDERS, {
       params: {
         path: { organizationId: shopper.organizationId, customerId },
-        query: { siteId: shopper.siteId, limit: 5, offset: 0 },
+        query: { siteId: shopper.siteId, ...ORDER_LIST_PAGE },
       },
       headers: shopper.headers,
     }),
