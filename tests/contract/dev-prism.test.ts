@@ -23,7 +23,8 @@ beforeAll(async () => {
   const env: Record<string, string> = { UPSTREAM: 'prism' };
   for (const [name, variable] of Object.entries(BASE_URL_ENV) as [UpstreamName, string][])
     env[variable] = prism(name === 'commerceClassic' ? 'commerce' : name);
-  server = createServer(testConfig(env), { logger: pino({ level: 'silent' }), serveClient: false });
+  // The built client too (make test builds it first): pages are rendered from the examples as well.
+  server = createServer(testConfig(env), { logger: pino({ level: 'silent' }) });
   base = `http://127.0.0.1:${await server.start(0)}`;
 }, 120_000);
 
@@ -80,6 +81,14 @@ describe('the shop against Prism (make dev-prism)', () => {
     const { response, body } = await browser.call('getRenewalPage', RENEWAL);
     expect(response.status).toBe(200);
     expect(body.variants.length).toBeGreaterThan(0);
+  });
+
+  it('when the renewal page itself is requested, then the server renders it from the examples: the product heading and its plans', async () => {
+    const response = await fetch(`${base}/en-GB/service/cn-connected-navigation?carvin=${VIN}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<h1[^>]*>[^<]*Connected Navigation/);
+    expect(html).toMatch(/12 months/);
   });
 
   it('when a variant is renewed, then the checkout opens with the basket of the examples', async () => {
