@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
+import { zAutoRenewalReason, zRefundReason } from '../../../../../generated/proxy/zod-mini/zod.gen.ts';
 import {
   ADDITIONAL_INFO_DEBOUNCE_MS,
   ADDITIONAL_INFO_MAX,
@@ -32,7 +33,15 @@ type Subscription = components['schemas']['Subscription'];
 type Customer = components['schemas']['SubscriptionList']['customer'];
 type Step = 'overview' | 'refund' | 'autoRenewalOff' | 'autoRenewalOn';
 
-const reasonForm = z.object({ reason: z.string(), additionalInfo: z.string() });
+/**
+ * The form starts from the contract's reasons (RefundReason, AutoRenewalReason), none chosen yet; the
+ * additional information's limit is counted as a person counts it (domain/text-area.ts), which the
+ * schema's maxLength, counting UTF-16 units, would not.
+ */
+const reasonForm = z.object({
+  reason: z.union([z.literal(''), zRefundReason, zAutoRenewalReason]),
+  additionalInfo: z.string(),
+});
 type ReasonForm = z.infer<typeof reasonForm>;
 
 /**
@@ -94,19 +103,19 @@ export function ManageDialog({
     if (values.reason === OTHER_REASON && isTextTooLong(typed, ADDITIONAL_INFO_MAX)) return;
     setBusy(true);
     setFailure(undefined);
-    const body = {
-      ...(values.reason ? { reason: values.reason } : {}),
-      ...(values.reason === OTHER_REASON && values.additionalInfo.trim()
+    const info =
+      values.reason === OTHER_REASON && values.additionalInfo.trim()
         ? { additionalInfo: values.additionalInfo.trim() }
-        : {}),
-    };
+        : {};
     try {
       if (step === 'refund') {
-        await requestRefund(subscription.id, body as components['schemas']['RefundRequest']);
+        const reason = zRefundReason.safeParse(values.reason);
+        await requestRefund(subscription.id, { ...(reason.success ? { reason: reason.data } : {}), ...info });
         flagRefundRequested(subscription.id);
         toast.show(t('account.manage.toast.refunded'), 'success');
       } else if (step === 'autoRenewalOff') {
-        await cancelAutoRenewal(subscription.id, body as components['schemas']['CancelAutoRenewalRequest']);
+        const reason = zAutoRenewalReason.safeParse(values.reason);
+        await cancelAutoRenewal(subscription.id, { ...(reason.success ? { reason: reason.data } : {}), ...info });
         toast.show(t('account.manage.toast.autoRenewalOff', { service: subscription.name }), 'success');
       } else {
         await reactivateAutoRenewal(subscription.id);
