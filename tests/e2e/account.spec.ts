@@ -122,10 +122,11 @@ test('in a region without auto-renewal (fr-FR), an expiring service shows the al
   await page.goto('/fr-FR/account/my-services');
   await signIn(page, 'alex.owner@example.com');
   await expect(page.getByRole('heading', { level: 1, name: 'Mes abonnements' })).toBeVisible();
-  const berline = card(page, 'ZAAAA1000AA000004');
+  // The service is named in French (account §7: the order system answers in the request's locale).
+  const berline = card(page, 'ZAAAA1000AA000004', 'Navigation connectée');
   await expect(berline.getByText("L'abonnement expire bientôt")).toBeVisible();
   await expect(berline.getByRole('link', { name: 'Renouveler maintenant' })).toBeVisible();
-  await berline.getByRole('button', { name: 'Gérer Connected Navigation' }).click();
+  await berline.getByRole('button', { name: 'Gérer Navigation connectée' }).click();
   // Outside the cooling-off period and expiring: Renew now; no auto-renewal where the region hides it.
   await expect(page.getByRole('dialog').getByRole('link', { name: 'Renouveler maintenant' })).toBeVisible();
   await expect(page.getByRole('dialog').getByRole('button', { name: /renouvellement automatique/ })).toHaveCount(0);

@@ -185,8 +185,9 @@ export async function registeredLogin(
     });
   let token = await login();
   // SLAS refuses a second login of the same shopper within its 3-second service protection window
-  // (409): another tab or device of theirs signed in a moment ago. Asked again once the window passed.
-  for (let wait = 0; token.response.status === 409 && wait < TSOB_WINDOW_MS; wait += TSOB_RETRY_MS) {
+  // (409): another tab or device of theirs signed in a moment ago. Asked again each second until the
+  // window has surely passed (one more try than the window's seconds: timers and clocks round).
+  for (let wait = 0; token.response.status === 409 && wait <= TSOB_WINDOW_MS; wait += TSOB_RETRY_MS) {
     await sleep(TSOB_RETRY_MS, undefined, signal ? { signal } : {});
     token = await login();
   }

@@ -111,19 +111,12 @@ export function AddressForm({
   useEffect(() => {
     if (initial) return;
     let live = true;
-    probeAddressLookup()
-      .then((status) => {
-        if (live && !status.available) {
-          setUnavailable(true);
-          setMode('manual');
-        }
-      })
-      .catch(() => {
-        if (live) {
-          setUnavailable(true);
-          setMode('manual');
-        }
-      });
+    const fallBack = () => {
+      if (!live) return;
+      setUnavailable(true);
+      setMode('manual');
+    };
+    probeAddressLookup().then((status) => !status.available && fallBack(), fallBack);
     return () => {
       live = false;
     };
@@ -138,6 +131,11 @@ export function AddressForm({
     setSelectedLabel(undefined);
     setMode(next);
   };
+  // The lookup is unavailable (storefront §5): manual entry, with its message.
+  const fallBackToManual = () => {
+    setUnavailable(true);
+    switchMode('manual');
+  };
 
   const search = async (text: string, container?: string) => {
     const seq = ++searchSeq.current;
@@ -150,10 +148,7 @@ export function AddressForm({
       if (seq !== searchSeq.current) return;
       setSuggestions([]);
       if (lookupOutcome(error) === 'notFound') setLookupError(t('address.notFound'));
-      else {
-        setUnavailable(true);
-        switchMode('manual');
-      }
+      else fallBackToManual();
     }
   };
 
@@ -190,26 +185,16 @@ export function AddressForm({
       setSuggestions([]);
     } catch (error) {
       if (lookupOutcome(error) === 'notFound') setLookupError(t('address.notFound'));
-      else {
-        setUnavailable(true);
-        switchMode('manual');
-      }
+      else fallBackToManual();
     }
   };
 
   const submit = handleSubmit(async (values) => {
     setSubmitError(undefined);
+    const { addressLookup: _lookup, ...fields } = values;
     try {
-      await onSubmit({
-        firstName: values.firstName,
-        lastName: values.lastName,
-        countryCode: values.countryCode,
-        address1: values.address1,
-        address2: values.address2 ? values.address2 : null,
-        city: values.city,
-        stateCode: hasStateField(values.countryCode) ? values.stateCode || null : null,
-        postalCode: values.postalCode,
-      });
+      const stateCode = hasStateField(fields.countryCode) ? fields.stateCode || null : null;
+      await onSubmit({ ...fields, address2: fields.address2 || null, stateCode });
     } catch (error) {
       showRefusal(error instanceof ApiError ? error.problem : undefined);
     }

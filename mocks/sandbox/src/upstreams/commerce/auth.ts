@@ -22,7 +22,7 @@ import {
   type RefreshTokenRecord,
   type ShopperSession,
 } from './state.ts';
-import { LOGIN_ID_MAX, trustedSystemShopper } from './trusted-system.ts';
+import { LOGIN_ID_MAX, takesLogin, trustedSystemShopper } from './trusted-system.ts';
 
 const GUEST_REFRESH_S = 2_592_000;
 const REGISTERED_REFRESH_S = 7_776_000;
@@ -35,12 +35,6 @@ const PRIVATE_CLIENT = CREDENTIALS.commerce.privateClient;
 /** The identity providers configured for the sandbox tenant (the shop's identity provider). */
 const IDP_ORIGINS = new Set(['forgerock']);
 const TSOB_HINT = 'ts_ext_on_behalf_of';
-/**
- * SLAS's service protection window: "customers attempting to log in more than once through TSOB
- * during a period of 3 seconds will receive a 409 HTTP error"
- * (https://developer.salesforce.com/docs/commerce/commerce-api/guide/slas-trusted-system.html).
- */
-const TSOB_WINDOW_MS = 3000;
 
 /**
  * The token endpoints' client: the private client by HTTP Basic (id and secret), else a public
@@ -286,11 +280,8 @@ export function authRouter(context: SandboxContext): Router {
       return oauthError(res, 400, 'invalid_request', `login_id is required (at most ${LOGIN_ID_MAX} characters).`);
     if (body.email_id !== undefined && (!body.email_id || body.email_id.length > LOGIN_ID_MAX))
       return oauthError(res, 400, 'invalid_request', `email_id must have 1 to ${LOGIN_ID_MAX} characters.`);
-    const now = context.clock.nowMs();
-    const last = state.trustedLogins.get(loginId);
-    if (last !== undefined && now - last < TSOB_WINDOW_MS)
+    if (!takesLogin(context, loginId))
       return oauthError(res, 409, 'conflict', 'Too many logins for this shopper; try again in 3 seconds.');
-    state.trustedLogins.set(loginId, now);
     // As SLAS with an external identity provider: an unknown login_id is a new shopper, not an error.
     const shopper = trustedSystemShopper(context, loginId, body.email_id);
     const givenUsid = body.usid;

@@ -12,6 +12,21 @@ import { alphaId, randomId, state, type CustomerRecord } from './state.ts';
 
 export const LOGIN_ID_MAX = 128;
 
+/**
+ * SLAS's service protection window: "customers attempting to log in more than once through TSOB
+ * during a period of 3 seconds will receive a 409 HTTP error" (the guide above).
+ */
+const TSOB_WINDOW_MS = 3000;
+
+/** Whether `loginId` may log in now (none of its logins in the last 3 seconds); a login taken is remembered. */
+export function takesLogin(context: SandboxContext, loginId: string): boolean {
+  const now = context.clock.nowMs();
+  const last = state.trustedLogins.get(loginId);
+  if (last !== undefined && now - last < TSOB_WINDOW_MS) return false;
+  state.trustedLogins.set(loginId, now);
+  return true;
+}
+
 /** The registered customer whose login is `loginId` (logins compare case-insensitively). */
 export function customerWithLogin(loginId: string): CustomerRecord | undefined {
   const wanted = loginId.toLowerCase();
