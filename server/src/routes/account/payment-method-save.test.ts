@@ -104,6 +104,19 @@ async function completeChallenge(redirectUrl: string): Promise<URL> {
   return new URL(done.headers.get('location')!);
 }
 
+/** The payment-method page's call on the return from Stripe (account §2: setup_intent, its secret, redirect_status). */
+const confirmReturn = (browser: ShopBrowser, back: URL) =>
+  browser.call('confirmPayment', '/api/checkout/payment-confirmation', {
+    method: 'POST',
+    body: JSON.stringify({
+      context: 'accountPaymentMethod',
+      provider: 'stripe',
+      setup_intent: back.searchParams.get('setup_intent'),
+      setup_intent_client_secret: back.searchParams.get('setup_intent_client_secret'),
+      redirect_status: back.searchParams.get('redirect_status'),
+    }),
+  });
+
 describe('addPaymentMethod and updatePaymentMethod', () => {
   it('when kim adds a first card through the sandbox form, then it is saved with her billing address (201) and her IP address on the record (§3)', async () => {
     const kim = await signedIn('kim');
@@ -235,30 +248,11 @@ describe('addPaymentMethod and updatePaymentMethod', () => {
     expect(response.status).toBe(202);
     expect(body).toMatchObject({ outcome: 'actionRequired', actionType: 'threeDSecure' });
     // The sandbox's challenge page: Complete.
-    const challenge = await fetch(body.redirectUrl, { redirect: 'manual' });
-    const form = await challenge.text();
-    const action = /<form[^>]*action="([^"]+)"/.exec(form)?.[1];
-    expect(action).toBeDefined();
-    const done = await fetch(new URL(action!.replaceAll('&amp;', '&'), body.redirectUrl).href, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'outcome=complete',
-      redirect: 'manual',
-    });
-    const back = new URL(done.headers.get('location')!);
+    const back = await completeChallenge(body.redirectUrl);
     expect(back.pathname).toBe('/en-GB/account/my-payment-method');
     // An Edit comes back saying so: the page's toast is "updated", an Add's "added" (issue 34).
     expect(back.searchParams.get('mode')).toBe('update');
-    const confirmed = await alex.call('confirmPayment', '/api/checkout/payment-confirmation', {
-      method: 'POST',
-      body: JSON.stringify({
-        context: 'accountPaymentMethod',
-        provider: 'stripe',
-        setup_intent: back.searchParams.get('setup_intent'),
-        setup_intent_client_secret: back.searchParams.get('setup_intent_client_secret'),
-        redirect_status: back.searchParams.get('redirect_status'),
-      }),
-    });
+    const confirmed = await confirmReturn(alex, back);
     expect(confirmed.response.status).toBe(200);
     expect(confirmed.body).toEqual({ outcome: 'paymentMethodSaved', orderNo: null, status: null });
     expect((await page(alex)).paymentMethod.last4).toBe('3184');
@@ -282,16 +276,7 @@ describe('addPaymentMethod and updatePaymentMethod', () => {
     expect(back.pathname).toBe('/de-DE/account/my-payment-method');
     // An Add comes back saying so: the page's toast is "added", an Edit's "updated" (issue 34).
     expect(back.searchParams.get('mode')).toBe('add');
-    const confirmed = await kim.call('confirmPayment', '/api/checkout/payment-confirmation', {
-      method: 'POST',
-      body: JSON.stringify({
-        context: 'accountPaymentMethod',
-        provider: 'stripe',
-        setup_intent: back.searchParams.get('setup_intent'),
-        setup_intent_client_secret: back.searchParams.get('setup_intent_client_secret'),
-        redirect_status: back.searchParams.get('redirect_status'),
-      }),
-    });
+    const confirmed = await confirmReturn(kim, back);
     expect(confirmed.response.status).toBe(200);
     expect(confirmed.body).toEqual({ outcome: 'paymentMethodSaved', orderNo: null, status: null });
     expect(await page(kim)).toMatchObject({

@@ -10,6 +10,7 @@ import {
   sandboxBankMethods,
   type BankMethod,
 } from '../../../features/payment/components/sandbox-bank.tsx';
+import { MethodChoice } from '../../../features/payment/components/method-choice.tsx';
 import { SandboxCardForm } from '../../../features/payment/components/sandbox-card-form.tsx';
 import { followRedirect } from '../../../features/payment/components/redirect-form.ts';
 import { BusyOverlay } from '../../../components/ui/busy-overlay.tsx';
@@ -139,21 +140,16 @@ export function SavePaymentMethodPage({ mode }: { mode: 'add' | 'update' }) {
                 ) : setup.sandbox ? (
                   <>
                     {bankMethods.length > 0 ? (
-                      <fieldset className="choice-list">
-                        <legend className="visually-hidden">{t('checkout.payment.method')}</legend>
-                        {(['card', ...bankMethods] as const).map((option) => (
-                          <label key={option} className="choice">
-                            <input
-                              type="radio"
-                              name="payment-method"
-                              value={option}
-                              checked={method === option}
-                              onChange={() => setMethod(option)}
-                            />
-                            {option === 'card' ? t('checkout.payment.card') : BANK_METHODS[option].label}
-                          </label>
-                        ))}
-                      </fieldset>
+                      <MethodChoice
+                        legend={t('checkout.payment.method')}
+                        legendHidden
+                        options={['card', ...bankMethods] as const}
+                        labelOf={(option) =>
+                          option === 'card' ? t('checkout.payment.card') : BANK_METHODS[option].label
+                        }
+                        value={method}
+                        onChange={setMethod}
+                      />
                     ) : null}
                     {method !== 'card' && setup.provider === 'stripe' ? (
                       <SandboxBankPay

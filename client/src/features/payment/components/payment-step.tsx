@@ -11,6 +11,7 @@ import { PaymentErrorDialog, paymentProblemOf } from './payment-error-dialog.tsx
 import { LivePaymentForm } from './live-payment-form.tsx';
 import { SandboxCardForm } from './sandbox-card-form.tsx';
 import { BANK_METHODS, isBankMethod, SandboxBankPay, sandboxBankMethods, type BankMethod } from './sandbox-bank.tsx';
+import { MethodChoice } from './method-choice.tsx';
 import { SandboxChallenge } from './sandbox-challenge.tsx';
 import { SandboxWalletPay, WALLET_NAMES } from './sandbox-wallet.tsx';
 import type { WalletType } from '../../../../../domain/payment-method.ts';
@@ -190,21 +191,13 @@ export function PaymentStep({ basket }: { basket: Basket }) {
           ) : setup.sandbox ? (
             <>
               {bankMethods.length + wallets.length > 0 ? (
-                <fieldset className="choice-list">
-                  <legend>{t('checkout.payment.method')}</legend>
-                  {(['card', ...bankMethods, ...wallets] as const).map((option) => (
-                    <label key={option} className="choice">
-                      <input
-                        type="radio"
-                        name="payment-method"
-                        value={option}
-                        checked={method === option}
-                        onChange={() => setMethod(option)}
-                      />
-                      {optionLabel(option)}
-                    </label>
-                  ))}
-                </fieldset>
+                <MethodChoice
+                  legend={t('checkout.payment.method')}
+                  options={['card', ...bankMethods, ...wallets] as const}
+                  labelOf={optionLabel}
+                  value={method}
+                  onChange={setMethod}
+                />
               ) : null}
               {method === 'card' && challenge ? (
                 <SandboxChallenge
