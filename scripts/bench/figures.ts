@@ -37,7 +37,9 @@ export function recordLighthouse(spec: PageSpec, page: LighthouseRun[], snapshot
     value: chosen.performance,
     target: `≥ ${TARGETS.performance}`,
     pass: chosen.performance >= TARGETS.performance,
-    how: `median of ${runs}; all runs: ${scoresOf(page, 'performance')}`,
+    how: `median of ${runs}; all runs: ${scoresOf(page, 'performance')}; benchmarkIndex ${page
+      .map((run) => Math.round(run.benchmarkIndex))
+      .join(', ')}`,
   });
   for (const [label, key, target] of [
     ['accessibility', 'accessibility', TARGETS.accessibility],

@@ -18,8 +18,20 @@ export interface LighthouseRun {
   cls: number;
   /** The LCP element's CSS selector, as Lighthouse names it. */
   lcpElement: string | undefined;
+  /**
+   * Lighthouse's measure of the host's CPU (`environment.benchmarkIndex`): its simulated throttling
+   * scales the main-thread time it observes, so a faster host scores higher (issue 35).
+   */
+  benchmarkIndex: number;
   lhr: Result;
 }
+
+/** Above this benchmarkIndex a run is from a faster host than this machine kind and does not count (issue 35). */
+export const MAX_BENCHMARK_INDEX = 1550;
+
+/** "benchmarkIndex 1342", marked when the host was too fast for the figure to count. */
+export const hostNote = (run: LighthouseRun) =>
+  `benchmarkIndex ${Math.round(run.benchmarkIndex)}${run.benchmarkIndex > MAX_BENCHMARK_INDEX ? ' (above 1550: does not count)' : ''}`;
 
 function lcpElement(lhr: Result): string | undefined {
   type Node = { selector?: string };
@@ -56,6 +68,7 @@ async function runOnce(url: string, cookie: string | undefined): Promise<Lightho
       tbt: metric('total-blocking-time'),
       cls: metric('cumulative-layout-shift'),
       lcpElement: lcpElement(lhr),
+      benchmarkIndex: lhr.environment.benchmarkIndex,
       lhr,
     };
   } finally {

@@ -51,7 +51,7 @@ import {
   root,
 } from './config.ts';
 import { recordLighthouse, recordSnapshotCheck, type SnapshotCheck } from './figures.ts';
-import { lighthouseRun, median, medianRun, type LighthouseRun } from './lighthouse.ts';
+import { hostNote, lighthouseRun, median, medianRun, type LighthouseRun } from './lighthouse.ts';
 import { describeLoad, load, loadHow } from './load.ts';
 import { failed, notes, record, writeReports } from './report.ts';
 import { hasScript, holdsText, removeSnapshots, writeSnapshot } from './snapshot.ts';
@@ -147,7 +147,7 @@ async function lighthouseAll(checks: Map<string, SnapshotCheck>) {
         runs.push(result);
         console.log(
           `     lighthouse ${target.spec.id} ${kind} ${run}/${LIGHTHOUSE_RUNS}: performance ${result.performance}, ` +
-            `LCP ${Math.round(result.lcp)} ms, TBT ${Math.round(result.tbt)} ms`,
+            `LCP ${Math.round(result.lcp)} ms, TBT ${Math.round(result.tbt)} ms, ${hostNote(result)}`,
         );
       }
     }
