@@ -9,30 +9,15 @@ import { describe, expect, it } from 'vitest';
 import { SHOPPERS } from '../../../../mocks/sandbox/src/seed.ts';
 import { accountOf, paymentRecordOfAccount } from '../../../../mocks/sandbox/src/upstreams/som/state.ts';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
-import { logIn, ShopBrowser } from '../../testing/shop-browser.ts';
+import { londonAddress, paymentDetails, signedInTo } from '../../testing/payment-details.ts';
+import { ShopBrowser } from '../../testing/shop-browser.ts';
 import { ADYEN_BROWSER_INFO, adyenCardOf } from '../../testing/payments.ts';
 
 const { shop } = useSandboxServer({ RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_PAYMENT: '1000' });
 
-async function signedIn(handle = 'alex') {
-  const browser = new ShopBrowser(shop);
-  await logIn(browser, handle);
-  return browser;
-}
-
-const page = async (browser: ShopBrowser) =>
-  (await browser.call('getPaymentMethod', '/api/account/payment-method')).body;
-
-const address = (fields: Record<string, unknown> = {}) => ({
-  firstName: 'Alex',
-  lastName: 'Owner',
-  countryCode: 'GB',
-  address1: '1 Parliament Square',
-  address2: 'Flat 2',
-  city: 'London',
-  postalCode: 'SW1P 3BD',
-  ...fields,
-});
+const signedIn = (handle = 'alex') => signedInTo(shop, handle);
+const page = paymentDetails;
+const address = londonAddress;
 
 const cardToken = async (
   browser: ShopBrowser,

@@ -7,18 +7,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useSandboxServer } from '../../testing/sandbox-server.ts';
-import { logIn, ShopBrowser } from '../../testing/shop-browser.ts';
+import { londonAddress, paymentDetails, signedInTo } from '../../testing/payment-details.ts';
+import { ShopBrowser } from '../../testing/shop-browser.ts';
 
 const { shop } = useSandboxServer({ RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_PAYMENT: '1000' });
 
-async function signedIn(handle = 'alex') {
-  const browser = new ShopBrowser(shop);
-  await logIn(browser, handle);
-  return browser;
-}
-
-const page = async (browser: ShopBrowser) =>
-  (await browser.call('getPaymentMethod', '/api/account/payment-method')).body;
+const signedIn = (handle = 'alex') => signedInTo(shop, handle);
+const page = paymentDetails;
+const address = londonAddress;
 
 /** The sandbox's expiry control: the stored card's expiry at its provider and in the record carrying it. */
 const setExpiry = (token: string, expMonth: number, expYear: number) =>
@@ -27,17 +23,6 @@ const setExpiry = (token: string, expMonth: number, expYear: number) =>
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ expMonth, expYear }),
   });
-
-const address = (fields: Record<string, unknown> = {}) => ({
-  firstName: 'Alex',
-  lastName: 'Owner',
-  countryCode: 'GB',
-  address1: '1 Parliament Square',
-  address2: 'Flat 2',
-  city: 'London',
-  postalCode: 'SW1P 3BD',
-  ...fields,
-});
 
 const putAddress = (browser: ShopBrowser, body: unknown) =>
   browser.call('updateBillingAddress', '/api/account/billing-address', { method: 'PUT', body: JSON.stringify(body) });
