@@ -3,11 +3,24 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { createRequire } from 'node:module';
 import { defineConfig, type Plugin } from 'vite';
 import { catalogueParts } from './catalogue-parts.ts';
 import { serviceWorker } from './worker/plugin.ts';
 
 const clientRoot = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * React Router's production build. Its package exports name only `dist/development` (for every
+ * condition), so a bundler builds the development one into production code: dev-only warnings on
+ * (`ENABLE_DEV_WARNINGS = true`) and their checks run on the shopper's phone at every match
+ * (remix-run/react-router#14102, open). A build aliases the package to `dist/production`, the same
+ * API without them; `make dev` keeps the development build and its warnings.
+ */
+const routerProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
 
 /**
  * Writes a brotli copy (quality 11) beside each built script and style sheet; the proxy sends it
@@ -101,7 +114,7 @@ const firstRoute = firstRouteChunk();
 // The React app: rooted at client/, built to dist/client (served by the proxy), /api proxied in dev.
 // `vite build --ssr src/entry-server.tsx` builds the server renderer (the proxy renders pages with
 // it, docs/decisions/006) to dist/server.
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: clientRoot,
   plugins: [react(), catalogueParts(), pureRouterComponents(), firstRoute.plugin, brotliAssets(), serviceWorker()],
   build: isSsrBuild
@@ -125,6 +138,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   resolve: {
     alias: [
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: routerProduction }] : []),
       {
         find: /^use-sync-external-store\/shim$/,
         replacement: path.resolve(clientRoot, 'src/vendor/use-sync-external-store-shim.ts'),

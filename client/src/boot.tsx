@@ -3,7 +3,7 @@ import './lib/early-errors.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { createRoutes } from './app/routes.tsx';
+import { routeTable } from './app/routes.tsx';
 import { ADAS_PRODUCT_ID, preloadRenewalPage } from './features/renewal/api/get-renewal-page.ts';
 import { preloadProxyClient } from './lib/api/client.ts';
 import { holdReadsOnLoginReturn } from './lib/api/read-hold.ts';
@@ -32,7 +32,7 @@ if (server) {
   // The page's own catalogue first, as hydration must render the words the server rendered, and the
   // page's chunk, so that the page hydrates in one pass.
   // The renewal page needs the core of the catalogue only; the Shell loads the rest once it runs.
-  const routes = createRoutes();
+  const routes = routeTable();
   await Promise.all([
     setLocale(prefix ?? DEFAULT_LOCALE, catalogueAt(routes, window.location.pathname)),
     preloadPagesAt(routes, window.location.pathname),

@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import { BrowserRouter, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { BrowserRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { RouteMatchesContext } from '../components/layout/page-type.ts';
 import { RouteErrorBoundary } from '../components/layout/route-error.tsx';
 import { parseLocalePath, type LocalePath } from '../../../domain/locales.ts';
 import { PagePathContext } from '../lib/locales.ts';
-import { createRoutes } from './routes.tsx';
+import { routeMatches } from '../lib/route-matches.ts';
+import { routeTable } from './routes.tsx';
 
 /**
  * The route table at the current location, inside the router the caller chose: the browser's,
@@ -14,7 +15,7 @@ import { createRoutes } from './routes.tsx';
  */
 export function AppRoutes({ routes, where }: { routes: RouteObject[]; where?: LocalePath }) {
   const { pathname } = useLocation();
-  const matches = useMemo(() => matchRoutes(routes, pathname) ?? [], [routes, pathname]);
+  const matches = routeMatches(routes, pathname);
   // The page's locale prefix, parsed once per path (the server render hands the request edge's).
   const pagePath = useMemo(() => where ?? parseLocalePath(pathname), [where, pathname]);
   const element = useRoutes(routes);
@@ -28,7 +29,7 @@ export function AppRoutes({ routes, where }: { routes: RouteObject[]; where?: Lo
 }
 
 export function AppRouter() {
-  const routes = useMemo(() => createRoutes(), []);
+  const routes = routeTable();
   return (
     <BrowserRouter>
       <AppRoutes routes={routes} />

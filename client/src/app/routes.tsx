@@ -159,3 +159,15 @@ export function createRoutes(options: { production: boolean } = { production: is
     },
   ];
 }
+
+const tables = new Map<boolean, RouteObject[]>();
+
+/**
+ * The table built once per configuration and shared: the browser's boot and router match it once
+ * per path (lib/route-matches.ts), and every server render uses the same one (issue 35).
+ */
+export function routeTable(production: boolean = isProduction()): RouteObject[] {
+  let table = tables.get(production);
+  if (!table) tables.set(production, (table = createRoutes({ production })));
+  return table;
+}

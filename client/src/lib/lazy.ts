@@ -1,6 +1,7 @@
 import { createElement, isValidElement, lazy, type ComponentType, type ReactNode } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { wholeCatalogue } from './i18n.ts';
+import { routeMatches } from './route-matches.ts';
 
 /** A route chunk that failed to load (network failure or the 120 s timeout of spec §8). */
 export class ChunkLoadError extends Error {
@@ -84,7 +85,7 @@ export function lazyPage<M, K extends keyof M>(
 
 /** The lazy pages the routes render at a path. */
 function pagesAt(routes: RouteObject[], pathname: string): LazyPage[] {
-  return (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+  return routeMatches(routes, pathname).flatMap(({ route }) => {
     const element = route.element;
     const type = isValidElement(element) ? (element.type as Partial<LazyPage>) : undefined;
     return typeof type?.preload === 'function' ? [type as LazyPage] : [];
