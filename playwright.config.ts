@@ -44,7 +44,19 @@ const FULL_BROWSER = /@full-browser/;
  * visit, and tag-manager.spec.ts starts from none.
  */
 export const RETURNING_SHOPPER = {
-  cookies: [],
+  // The consent cookie too, as the banner writes it: the server paints no banner for this shopper (issue 35).
+  cookies: [
+    {
+      name: 'cookie-consent',
+      value: 'chosen',
+      domain: 'localhost',
+      path: '/',
+      expires: -1,
+      httpOnly: false,
+      secure: false,
+      sameSite: 'Lax' as const,
+    },
+  ],
   origins: [
     {
       origin: `http://localhost:${E2E_PORT}`,

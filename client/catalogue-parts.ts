@@ -17,6 +17,8 @@ export const CORE_PATHS = [
   'ui',
   'cart',
   'renewal',
+  // The consent banner, which the server paints on a first visit and the page hydrates (issue 35).
+  'consent',
   'errors.unableToLoad',
 ] as const;
 

@@ -66,6 +66,12 @@ export function isPageReadError(error: unknown): error is PageReadError {
   );
 }
 
+/**
+ * The cookie saying the browser made its cookie choice (client/src/lib/consent.ts writes it): the
+ * server paints the consent banner in a page only without it (issue 35).
+ */
+export const CONSENT_COOKIE = 'cookie-consent';
+
 export interface PageRequest {
   /** Path and query of the page, as the browser asked for it. */
   url: string;
@@ -77,6 +83,8 @@ export interface PageRequest {
   /** The CSP nonce of this answer, for any script the renderer writes. */
   nonce: string;
   read: PageRead;
+  /** The request carries the consent cookie: no banner in the page. */
+  consentChosen: boolean;
 }
 
 /** Where the page sends the shopper instead (VIN errors, another market or brand, restricted access). */

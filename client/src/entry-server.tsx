@@ -8,27 +8,30 @@
  */
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { matchRoutes, StaticRouter } from 'react-router';
+import { StaticRouter, type RouteObject } from 'react-router';
 import { unstable_serialize } from 'swr';
 import type { PageAnswer, PageRequest } from '../../domain/page-render.ts';
 import { pageData } from './app/page-data.server.ts';
 import { moduleOfRoute } from '../../domain/pages.ts';
 import { AppProvider } from './app/provider.tsx';
 import { AppRoutes } from './app/router.tsx';
-import { createRoutes } from './app/routes.tsx';
+import { routeTable } from './app/routes.tsx';
 import { matchAccountPath } from './features/account/account-paths.ts';
 import { seededCache } from './lib/api/server-data.ts';
 import { createI18n } from './lib/i18n.ts';
 import { catalogueAt } from './lib/lazy.ts';
+import { routeMatches } from './lib/route-matches.ts';
 import { DEFAULT_LOCALE, htmlLang } from '../../domain/locales.ts';
 import { isLocale, isSplashPath, languageOf } from './lib/locales.ts';
+
+const CONSENT_BANNER_MODULE = 'src/components/layout/consent-banner.tsx';
 
 /** A rendering that takes longer than this is cut short (its boundaries render their fallbacks). */
 const RENDER_TIMEOUT_MS = 5000;
 
 /** The deepest matched page route's path pattern, and whether the page is "page not found". */
-function pageOf(routes: ReturnType<typeof createRoutes>, pathname: string) {
-  const matches = matchRoutes(routes, pathname) ?? [];
+function pageOf(routes: RouteObject[], pathname: string) {
+  const matches = routeMatches(routes, pathname);
   const leaf = matches.at(-1);
   const prefixed = matches.find((match) => match.route.path === ':locale');
   const prefixOk = !prefixed || isLocale(prefixed.params.locale);
@@ -49,7 +52,7 @@ export async function renderPage(request: PageRequest): Promise<PageAnswer> {
   const language = languageOf(locale);
   // The request's own translator (renders run side by side: no shared language).
   const i18n = await createI18n(language);
-  const routes = createRoutes({ production: request.production });
+  const routes = routeTable(request.production);
   const page = pageOf(routes, url.pathname);
   const data = await pageData({
     route: page.route,
@@ -69,7 +72,14 @@ export async function renderPage(request: PageRequest): Promise<PageAnswer> {
   );
   const cache = seededCache(failures);
   const tree = (
-    <AppProvider site={request.site} i18n={i18n} swrProvider={() => cache as never} fallback={fallback} serverRendered>
+    <AppProvider
+      site={request.site}
+      i18n={i18n}
+      swrProvider={() => cache as never}
+      fallback={fallback}
+      serverRendered
+      consentAsked={!request.consentChosen}
+    >
       <StaticRouter location={url.pathname + url.search}>
         <AppRoutes routes={routes} where={request.where} />
       </StaticRouter>
@@ -95,6 +105,8 @@ export async function renderPage(request: PageRequest): Promise<PageAnswer> {
           // The page's chunk, and the catalogue the browser loads before it hydrates.
           modules: [
             ...(moduleOfRoute(page.route) ? [moduleOfRoute(page.route)!] : []),
+            // The consent banner the page was painted with: its style sheet and chunk (lib/consent.ts).
+            ...(request.consentChosen ? [] : [CONSENT_BANNER_MODULE]),
             ...(language === 'en' ? [] : [`../catalogues/${language}.json?part=core`]),
             ...(catalogueAt(routes, url.pathname) === 'core' ? [] : [`../catalogues/${language}.json?part=rest`]),
           ],

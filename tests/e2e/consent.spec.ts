@@ -171,6 +171,21 @@ test('production, first visit: nothing before consent; accepting loads the conta
   expect(loads, 'no container after rejecting').toHaveLength(2);
 });
 
+test("production, first visit: the banner comes with the server's HTML (issue 35), and not once the choice is made; without scripts, none", async ({
+  browser,
+}) => {
+  const html = async (cookie?: string) =>
+    (await fetch(RENEWAL, { headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } })).text();
+  expect(await html()).toMatch(/<section class="consent"[^>]*aria-label="Cookie consent"/);
+  expect(await html('cookie-consent=chosen')).not.toContain('class="consent"');
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(RENEWAL);
+  await expect(page.getByRole('heading', { level: 1, name: 'Renew Your Connected Navigation' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeHidden();
+  await context.close();
+});
+
 test('production, every locale: the banner asks in the page language, axe-clean, and "Reject all" loads nothing', async ({
   browser,
 }) => {

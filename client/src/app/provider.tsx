@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { SWRConfig, type Cache } from 'swr';
 import { ToastProvider } from '../components/ui/toasts.tsx';
 import { ApiError } from '../lib/api/client.ts';
+import { ConsentAskedContext } from '../lib/consent.ts';
 import { i18n } from '../lib/i18n.ts';
 import { I18nProvider } from '../lib/i18n-react.tsx';
 import { ServerRenderedContext } from '../lib/page-ready.ts';
@@ -39,6 +40,7 @@ export function AppProvider({
   i18n: translator = i18n,
   fallback,
   serverRendered = false,
+  consentAsked = false,
 }: {
   site: SiteId;
   children: ReactNode;
@@ -49,6 +51,8 @@ export function AppProvider({
   fallback?: Record<string, unknown>;
   /** The page came from the server: what it rendered is shown from the start (no deferred loads). */
   serverRendered?: boolean;
+  /** The server painted the consent banner (lib/consent.ts). */
+  consentAsked?: boolean;
 }) {
   useEffect(() => {
     document.documentElement.dataset.site = site;
@@ -66,7 +70,9 @@ export function AppProvider({
       >
         <ServerRenderedContext value={serverRendered}>
           <SiteProvider site={site}>
-            <ToastProvider>{children}</ToastProvider>
+            <ConsentAskedContext value={consentAsked}>
+              <ToastProvider>{children}</ToastProvider>
+            </ConsentAskedContext>
           </SiteProvider>
         </ServerRenderedContext>
       </SWRConfig>

@@ -8,7 +8,8 @@
  * In the first route's chunk: only this store and its hook; the banner and the tag manager are
  * chunks of their own, loaded when a choice is asked for or given.
  */
-import { useSyncExternalStore } from 'react';
+import { createContext, use, useSyncExternalStore } from 'react';
+import { CONSENT_COOKIE } from '../../../domain/page-render.ts';
 import { COOKIE_PREFERENCES_KEY, type CookiePreferences } from './analytics.ts';
 
 export interface ConsentState {
@@ -19,6 +20,8 @@ export interface ConsentState {
 }
 
 export const ACCEPT_ALL: CookiePreferences = { analytics: true, marketing: true };
+/** No choice yet and the settings closed: the banner asks (one object, so that hydration compares it equal). */
+const ASKED: ConsentState = { choice: null, settingsOpen: false };
 export const REJECT_ALL: CookiePreferences = { analytics: false, marketing: false };
 
 /** The stored text of the choice, or null where there is none or storage is refused. */
@@ -55,7 +58,10 @@ let snapshot: { key: string; state: ConsentState } | undefined;
 function current(): ConsentState {
   const text = storedText();
   const key = `${text ?? ''}|${JSON.stringify(unstored)}|${settingsOpen}`;
-  if (snapshot?.key !== key) snapshot = { key, state: { choice: choiceOf(text) ?? unstored, settingsOpen } };
+  if (snapshot?.key !== key) {
+    const choice = choiceOf(text) ?? unstored;
+    snapshot = { key, state: choice === null && !settingsOpen ? ASKED : { choice, settingsOpen } };
+  }
   return snapshot.state;
 }
 
@@ -84,12 +90,39 @@ function restoreFocus(): void {
 export const consentChoice = (): CookiePreferences | null => current().choice;
 
 /**
- * The consent state in the browser; undefined on the server and while the page hydrates (the choice
- * lives in the browser's storage, so the server renders no banner and the first paint is the same).
+ * Whether the server painted the banner (issue 35): it does when the request carries no consent
+ * cookie, so that a first visit's banner comes with the page's first paint rather than after the
+ * app has started (it was the checkout's largest paint, 3 s late). The browser says the same while
+ * it hydrates, from the server's HTML (app.tsx).
+ */
+export const ConsentAskedContext = createContext(false);
+
+/**
+ * The consent state: the browser's storage once the app runs; on the server and while the page
+ * hydrates, what the server knew (the banner asks, or undefined: nothing shown).
  */
 export function useConsent(): ConsentState | undefined {
-  return useSyncExternalStore(subscribe, current, () => undefined);
+  const asked = use(ConsentAskedContext);
+  return useSyncExternalStore(subscribe, current, () => (asked ? ASKED : undefined));
 }
+
+/**
+ * Tells the server that this browser made its choice (the consent cookie, a functional cookie of
+ * its own: the choice itself stays in the storage), so that its pages come without the banner. Also
+ * for a choice saved before the cookie existed, or one whose cookie expired.
+ */
+export function rememberChoiceForServer(): void {
+  try {
+    if (!current().choice || document.cookie.split('; ').some((part) => part.startsWith(`${CONSENT_COOKIE}=`))) return;
+    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `${CONSENT_COOKIE}=chosen; Max-Age=${CONSENT_COOKIE_SECONDS}; Path=/; SameSite=Lax${secure}`;
+  } catch {
+    // Cookies refused: the server keeps painting the banner, and the browser hides it once it runs.
+  }
+}
+
+/** 13 months, the longest a consent choice is kept before it is asked for again (CNIL's guidance). */
+const CONSENT_COOKIE_SECONDS = 396 * 24 * 60 * 60;
 
 /**
  * Saves the shopper's choice and applies it: on consent the site's tag manager loads now; a
@@ -104,6 +137,7 @@ export function saveConsent(site: string, choice: CookiePreferences): void {
     unstored = choice;
   }
   settingsOpen = false;
+  rememberChoiceForServer();
   changed();
   restoreFocus();
   import('./tag-manager.ts').then(

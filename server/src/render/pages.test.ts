@@ -114,6 +114,19 @@ describe.skipIf(!built)('pages rendered on the server', () => {
     expect(/id="page-data">[^<]*<\/script>/.test(html)).toBe(true);
   });
 
+  it('when a first visit has no consent cookie, then the banner is painted with the page, its style sheet and chunk with it; with the cookie, none (issue 35)', async () => {
+    const first = await (await page(RENEWAL)).text();
+    expect(first).toMatch(/<section class="consent"[^>]*aria-label="Cookie consent"/);
+    expect(first).toContain('Accept all');
+    expect(first).toMatch(/<link rel="stylesheet"[^>]*consent-banner-[\w-]+\.css/);
+    const chunks = JSON.parse(/id="page-chunks">([^<]*)</.exec(first)?.[1] ?? '[]') as string[];
+    expect(chunks.some((file) => /\/assets\/consent-banner-[\w-]+\.js$/.test(file))).toBe(true);
+    const chosen = await (await page(RENEWAL, 'cookie-consent=chosen')).text();
+    expect(chosen).toMatch(/<h1[^>]*>Renew Your Connected Navigation<\/h1>/);
+    expect(chosen).not.toContain('class="consent"');
+    expect(chosen).not.toContain('consent-banner-');
+  });
+
   it("when a page is answered, then it is the shopper's own: private, not stored, one session cookie, a nonce in the CSP", async () => {
     const response = await page(RENEWAL);
     expect(response.headers.get('cache-control')).toBe('private, no-store');

@@ -12,7 +12,7 @@ import { Writable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Request, Response } from 'express';
-import type { PageRenderer, RenderedPage } from '../../../domain/page-render.ts';
+import { CONSENT_COOKIE, type PageRenderer, type RenderedPage } from '../../../domain/page-render.ts';
 import type { SiteId } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { escapeHtml, jsonForScript } from '../http/html.ts';
@@ -21,6 +21,7 @@ import { shopperOf } from '../http/shopper.ts';
 import type { LocalePath } from '../../../domain/locales.ts';
 import { switchLocale, switchSite } from '../services/identity/shopper.ts';
 import { cspNonce } from '../security.ts';
+import { readCookie } from '../session-cookie.ts';
 import { maintenanceStatus } from '../services/site/site-info.ts';
 import { pageRedirect } from '../services/identity/page-access.ts';
 import { TtlCache } from '../services/platform/ttl-cache.ts';
@@ -153,6 +154,7 @@ export async function renderRequest(
       site,
       production: ctx.config.production,
       nonce: cspNonce(res),
+      consentChosen: readCookie(req, CONSENT_COOKIE) !== undefined,
       read: pageDoor(ctx, shopper, {
         ...requestFacts(req, ctx, shopper.session),
         page: `${where.rest}${req.originalUrl.slice(req.path.length)}`,

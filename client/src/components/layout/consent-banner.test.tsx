@@ -22,9 +22,12 @@ const dataLayer = () =>
   );
 const banner = () => screen.findByRole('region', { name: 'Cookie consent' });
 
+const consentCookie = () => document.cookie.split('; ').find((part) => part.startsWith('cookie-consent='));
+
 beforeEach(() => {
   window.dataLayer = [];
   window.localStorage.clear();
+  document.cookie = 'cookie-consent=; Max-Age=0; Path=/';
   stubApi([
     SESSION_STUB,
     [
@@ -40,6 +43,19 @@ afterEach(() => {
 });
 
 describe('the consent banner on a first visit', () => {
+  it('when a choice was saved before the consent cookie existed, then the app writes the cookie, so that the server paints no banner (issue 35)', async () => {
+    window.localStorage.setItem(COOKIE_PREFERENCES_KEY, JSON.stringify({ analytics: false, marketing: true }));
+    renderApp('/en-GB/terms-conditions');
+    await waitFor(() => expect(consentCookie()).toBe('cookie-consent=chosen'));
+    expect(screen.queryByRole('region', { name: 'Cookie consent' })).toBeNull();
+  });
+
+  it('when no choice was saved, then no consent cookie is written', async () => {
+    renderApp('/en-GB/terms-conditions');
+    await banner();
+    expect(consentCookie()).toBeUndefined();
+  });
+
   it('when no choice was saved, then the banner asks, first after the skip link, with "Accept all" and "Reject all" alike', async () => {
     renderApp('/en-GB/terms-conditions');
     const region = await banner();
@@ -63,6 +79,8 @@ describe('the consent banner on a first visit', () => {
     await user.click(within(await banner()).getByRole('button', { name: 'Reject all' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Cookie consent' })).toBeNull());
     expect(stored()).toEqual({ analytics: false, marketing: false });
+    // The server paints no banner for this browser from now on (issue 35): it sends the consent cookie.
+    expect(consentCookie()).toBe('cookie-consent=chosen');
     const before = dataLayer().length;
     track({ event: 'click', label: 'after rejecting' });
     expect(dataLayer()).toHaveLength(before);

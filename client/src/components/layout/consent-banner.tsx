@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { CookiePreferences } from '../../lib/analytics.ts';
 import { ACCEPT_ALL, closeConsentSettings, REJECT_ALL, saveConsent } from '../../lib/consent.ts';
 import { useTranslation } from '../../lib/i18n-react.tsx';
@@ -28,13 +28,15 @@ export function ConsentBanner({ choice, settings }: { choice: CookiePreferences 
     if (settings) title.current?.focus();
   }, [settings]);
 
-  // The room the page keeps under the banner (consent-banner.css), as tall as the banner is.
-  useLayoutEffect(() => {
+  // The room the page keeps under the banner (consent-banner.css), as tall as the banner is: told by
+  // the resize observer after the browser's own layout (its first report comes at once), rather than
+  // read here, which would make the browser lay the page out again in the middle of hydration.
+  useEffect(() => {
     const element = region.current;
     if (!element) return;
     const root = document.documentElement;
     const measure = () => root.style.setProperty('--consent-height', `${element.offsetHeight}px`);
-    measure();
+    if (typeof ResizeObserver === 'undefined') measure();
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
     observer?.observe(element);
     return () => {

@@ -1,42 +1,41 @@
-import { useEffect, useState, type ComponentType } from 'react';
-import { useConsent } from '../../lib/consent.ts';
-import { wholeCatalogue } from '../../lib/i18n.ts';
+import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { rememberChoiceForServer, useConsent } from '../../lib/consent.ts';
 import { loadChunk } from '../../lib/lazy.ts';
-import type { ConsentBanner as Banner } from './consent-banner.tsx';
 
-type BannerComponent = typeof Banner;
+/** The banner's chunk (its words are in the core catalogue: client/catalogue-parts.ts). */
+const Banner = lazy(() => loadChunk(() => import('./consent-banner.tsx')).then((m) => ({ default: m.ConsentBanner })));
 
-/** The banner's chunk with the catalogue it speaks (the rest part: client/catalogue-parts.ts). */
-const loadBanner = () =>
-  loadChunk(() => Promise.all([import('./consent-banner.tsx'), wholeCatalogue()])).then(([m]) => m.ConsentBanner);
+/** A banner chunk that cannot load leaves the page as it is (the next page asks again). */
+class Quiet extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
 
 /**
- * Where the consent banner appears (issue 34): in the browser only, when no choice was saved or the
- * shopper opened the settings. Its chunk loads then, off the first route's JavaScript; a chunk that
- * cannot load leaves the page as it is (the next page asks again), and nothing loads without consent.
+ * Where the consent banner appears (issue 34): when no choice was saved or the shopper opened the
+ * settings. On a first visit the server paints it with the page (issue 35: lib/consent.ts), in a
+ * boundary that hydrates once its chunk is in, so the page's own hydration does not wait for it;
+ * opened from the footer, its chunk loads then. Nothing loads without consent.
  */
 export function ConsentSlot() {
   const consent = useConsent();
+  useEffect(rememberChoiceForServer, [consent?.choice]);
   const shown = consent !== undefined && (consent.choice === null || consent.settingsOpen);
-  const [Loaded, setLoaded] = useState<BannerComponent | undefined>(undefined);
-  useEffect(() => {
-    if (!shown || Loaded) return;
-    let live = true;
-    loadBanner().then(
-      (component) => live && setLoaded(() => component),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [shown, Loaded]);
-  if (!shown || !Loaded || !consent) return null;
-  const Component: ComponentType<Parameters<BannerComponent>[0]> = Loaded;
+  if (!shown) return null;
   return (
-    <Component
-      key={consent.settingsOpen ? 'settings' : 'first'}
-      choice={consent.choice}
-      settings={consent.settingsOpen}
-    />
+    <Quiet>
+      <Suspense fallback={null}>
+        <Banner
+          key={consent.settingsOpen ? 'settings' : 'first'}
+          choice={consent.choice}
+          settings={consent.settingsOpen}
+        />
+      </Suspense>
+    </Quiet>
   );
 }
