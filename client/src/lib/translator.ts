@@ -40,6 +40,16 @@ export function mergeCatalogues(into: Catalogue, from: Catalogue): Catalogue {
   return out;
 }
 
+/** Whether `from` holds a message at a key `into` has already. */
+function overlaps(into: Catalogue, from: Catalogue): boolean {
+  for (const [key, value] of Object.entries(from)) {
+    const existing = into[key];
+    if (existing === undefined) continue;
+    if (typeof value !== 'object' || typeof existing !== 'object' || overlaps(existing, value)) return true;
+  }
+  return false;
+}
+
 const pluralRules = new Map<Language, Intl.PluralRules>();
 function pluralRule(language: Language): Intl.PluralRules {
   let rules = pluralRules.get(language);
@@ -66,11 +76,16 @@ export class Translator {
     return this.#language;
   }
 
-  /** Adds messages to a language's catalogue (a part loaded later merges into what is there). */
+  /**
+   * Adds messages to a language's catalogue (a part loaded later merges into what is there). What is
+   * on the screen changes only when a message it asked for was missing, or one it may show is
+   * replaced: otherwise the listeners are not told (issue 35: the rest of the catalogue, loaded once
+   * a page has hydrated, re-rendered every translated component at once, one long task).
+   */
   add(language: Language, catalogue: Catalogue): void {
     const existing = this.#catalogues.get(language);
     this.#catalogues.set(language, existing ? mergeCatalogues(existing, catalogue) : catalogue);
-    this.#changed();
+    if (this.#missed || (existing !== undefined && overlaps(existing, catalogue))) this.#changed();
   }
 
   has(language: Language): boolean {
@@ -89,7 +104,11 @@ export class Translator {
     return () => this.#listeners.delete(listener);
   };
 
+  /** A message asked for since the last change was not in the language's catalogue. */
+  #missed = false;
+
   #changed() {
+    this.#missed = false;
     this.t = this.#bind();
     for (const listener of this.#listeners) listener();
   }
@@ -101,6 +120,7 @@ export class Translator {
       for (const lang of languages) {
         const message = this.#resolve(lang, key, options?.count);
         if (message !== undefined) return interpolate(message, options);
+        this.#missed = true;
       }
       this.onMissing?.(key, language);
       return key;
