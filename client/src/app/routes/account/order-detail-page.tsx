@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { SHORT_STATUS_LABELS, type StatusLabel } from '../../../../../domain/order-status.ts';
+import { regionName } from '../../../../../domain/region-names.ts';
 import { formatLongDate } from '../../../../../domain/time.ts';
 import { Breadcrumb } from '../../../components/layout/breadcrumb.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -102,21 +103,13 @@ function BillingAddress({ order }: { order: Order }) {
   const address = order.billingAddress;
   // An order the order system holds without a billing country has no address to show (issue 34).
   if (!address) return null;
-  const country = countryName(address.countryCode, locale);
+  const country = regionName(address.countryCode, locale);
   return (
     <section className="order__block" aria-labelledby="order-billing">
       <h2 id="order-billing">{t('account.orders.billingAddress')}</h2>
       <AddressLines address={address} country={country} />
     </section>
   );
-}
-
-function countryName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type AddressFormValues,
 } from '../../../../../domain/address-form.ts';
 import { hasStateField, sanitizePostalCode, SUPPORTED_ADDRESS_COUNTRIES } from '../../../../../domain/postal-codes.ts';
+import { regionName } from '../../../../../domain/region-names.ts';
 import { useLocale } from '../../../lib/locales.ts';
 import { SearchableSelect } from '../../../components/ui/searchable-select.tsx';
 import { ApiError, type components } from '../../../lib/api/client.ts';
@@ -98,7 +99,6 @@ export function AddressForm({
       : empty(),
   });
   const country = watch('countryCode');
-  const countryNames = useMemo(() => new Intl.DisplayNames([i18n.language], { type: 'region' }), [i18n.language]);
   const stateOptions = useMemo(
     () =>
       hasStateField(country)
@@ -276,7 +276,7 @@ export function AddressForm({
           </option>
           {countries.map((code) => (
             <option key={code} value={code}>
-              {countryNames.of(code) ?? code}
+              {regionName(code, i18n.language)}
             </option>
           ))}
         </select>
