@@ -37,6 +37,9 @@ if (server) {
     setLocale(prefix ?? DEFAULT_LOCALE, catalogueAt(routes, window.location.pathname)),
     preloadPagesAt(routes, window.location.pathname),
   ]);
+  // The browser's turn between the app's start (its modules' evaluation, the catalogue and the
+  // page's chunk) and hydration's first slice, rather than one long task (issue 35).
+  await new Promise((resolve) => setTimeout(resolve, 0));
   // Not while the browser follows a link or sends a form the shopper used before the app ran.
   // As a transition: React hydrates in slices and lets the browser paint and answer between them.
   unlessLeaving(() => {

@@ -77,11 +77,15 @@ function afterFirstPaint(then: () => void): void {
 // the page. The load event may come before the first paint (the style sheets are in, the frame is
 // not drawn yet): the app starting then would hold the page's paint behind its scripts.
 const INTERACTIONS = ['pointerdown', 'keydown', 'focusin'] as const;
+let starting = false;
 function startServerRendered(): void {
-  if (started) return;
+  if (started || starting) return;
+  starting = true;
   for (const type of INTERACTIONS) window.removeEventListener(type, startServerRendered, true);
   preloadChunks();
-  start();
+  // The app's start in a task of its own: the preloads' start is a long piece of work on a slow
+  // phone, and together they made one long task (issue 35).
+  setTimeout(start, 0);
 }
 // A page rendered in the browser (`make dev`, or after a failed server render): after the first
 // contentful paint (the header). A tab opened in the background paints nothing until it is shown,

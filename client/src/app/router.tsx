@@ -1,5 +1,11 @@
-import { useMemo } from 'react';
-import { BrowserRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { use, useMemo } from 'react';
+import {
+  BrowserRouter,
+  renderMatches,
+  UNSAFE_NavigationContext as NavigationContext,
+  useLocation,
+  type RouteObject,
+} from 'react-router';
 import { RouteMatchesContext } from '../components/layout/page-type.ts';
 import { RouteErrorBoundary } from '../components/layout/route-error.tsx';
 import { parseLocalePath, type LocalePath } from '../../../domain/locales.ts';
@@ -18,7 +24,23 @@ export function AppRoutes({ routes, where }: { routes: RouteObject[]; where?: Lo
   const matches = routeMatches(routes, pathname);
   // The page's locale prefix, parsed once per path (the server render hands the request edge's).
   const pagePath = useMemo(() => where ?? parseLocalePath(pathname), [where, pathname]);
-  const element = useRoutes(routes);
+  // What useRoutes(routes) renders, from the match the boot made already: useRoutes would flatten
+  // and rank the whole table again inside the first render, one long unit of work (issue 35). As
+  // useRoutes does at the top level, the matched pathnames are re-encoded the router's way.
+  const { navigator } = use(NavigationContext);
+  const element = useMemo(() => {
+    const encode = (path: string) =>
+      navigator.encodeLocation
+        ? navigator.encodeLocation(path.replace(/%/g, '%25').replace(/\?/g, '%3F').replace(/#/g, '%23')).pathname
+        : path;
+    return renderMatches(
+      matches.map((match) => ({
+        ...match,
+        pathname: encode(match.pathname),
+        pathnameBase: encode(match.pathnameBase),
+      })),
+    );
+  }, [matches, navigator]);
   return (
     <RouteErrorBoundary>
       <PagePathContext value={pagePath}>
