@@ -8,7 +8,7 @@
  */
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { matchRoutes, StaticRouter } from 'react-router';
+import { matchRoutes, StaticRouter, type RouteObject } from 'react-router';
 import { unstable_serialize } from 'swr';
 import type { PageAnswer, PageRequest } from '../../domain/page-render.ts';
 import { pageData } from './app/page-data.server.ts';
@@ -18,17 +18,18 @@ import { AppRoutes } from './app/router.tsx';
 import { createRoutes } from './app/routes.tsx';
 import { matchAccountPath } from './features/account/account-paths.ts';
 import { seededCache } from './lib/api/server-data.ts';
-import { createI18n } from './lib/i18n.ts';
+import { loadCatalogue } from './lib/i18n.ts';
+import { Translator, type Catalogue } from './lib/translator.ts';
 import { catalogueAt } from './lib/lazy.ts';
 import { DEFAULT_LOCALE, htmlLang } from '../../domain/locales.ts';
-import { isLocale, isSplashPath, languageOf } from './lib/locales.ts';
+import { isLocale, isSplashPath, languageOf, type Language } from './lib/locales.ts';
 
 /** A rendering that takes longer than this is cut short (its boundaries render their fallbacks). */
 const RENDER_TIMEOUT_MS = 5000;
 
 /** The deepest matched page route's path pattern, and whether the page is "page not found". */
-function pageOf(routes: ReturnType<typeof createRoutes>, pathname: string) {
-  const matches = matchRoutes(routes, pathname) ?? [];
+function pageOf(matches: ReturnType<typeof matchRoutes<RouteObject>>, pathname: string) {
+  matches ??= [];
   const leaf = matches.at(-1);
   const prefixed = matches.find((match) => match.route.path === ':locale');
   const prefixOk = !prefixed || isLocale(prefixed.params.locale);
@@ -41,16 +42,91 @@ function pageOf(routes: ReturnType<typeof createRoutes>, pathname: string) {
   return { route: prefixOk ? route : '', params: account?.params ?? leaf?.params ?? {}, notFound };
 }
 
+/**
+ * Each language's whole catalogue, loaded and merged once and frozen (the build does not change while
+ * the server runs): loading it for every render (a dynamic import and a merge of its two parts) cost a
+ * fifth of the render's own set-up (issue 35). A failed load is tried again by the next render.
+ */
+const catalogues = new Map<Language, Promise<Catalogue>>();
+
+function catalogueOf(language: Language): Promise<Catalogue> {
+  let loading = catalogues.get(language);
+  if (!loading) {
+    loading = loadCatalogue(language).then(deepFreeze);
+    loading.catch(() => catalogues.delete(language));
+    catalogues.set(language, loading);
+  }
+  return loading;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/** The request's own translator (renders run side by side: no shared language), English the fallback. */
+async function translatorFor(language: Language): Promise<Translator> {
+  const [en, own] = await Promise.all([catalogueOf('en'), language === 'en' ? undefined : catalogueOf(language)]);
+  return new Translator(language, { en, ...(own ? { [language]: own } : {}) });
+}
+
+/** The route table, made once per `production`: it depends on nothing else, and nothing changes it. */
+const tables = new Map<boolean, RouteObject[]>();
+
+/**
+ * The route table cut down to the branch a path matches: the same route objects' element and handle,
+ * each with the next one as its only child. React Router flattens, ranks and compiles every branch of
+ * the table on each matchRoutes, and a render made four (useRoutes, AppRoutes' matches, the page's
+ * route, its catalogue part): a third of the render's CPU time (issue 35). In the cut table the branch
+ * matched is the same (the other branches matched worse or not at all), and so is what renders.
+ */
+function branchTable(matches: ReturnType<typeof matchRoutes<RouteObject>>, routes: RouteObject[]): RouteObject[] {
+  if (!matches?.length) return routes;
+  let below: RouteObject | undefined;
+  for (const { route } of [...matches].reverse()) {
+    below = route.index ? { ...route, children: undefined } : { ...route, children: below ? [below] : undefined };
+  }
+  return [below!];
+}
+
+interface PathPlan {
+  page: ReturnType<typeof pageOf>;
+  routes: RouteObject[];
+  catalogue: ReturnType<typeof catalogueAt>;
+}
+
+/**
+ * What a path renders with, worked out once per path and route table: none of it depends on the
+ * shopper, the site or the query. At most PLANS_KEPT paths, the oldest leaving first (any path may be asked for).
+ */
+const plans = new Map<string, PathPlan>();
+const PLANS_KEPT = 1000;
+
+function planOf(production: boolean, pathname: string): PathPlan {
+  const key = `${production ? 'p' : 'd'}${pathname}`;
+  const known = plans.get(key);
+  if (known) return known;
+  let table = tables.get(production);
+  if (!table) tables.set(production, (table = createRoutes({ production })));
+  const matches = matchRoutes(table, pathname);
+  const routes = branchTable(matches, table);
+  const plan = { page: pageOf(matches, pathname), routes, catalogue: catalogueAt(routes, pathname) };
+  if (plans.size >= PLANS_KEPT) plans.delete(plans.keys().next().value!);
+  plans.set(key, plan);
+  return plan;
+}
+
 export async function renderPage(request: PageRequest): Promise<PageAnswer> {
   const url = new URL(request.url, 'http://shop.internal');
   // The locale the request edge parsed (server/src/static.ts): the page's one parameter for its texts, prices and dates.
   const prefix = request.where.locale;
   const locale = prefix ?? DEFAULT_LOCALE;
   const language = languageOf(locale);
-  // The request's own translator (renders run side by side: no shared language).
-  const i18n = await createI18n(language);
-  const routes = createRoutes({ production: request.production });
-  const page = pageOf(routes, url.pathname);
+  const i18n = await translatorFor(language);
+  const { page, routes, catalogue } = planOf(request.production, url.pathname);
   const data = await pageData({
     route: page.route,
     params: page.params,
@@ -96,7 +172,7 @@ export async function renderPage(request: PageRequest): Promise<PageAnswer> {
           modules: [
             ...(moduleOfRoute(page.route) ? [moduleOfRoute(page.route)!] : []),
             ...(language === 'en' ? [] : [`../catalogues/${language}.json?part=core`]),
-            ...(catalogueAt(routes, url.pathname) === 'core' ? [] : [`../catalogues/${language}.json?part=rest`]),
+            ...(catalogue === 'core' ? [] : [`../catalogues/${language}.json?part=rest`]),
           ],
           pipe: (destination) => {
             const through = new PassThrough();
