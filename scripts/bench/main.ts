@@ -10,9 +10,10 @@
  *   renewal page and on the checkout with a basket, and on a static snapshot of each: the page as
  *   Chromium rendered it, without its scripts, answered by the same server as a file. The gap
  *   between a page's LCP and its snapshot's is what our JavaScript and server cost.
- * - Under 50 connections for 20 s (autocannon): the rendered renewal page (HTML) and its JSON call,
- *   both as a returning shopper, the sandbox's vehicle lookup called directly, and the bare floor
- *   (floor-server.ts: a node:http server making two lookups per call, nothing else).
+ * - Under 50 connections for 20 s (autocannon, load-figures.ts): the rendered renewal page (HTML)
+ *   beside its static snapshot, the JSON renewal call and the cached answer after the session read
+ *   beside the bare floor (floor-server.ts: a node:http server making two lookups per call, nothing
+ *   else), and the sandbox's vehicle lookup called directly (issue 35's yardsticks, floor-ratios.ts).
  *
  * Scale-out (issue 16, cluster.ts), after the storefront's load: the JSON renewal call under the same
  * load through nginx in front of two instances sharing Redis, then straight to one instance with
@@ -32,27 +33,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { firstRouteJs, gzipSize, kb } from './bundle.ts';
 import { clusterFigures } from './cluster.ts';
-import { startFloor } from './floor.ts';
 import { soakFigures } from './soak.ts';
 import { capturePage, launchBrowser, requestsBefore, viewSnapshot, type Capture } from './browser.ts';
 import { lighthouseAccount, loadAccount, recordAccountBundle, signInOwner, type Owner } from './account.ts';
-import {
-  AREA,
-  LIGHTHOUSE_RUNS,
-  ONLY,
-  PAGES,
-  RENEWAL_API_PATH,
-  RENEWAL_PATH,
-  SANDBOX,
-  SHOP,
-  TARGETS,
-  VIN,
-  chromiumVersion,
-  root,
-} from './config.ts';
+import { AREA, LIGHTHOUSE_RUNS, ONLY, PAGES, SANDBOX, SHOP, TARGETS, chromiumVersion, root } from './config.ts';
 import { recordLighthouse, recordSnapshotCheck, type SnapshotCheck } from './figures.ts';
 import { hostNote, lighthouseRun, median, medianRun, type LighthouseRun } from './lighthouse.ts';
-import { describeLoad, load, loadHow } from './load.ts';
+import { loadFigures } from './load-figures.ts';
 import { failed, notes, record, writeReports } from './report.ts';
 import { hasScript, holdsText, removeSnapshots, writeSnapshot } from './snapshot.ts';
 import { basketSession, startStack } from './stack.ts';
@@ -178,92 +165,6 @@ async function lighthouseAll(checks: Map<string, SnapshotCheck>) {
   );
 }
 
-/** The rendered renewal page and its JSON call under load, one after the other, as the same returning shopper. */
-async function loadFigures(h1: string) {
-  const cookie = await basketSession();
-  const html = await fetch(`${SHOP}${RENEWAL_PATH}`, { headers: { cookie, accept: 'text/html' } });
-  const body = await html.text();
-  const serverRendered = html.ok && holdsText(body, h1);
-  const rendered = serverRendered
-    ? 'rendered on the server (its h1 is in the HTML)'
-    : 'without its h1 (the browser renders it)';
-  // A page the server could not render is answered with the browser-rendered page, status 200:
-  // when the server renders it, an answer without the page's h1 counts as an error.
-  const verify = !serverRendered
-    ? undefined
-    : body.includes(h1)
-      ? (answer: string) => answer.includes(h1)
-      : (answer: string) => holdsText(answer, h1);
-  notes.push(
-    `The renewal page's HTML as the server answers it: HTTP ${html.status}, ${html.headers.get('content-type')}, ` +
-      `${kb(Buffer.byteLength(body))}, ${rendered}.`,
-  );
-  const page = await load(`${SHOP}${RENEWAL_PATH}`, { cookie, accept: 'text/html' }, verify);
-  const json = await load(`${SHOP}${RENEWAL_API_PATH}`, { cookie });
-  record({
-    name: 'Rendered renewal page (HTML) under load',
-    value: describeLoad(page),
-    target: '0 errors; p50, p99, req/s reported',
-    pass: page.errors === 0,
-    how: `GET ${RENEWAL_PATH}, accept text/html, a returning shopper's cookie (basket with the renewal item); ${loadHow(page)}; the page ${rendered}${
-      verify ? ', and every answer was checked for its h1' : ''
-    }`,
-  });
-  record({
-    name: 'JSON renewal call under load (same run)',
-    value: describeLoad(json),
-    target: '0 errors; p50, p99, req/s reported',
-    pass: json.errors === 0,
-    how: `GET ${RENEWAL_API_PATH}, the same cookie, right after the page; ${loadHow(json)}`,
-  });
-  const direct = await load(
-    `${SANDBOX}/vehicles/v12/vehicles?service=VCS&vin=${VIN}&exactVehicleMatch=true&consolidateConNav=true`,
-    { authorization: 'Bearer sandbox-service-token' },
-  );
-  record({
-    name: 'Sandbox vehicle lookup called directly: p50 / p99',
-    value: `${direct.p50} ms / ${direct.p99} ms (${direct.rps} req/s, ${direct.errors} errors)`,
-    target: 'reported',
-    pass: null,
-    how: `${loadHow(direct)}; the one upstream call the renewal page cannot cache`,
-  });
-  // Issue 16's goal: the renewal call at a quarter of the lookup's throughput or more, p99 ≤ 50 ms, 0 errors.
-  const share = direct.rps > 0 ? (100 * json.rps) / direct.rps : 0;
-  record({
-    name: "JSON renewal call's throughput ÷ the sandbox vehicle lookup's (same run)",
-    value: `${share.toFixed(1)} % (${json.rps} ÷ ${direct.rps} req/s); renewal p99 ${json.p99} ms, ${json.errors} errors`,
-    target: '≥ 25 %, p99 ≤ 50 ms, 0 errors (issue 16)',
-    pass: share >= 25 && json.p99 <= 50 && json.errors === 0,
-    how: 'the two loads above, one after the other in this run',
-  });
-  // The floor of that goal on this machine (floor.ts): a bare server making two sandbox lookups per call.
-  const answerBytes = Buffer.byteLength(
-    await (await fetch(`${SHOP}${RENEWAL_API_PATH}`, { headers: { cookie } })).text(),
-  );
-  const floor = await startFloor(SANDBOX, answerBytes);
-  let bare: Awaited<ReturnType<typeof load>>;
-  try {
-    bare = await load(floor.url, {});
-  } finally {
-    floor.stop();
-  }
-  const floorShare = direct.rps > 0 ? (100 * bare.rps) / direct.rps : 0;
-  record({
-    name: "Bare floor's throughput ÷ the sandbox vehicle lookup's (same run)",
-    value: `${floorShare.toFixed(1)} % (${bare.rps} ÷ ${direct.rps} req/s); p50 ${bare.p50} ms, p99 ${bare.p99} ms, ${bare.errors} errors`,
-    target: "reported: the most any proxy making the renewal call's two upstream calls could reach here",
-    pass: null,
-    how: `a node:http server making two sandbox vehicle lookups per request and nothing else, answering ${answerBytes} B of JSON (scripts/bench/floor-server.ts); ${loadHow(bare)}`,
-  });
-  record({
-    name: 'Latency the proxy adds (p50 JSON renewal call − p50 direct lookup)',
-    value: `${(json.p50 - direct.p50).toFixed(1)} ms`,
-    target: 'reported',
-    pass: null,
-    how: 'the renewal call also reads basket, content and preferences, and checks the session',
-  });
-}
-
 /** alex signed in and the account pages loaded with the session, in a browser of its own. */
 async function accountOwner(): Promise<Owner> {
   const browser = await launchBrowser();
@@ -302,11 +203,13 @@ try {
         '(copies in reports/bench-snapshot-*.html).',
     );
     await lighthouseAll(front.checks);
-    removeSnapshots();
+    // The renewal page's snapshot stays for its load figure (load-figures.ts), then goes.
+    if (ONLY === 'lighthouse') removeSnapshots();
   }
   if (owner && !soakOnly) await lighthouseAccount(owner);
   if (ONLY !== 'lighthouse') {
-    if (front) await loadFigures(front.renewal.h1);
+    if (front) await loadFigures(front.renewal.h1, front.checks.get(renewalSpec.id)!.url);
+    removeSnapshots();
     if (storefront) await clusterFigures(SANDBOX);
     if (owner && !soakOnly) await loadAccount(owner);
     // Issue 17's soak, last: five minutes over the renewal, basket and account calls.

@@ -16,14 +16,20 @@
  * costs, with no upstream call and no session), and the bare floor of floor-server.ts (a node:http
  * server making two sandbox lookups per request, and nothing else). Each line gives the CPU time per
  * request of the server under load and of the sandbox (from /proc), which a machine busy with other
- * work blurs less than the throughput.
+ * work blurs less than the throughput. It also measures issue 35's yardsticks (floor-ratios.ts) and
+ * prints them per run: the renewal call ÷ the bare floor, the cached answer after the session read
+ * (GET /api/session) ÷ the bare floor, and the server-rendered renewal page ÷ a static copy of it
+ * (its HTML without scripts, written under the checkout's dist/client/bench-snapshot/ for the run and
+ * answered by the same server as a file; the client must be built: npm run client:build).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { LOAD_CONNECTIONS, RENEWAL_API_PATH as RENEWAL, VIN, root } from './config.ts';
+import { LOAD_CONNECTIONS, RENEWAL_API_PATH as RENEWAL, RENEWAL_PATH, VIN, root } from './config.ts';
 import { cpuMs, startFloor, type Floor } from './floor.ts';
+import { pageRatio, renewalRatio, SESSION_READ_PATH, sessionRatio, withoutScripts } from './floor-ratios.ts';
 import { basketSession, waitUntilUp } from './stack.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -139,7 +145,27 @@ const show = (f: Figures, server = 'proxy') =>
 
 const share = (f: Figures, direct: Figures) => `${((100 * f.rps) / direct.rps).toFixed(1)} % of the lookup's req/s`;
 
+const SNAPSHOT_FILE = 'bench-snapshot/renewal-load.html';
+
+/** The stack's server-rendered renewal page, copied without scripts to a static file the same server answers. */
+async function writeStaticCopy(s: Stack, cookie: string): Promise<string> {
+  const page = await fetch(`${s.shop}${RENEWAL_PATH}`, { headers: { cookie, accept: 'text/html' } });
+  const html = await page.text();
+  if (!page.ok || !html.includes('id="page-data"'))
+    throw new Error(
+      `${s.root}: the renewal page was not rendered on the server (HTTP ${page.status}); build the client first`,
+    );
+  const file = path.join(s.root, 'dist/client', SNAPSHOT_FILE);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, withoutScripts(html));
+  const served = await fetch(`${s.shop}/${SNAPSHOT_FILE}`);
+  if (!served.ok) throw new Error(`${s.shop}/${SNAPSHOT_FILE}: HTTP ${served.status}`);
+  await served.text();
+  return file;
+}
+
 const stacks: Stack[] = [];
+const copies: string[] = [];
 let floor: Floor | undefined;
 try {
   for (const stackRoot of ROOTS) stacks.push(await startStack(stackRoot));
@@ -148,32 +174,50 @@ try {
   if (FLOOR) {
     const answer = await fetch(`${first.shop}${RENEWAL}`, { headers: { cookie: cookies[0]! } });
     floor = await startFloor(first.sandbox, Buffer.byteLength(await answer.text()));
+    for (const [i, s] of stacks.entries()) copies.push(await writeStaticCopy(s, cookies[i]!));
   }
   // Warm-up: compiled code and the shared reads' caches, as on a proxy that has served a while (a
   // fresh proxy costs about half again as much CPU per call for its first 15 s of this load).
   for (const [i, s] of stacks.entries()) await load(`${s.shop}${RENEWAL}`, { cookie: cookies[i]! }, WARM_SECONDS);
   if (floor) await load(floor.url, {}, WARM_SECONDS);
+  for (const [i, s] of (FLOOR ? stacks : []).entries())
+    await load(`${s.shop}${RENEWAL_PATH}`, { cookie: cookies[i]!, accept: 'text/html' }, WARM_SECONDS);
   console.log(`autocannon, ${LOAD_CONNECTIONS} connections, ${SECONDS} s each; ${RUNS} runs`);
   for (let run = 1; run <= RUNS; run += 1) {
     const direct = await load(`${first.sandbox}${LOOKUP}`, { authorization: 'Bearer sandbox-service-token' }, SECONDS, {
       sandbox: first.sandboxPid,
     });
     console.log(`run ${run}: sandbox vehicle lookup: ${show(direct)}`);
+    const renewals: Figures[] = [];
     for (const [i, s] of stacks.entries()) {
       const pids = { server: s.proxyPid, sandbox: s.sandboxPid };
       const renewal = await load(`${s.shop}${RENEWAL}`, { cookie: cookies[i]! }, SECONDS, pids);
+      renewals.push(renewal);
       console.log(`run ${run}: renewal call (${s.root}): ${show(renewal)}; ${share(renewal, direct)}`);
     }
-    for (const s of FLOOR ? stacks : []) {
-      const healthz = await load(`${s.shop}/api/healthz`, {}, SECONDS, { server: s.proxyPid });
+    if (!floor) continue;
+    const bare = await load(floor.url, {}, SECONDS, { server: floor.pid, sandbox: first.sandboxPid });
+    console.log(`run ${run}: bare floor (two lookups, no proxy): ${show(bare, 'floor')}; ${share(bare, direct)}`);
+    for (const [i, s] of stacks.entries()) {
+      const pids = { server: s.proxyPid };
+      const healthz = await load(`${s.shop}/api/healthz`, {}, SECONDS, pids);
       console.log(`run ${run}: proxy healthz (${s.root}): ${show(healthz)}; ${share(healthz, direct)}`);
-    }
-    if (floor) {
-      const bare = await load(floor.url, {}, SECONDS, { server: floor.pid, sandbox: first.sandboxPid });
-      console.log(`run ${run}: bare floor (two lookups, no proxy): ${show(bare, 'floor')}; ${share(bare, direct)}`);
+      const session = await load(`${s.shop}${SESSION_READ_PATH}`, { cookie: cookies[i]! }, SECONDS, pids);
+      console.log(`run ${run}: session read (${s.root}): ${show(session)}`);
+      const html = { cookie: cookies[i]!, accept: 'text/html' };
+      const page = await load(`${s.shop}${RENEWAL_PATH}`, html, SECONDS, { ...pids, sandbox: s.sandboxPid });
+      console.log(`run ${run}: rendered renewal page (${s.root}): ${show(page)}`);
+      const snapshot = await load(`${s.shop}/${SNAPSHOT_FILE}`, { accept: 'text/html' }, SECONDS, pids);
+      console.log(`run ${run}: its static copy (${s.root}): ${show(snapshot)}`);
+      const renewal = renewals[i]!;
+      console.log(
+        `run ${run} ratios (${s.root}): renewal ÷ floor ${renewalRatio(renewal, bare).text}; ` +
+          `session read ÷ floor ${sessionRatio(session, bare).text}; page ÷ static copy ${pageRatio(page, snapshot).text}`,
+      );
     }
   }
 } finally {
+  for (const file of copies) rmSync(file, { force: true });
   floor?.stop();
   for (const s of stacks) s.child.kill('SIGTERM');
 }

@@ -5,7 +5,7 @@
 import helmet from 'helmet';
 import { rateLimit, type Store } from 'express-rate-limit';
 import { randomBytes } from 'node:crypto';
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
 import { TAG_MANAGER_HOSTS } from './tag-manager.ts';
@@ -105,23 +105,39 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
   };
 }
 
+/** Random bytes drawn ahead, NONCE_BYTES for each answer's nonce, each used once (as node's randomUUID draws its own). */
+const NONCE_BYTES = 16;
+const NONCE_POOL_BYTES = NONCE_BYTES * 256;
+let noncePool = Buffer.alloc(0);
+let nonceAt = 0;
+
 /** The answer's CSP nonce, made once per answer: a server-rendered page's scripts carry it. */
 export function cspNonce(res: Response): string {
-  if (typeof res.locals.cspNonce !== 'string') res.locals.cspNonce = randomBytes(16).toString('base64');
+  if (typeof res.locals.cspNonce !== 'string') {
+    if (nonceAt + NONCE_BYTES > noncePool.length) {
+      noncePool = randomBytes(NONCE_POOL_BYTES);
+      nonceAt = 0;
+    }
+    res.locals.cspNonce = noncePool.toString('base64', nonceAt, (nonceAt += NONCE_BYTES));
+  }
   return res.locals.cspNonce as string;
 }
 
-export function securityHeaders(config: Config): RequestHandler {
+/** Stands in for the nonce while helmet's headers are made once (securityHeaders). */
+const NONCE_SLOT = 'csp-nonce-slot';
+
+/** helmet's middleware, the nonce given by `nonce` (what securityHeaders answers; exported for its test). */
+export function helmetFor(config: Config, nonce: (res: Response) => string): RequestHandler {
   const directives = contentSecurityPolicy(config);
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         ...directives,
-        'script-src': [...directives['script-src']!, (_req, res) => `'nonce-${cspNonce(res as Response)}'`],
+        'script-src': [...directives['script-src']!, (_req, res) => `'nonce-${nonce(res as Response)}'`],
         // Live mode: Google Pay's pay.js injects its styles with the page's nonce (googlePayOptions).
         ...(config.mode === 'live'
-          ? { 'style-src': [...directives['style-src']!, (_req, res) => `'nonce-${cspNonce(res as Response)}'`] }
+          ? { 'style-src': [...directives['style-src']!, (_req, res) => `'nonce-${nonce(res as Response)}'`] }
           : {}),
       },
     },
@@ -129,6 +145,33 @@ export function securityHeaders(config: Config): RequestHandler {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+}
+
+/**
+ * helmet's headers, made once (issue 35): its middleware runs here a single time on a stand-in answer
+ * with NONCE_SLOT for the nonce, and each answer gets the same headers in the same order, the
+ * answer's own nonce in the slot. helmet made every value again on every answer, the policy's
+ * directives checked one by one.
+ */
+export function securityHeaders(config: Config): RequestHandler {
+  const steps: Array<[name: string, value: string | string[]] | [name: string]> = [];
+  const standIn = {
+    setHeader: (name: string, value: string) =>
+      steps.push([name, value.includes(NONCE_SLOT) ? value.split(NONCE_SLOT) : value]),
+    removeHeader: (name: string) => steps.push([name]),
+  };
+  let failure: unknown;
+  helmetFor(config, () => NONCE_SLOT)({} as Request, standIn as unknown as Response, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return (_req, res, next) => {
+    for (const [name, value] of steps) {
+      if (value === undefined) res.removeHeader(name);
+      else res.setHeader(name, typeof value === 'string' ? value : value.join(cspNonce(res)));
+    }
+    next();
+  };
 }
 
 function limiter(windowMs: number, limit: number, what: string, store: Store | undefined): RequestHandler {

@@ -175,6 +175,21 @@ function pageAssets(
   return { styles: styles.join(''), chunks };
 }
 
+/** Templates kept by a clientApp: a few per site and locale prefix (any prefix may be asked for). */
+const TEMPLATES_KEPT = 256;
+
+/**
+ * A server-rendered page, without res.send's ETag: the page is the shopper's own and no-store, so no
+ * cache revalidates it, and hashing each page cost as much as filling its template (issue 35).
+ */
+function sendPage(res: Response, status: number, html: string): void {
+  res.status(status);
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(html));
+  if (res.req.method === 'HEAD') res.end();
+  else res.end(html);
+}
+
 export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Router | undefined {
   const siteOf = options.siteOf ?? (() => 'aurora');
   const index = path.join(dir, 'index.html');
@@ -205,6 +220,18 @@ export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Rou
     let found = assetsByModules.get(key);
     if (!found) assetsByModules.set(key, (found = pageAssets(manifest, modules)));
     return found;
+  };
+  // The server render's template of each site and locale prefix, made once, the same object each
+  // time (render/pages.ts cuts it at its slots once); at most TEMPLATES_KEPT, the oldest leaving first.
+  const templates = new Map<string, PageTemplate>();
+  const templateFor = (site: string, where: LocalePath): PageTemplate => {
+    const key = `${site}/${where.prefix ?? ''}`;
+    let template = templates.get(key);
+    if (!template) {
+      if (templates.size >= TEMPLATES_KEPT) templates.delete(templates.keys().next().value!);
+      templates.set(key, (template = { html: forRequest(serverRendered, site, where), assetsFor }));
+    }
+    return template;
   };
   const router = express.Router();
   // Build metadata (.vite/manifest.json) is the server's, not the browser's.
@@ -264,10 +291,7 @@ export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Rou
       return;
     }
     if (options.renderPage) {
-      const rendered = await options.renderPage(req, res, where, (site) => ({
-        html: forRequest(serverRendered, site, where),
-        assetsFor,
-      }));
+      const rendered = await options.renderPage(req, res, where, (site) => templateFor(site, where));
       if (rendered && 'redirect' in rendered) {
         res.setHeader('Cache-Control', 'private, no-store');
         res.redirect(302, rendered.redirect);
@@ -276,7 +300,7 @@ export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Rou
       if (rendered) {
         // The shopper's own page (the session's CSRF token is in its data): no cache keeps it.
         res.setHeader('Cache-Control', 'private, no-store');
-        res.status(rendered.status).type('html').send(rendered.html);
+        sendPage(res, rendered.status, rendered.html);
         return;
       }
     }

@@ -37,15 +37,6 @@ export async function loadCatalogue(language: Language): Promise<Catalogue> {
   return mergeCatalogues(core, rest);
 }
 
-/**
- * A translator in `language` with whole catalogues, English the fallback: one per server render
- * (entry-server.tsx), which renders the words the browser's translator (below) renders.
- */
-export async function createI18n(language: Language): Promise<Translator> {
-  const [en, own] = await Promise.all([loadCatalogue('en'), language === 'en' ? undefined : loadCatalogue(language)]);
-  return new Translator(language, { en, ...(own ? { [language]: own } : {}) });
-}
-
 /** The browser's translator. */
 export const i18n = new Translator('en', { en: enCore });
 

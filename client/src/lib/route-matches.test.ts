@@ -15,13 +15,13 @@ describe('routeMatches (issue 35: one match per table and path)', () => {
     expect(matchRoutes).toHaveBeenCalledTimes(3);
   });
 
-  it('forgets the oldest path beyond 64, so a long-lived server keeps a bounded table', () => {
+  it('forgets the oldest path beyond 1000, so a long-lived server keeps a bounded table', () => {
     matchRoutes.mockClear();
     const routes = [{ path: 'b' }];
-    for (let i = 0; i < 65; i += 1) routeMatches(routes, `/p${i}`);
-    routeMatches(routes, '/p64');
-    expect(matchRoutes).toHaveBeenCalledTimes(65);
+    for (let i = 0; i < 1001; i += 1) routeMatches(routes, `/p${i}`);
+    routeMatches(routes, '/p1000');
+    expect(matchRoutes).toHaveBeenCalledTimes(1001);
     routeMatches(routes, '/p0');
-    expect(matchRoutes).toHaveBeenCalledTimes(66);
+    expect(matchRoutes).toHaveBeenCalledTimes(1002);
   });
 });

@@ -1,7 +1,10 @@
 import { matchRoutes, type RouteMatch, type RouteObject } from 'react-router';
 
-/** How many paths each route table remembers (a session visits a few pages; the server many VINs' pages share paths). */
-const REMEMBERED_PATHS = 64;
+/**
+ * How many paths each route table remembers: a browser visits a few; the server renders every
+ * shopper's pages (a VIN is in the query, but an order's id is in the path), the oldest leaving first.
+ */
+const REMEMBERED_PATHS = 1000;
 const tables = new WeakMap<RouteObject[], Map<string, RouteMatch[]>>();
 
 /**

@@ -127,9 +127,12 @@ describe.skipIf(!built)('pages rendered on the server', () => {
     expect(chosen).not.toContain('consent-banner-');
   });
 
-  it("when a page is answered, then it is the shopper's own: private, not stored, one session cookie, a nonce in the CSP", async () => {
+  it("when a page is answered, then it is the shopper's own: private, not stored, no ETag, one session cookie, a nonce in the CSP", async () => {
     const response = await page(RENEWAL);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
+    // Never stored, so never revalidated: no ETag hashed from each page (issue 35).
+    expect(response.headers.get('etag')).toBeNull();
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(response.headers.getSetCookie().filter((c) => c.startsWith('shop_session='))).toHaveLength(1);
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/);

@@ -81,6 +81,51 @@ export interface PageTemplate {
  */
 const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
 
+/** The places of a template a rendered page fills (fillTemplate). */
+type Slot = 'lang' | 'title' | 'description' | 'head' | 'root';
+
+const SLOTS: Array<[Slot, RegExp]> = [
+  ['lang', /<html lang="[^"]*"/],
+  ['title', /<title>[^<]*<\/title>/],
+  ['description', /<meta name="description" content="[^"]*"/],
+  ['head', /<\/head>/],
+  ['root', /<div id="root">[\s\S]*?<\/div>\s*(?=<script|<\/body>)/],
+];
+
+/** A template cut at its slots: `text[i]`, then `slots[i]`'s fill, and the last text after the last slot. */
+interface SplitTemplate {
+  text: string[];
+  slots: Slot[];
+}
+
+/**
+ * Each template cut at its slots once (issue 35): the template of a site and locale is the same
+ * object for every page of theirs (static.ts), and searching it with five expressions per page cost
+ * more than filling it.
+ */
+const splits = new WeakMap<PageTemplate, SplitTemplate>();
+
+function splitOf(template: PageTemplate): SplitTemplate {
+  let split = splits.get(template);
+  if (split) return split;
+  const { html } = template;
+  const found = SLOTS.flatMap(([slot, pattern]) => {
+    const match = pattern.exec(html);
+    return match ? [{ slot, at: match.index, end: match.index + match[0].length }] : [];
+  }).sort((a, b) => a.at - b.at);
+  split = { text: [], slots: [] };
+  let from = 0;
+  for (const { slot, at, end } of found) {
+    if (at < from) continue; // overlapping slots: the first one fills, as the first replacement would
+    split.text.push(html.slice(from, at));
+    split.slots.push(slot);
+    from = end;
+  }
+  split.text.push(html.slice(from));
+  splits.set(template, split);
+  return split;
+}
+
 /** The rendered page in the template. */
 export async function fillTemplate(template: PageTemplate, page: RenderedPage): Promise<string> {
   const rendered = await markupOf(page);
@@ -90,18 +135,18 @@ export async function fillTemplate(template: PageTemplate, page: RenderedPage): 
   const data =
     `<script type="application/json" id="page-data">${jsonForScript({ data: page.data, failures: page.failures })}</script>` +
     `<script type="application/json" id="page-chunks">${jsonForScript(assets.chunks)}</script>`;
-  return (
-    template.html
-      .replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(page.lang)}"`)
-      // A title the page rendered itself (an error page's) is the page's; otherwise the renderer's.
-      .replace(/<title>[^<]*<\/title>/, hoisted.includes('<title>') ? '' : `<title>${escapeHtml(page.title)}</title>`)
-      .replace(
-        /<meta name="description" content="[^"]*"/,
-        `<meta name="description" content="${escapeHtml(page.description)}"`,
-      )
-      .replace('</head>', `${hoisted}${assets.styles}</head>`)
-      .replace(/<div id="root">[\s\S]*?<\/div>\s*(?=<script|<\/body>)/, `<div id="root">${markup}</div>${data}`)
-  );
+  const fill: Record<Slot, string> = {
+    lang: `<html lang="${escapeHtml(page.lang)}"`,
+    // A title the page rendered itself (an error page's) is the page's; otherwise the renderer's.
+    title: hoisted.includes('<title>') ? '' : `<title>${escapeHtml(page.title)}</title>`,
+    description: `<meta name="description" content="${escapeHtml(page.description)}"`,
+    head: `${hoisted}${assets.styles}</head>`,
+    root: `<div id="root">${markup}</div>${data}`,
+  };
+  const { text, slots } = splitOf(template);
+  let html = text[0]!;
+  for (const [i, slot] of slots.entries()) html += fill[slot] + text[i + 1]!;
+  return html;
 }
 
 export interface RenderOptions {

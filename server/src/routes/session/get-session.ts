@@ -4,6 +4,7 @@ import { sessionView } from '../../session.ts';
 import { requestedSite } from '../../site.ts';
 import { parseQuery } from '../../validate.ts';
 import { httpOperation } from '../../http/operation.ts';
+import { sendNoStore } from '../../http/send.ts';
 
 /**
  * GET /api/session: the current session, or a new anonymous one (cookie set, CSRF token issued).
@@ -17,6 +18,6 @@ export const getSession = httpOperation(async (req, res, ctx) => {
   if (query.locale !== undefined) session.locale = query.locale;
   // Saving renews the cookie and the store's TTL on every visit.
   await ctx.sessions.save(res, session);
-  res.setHeader('Cache-Control', 'no-store');
-  res.json(sessionView(session));
+  // no-store, without an ETag: an answer never stored is never revalidated (http/send.ts).
+  sendNoStore(res, sessionView(session));
 });
