@@ -7,10 +7,10 @@ NPM_FLAGS := --no-audit --no-fund --loglevel=error
 
 CONTRACTS := openapi/proxy.yaml $(wildcard openapi/upstream/*.yaml)
 
-.PHONY: install generate check check-generated lint lint-contracts lint-code format typecheck test test-unit test-contract test-e2e chromium system-packages bench sbom dev mocks sandbox start build help
+.PHONY: install generate check check-generated lint lint-contracts lint-code format typecheck test test-unit test-contract test-e2e chromium system-packages bench page-speed sbom dev mocks sandbox start build help
 
 help:
-	@echo "make start | check | test | dev | bench | generate | check-generated | lint | typecheck | mocks"
+	@echo "make start | check | test | dev | bench | page-speed | generate | check-generated | lint | typecheck | mocks"
 
 # Installs exactly what package-lock.json pins, when it changed since the last install. The lock
 # holds every platform's optional binaries (unrs-resolver's, rolldown's...), which `npm ci` needs
@@ -83,6 +83,12 @@ test: install system-packages
 # The browser journeys of tests/e2e in Debian's Chromium, against the stack `make start` runs.
 test-e2e: install chromium build
 	playwright test
+
+# Issue 35's page-speed gate: Lighthouse once per page (the renewal page, the checkout with a basket, My
+# Subscriptions and an order detail signed in) beside its static snapshot; fails on TBT > 200 ms or
+# performance < 90. Not yet in `make test`: the pages do not pass it yet (tests/perf/page-speed.spec.ts).
+page-speed: install chromium build
+	PAGE_SPEED_GATE=1 playwright test --project perf --no-deps
 
 # The figures of issues 4, 12, 13 and 16 (Lighthouse beside static snapshots, first-route JavaScript, API calls,
 # the rendered page and the JSON call under load; the signed-in account pages, the account routes' JavaScript

@@ -32,6 +32,9 @@ if (server) {
   // The page's own catalogue first, as hydration must render the words the server rendered, and the
   // page's chunk, so that the page hydrates in one pass.
   // The renewal page needs the core of the catalogue only; the Shell loads the rest once it runs.
+  // First the browser's turn: the app's modules were evaluated in this task, and matching the path
+  // (React Router flattens and ranks the whole table) is a long piece of work of its own (issue 35).
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const routes = routeTable();
   await Promise.all([
     setLocale(prefix ?? DEFAULT_LOCALE, catalogueAt(routes, window.location.pathname)),
