@@ -113,7 +113,8 @@ export const TARGETS = {
   tbtMs: 150,
   /** Our LCP ÷ the static snapshot's, both measured in the same run. */
   lcpRatio: 1.25,
-  firstRouteJsKb: 100,
+  /** Issue 35's budget (issue 12's was 100 KB); make test holds GATE.firstRouteJsKb. */
+  firstRouteJsKb: 90,
   apiCalls: 1,
 };
 
