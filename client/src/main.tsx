@@ -32,26 +32,40 @@ function start(): void {
 }
 
 /**
- * The chunks a server-rendered page hydrates with (server/src/render/pages.ts lists them), fetched
- * side by side as the app starts, rather than one import after another.
+ * Module preloads started per task: each link starts a fetch, a few milliseconds of main-thread work
+ * apiece on a slow phone, and an account page lists twenty-odd chunks (one 47 ms task at CPU x1 on
+ * this machine, issue 35).
  */
-function preloadChunks(): void {
+const PRELOADS_PER_TASK = 4;
+
+/**
+ * The chunks a server-rendered page hydrates with (server/src/render/pages.ts lists them), fetched
+ * side by side as the app starts, rather than one import after another; a few per task, in the
+ * list's order (the boot and the app first), then `then`.
+ */
+function preloadChunks(then: () => void): void {
   const list = document.getElementById('page-chunks')?.textContent;
   let chunks: unknown;
   try {
     chunks = list ? JSON.parse(list) : [];
   } catch {
-    return;
+    chunks = [];
   }
-  if (!Array.isArray(chunks)) return;
-  for (const href of chunks) {
-    if (typeof href !== 'string' || !href.startsWith('/assets/')) continue;
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
-  }
+  const hrefs = (Array.isArray(chunks) ? chunks : []).filter(
+    (href): href is string => typeof href === 'string' && href.startsWith('/assets/'),
+  );
+  const batch = (from: number) => {
+    for (const href of hrefs.slice(from, from + PRELOADS_PER_TASK)) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    const next = from + PRELOADS_PER_TASK;
+    setTimeout(next < hrefs.length ? () => batch(next) : then, 0);
+  };
+  batch(0);
 }
 
 /**
@@ -82,10 +96,8 @@ function startServerRendered(): void {
   if (started || starting) return;
   starting = true;
   for (const type of INTERACTIONS) window.removeEventListener(type, startServerRendered, true);
-  preloadChunks();
-  // The app's start in a task of its own: the preloads' start is a long piece of work on a slow
-  // phone, and together they made one long task (issue 35).
-  setTimeout(start, 0);
+  // The app's start in a task of its own, after the preloads' (together they made one long task).
+  preloadChunks(start);
 }
 // A page rendered in the browser (`make dev`, or after a failed server render): after the first
 // contentful paint (the header). A tab opened in the background paints nothing until it is shown,
