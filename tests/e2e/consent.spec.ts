@@ -114,6 +114,22 @@ test('production, first visit: nothing before consent; accepting loads the conta
   expect(loads, 'nothing of Google before consent').toEqual([]);
   await expectNoViolations(page, 'the renewal page with the consent banner');
 
+  // Every control of the banner can be seen and pressed on a phone: none is under the page's sticky
+  // "Renew now" bar (the banner's last row was, at 412 px).
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 412, height: 823 });
+  for (const name of ['Accept all', 'Reject all', 'Choose cookies']) {
+    const control = banner.getByRole('button', { name });
+    await control.scrollIntoViewIfNeeded();
+    const box = (await control.boundingBox())!;
+    const topmost = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.textContent ?? null,
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+    expect(topmost, `${name} is not covered`).toBe(name);
+  }
+  await page.setViewportSize(desktop);
+
   // Keyboard alone: the banner comes first after the skip link.
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
