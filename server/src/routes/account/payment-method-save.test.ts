@@ -18,6 +18,13 @@ const { shop } = useSandboxServer({ RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_PAYMENT
 const signedIn = (handle = 'alex') => signedInTo(shop, handle);
 const page = paymentDetails;
 const address = londonAddress;
+/** The save's body for a sandbox Stripe card (the form's card and billing address). */
+const stripeCard = (token: string, billingAddress: ReturnType<typeof address> = address()) => ({
+  provider: 'stripe',
+  paymentMethodType: 'CREDIT_CARD',
+  sandboxCardToken: token,
+  billingAddress,
+});
 
 const cardToken = async (
   browser: ShopBrowser,
@@ -110,12 +117,7 @@ describe('addPaymentMethod and updatePaymentMethod', () => {
     const { response, body } = await save(
       kim,
       'POST',
-      {
-        provider: 'stripe',
-        paymentMethodType: 'CREDIT_CARD',
-        sandboxCardToken: card.token,
-        billingAddress: address({ countryCode: 'DE', city: 'Berlin', postalCode: '10115', address2: null }),
-      },
+      stripeCard(card.token, address({ countryCode: 'DE', city: 'Berlin', postalCode: '10115', address2: null })),
       fromIp('203.0.113.41'),
     );
     expect(response.status).toBe(201);
@@ -140,12 +142,7 @@ describe('addPaymentMethod and updatePaymentMethod', () => {
     const card = await cardToken(alex, '4000008260000000', undefined, 'stripe', { expMonth: 3, expYear: 31 });
     // The seed's record carries another address (203.0.113.10): the replace must write the shopper's.
     expect(storedRecord('alex')!.ipAddress).not.toBe('203.0.113.42');
-    const { response, body } = await save(
-      alex,
-      'PUT',
-      { provider: 'stripe', paymentMethodType: 'CREDIT_CARD', sandboxCardToken: card.token, billingAddress: address() },
-      fromIp('203.0.113.42'),
-    );
+    const { response, body } = await save(alex, 'PUT', stripeCard(card.token), fromIp('203.0.113.42'));
     expect(response.status).toBe(200);
     expect(body.paymentMethod.last4).toBe('0000');
     // §3 Stored payment record "… IP address" (§7 Update payment method: record id, payment body, IP address).
@@ -209,12 +206,7 @@ describe('addPaymentMethod and updatePaymentMethod', () => {
   it("when the card's country is not the billing address's (an FR card in GB, control on), then 409 and nothing changes", async () => {
     const alex = await signedIn();
     const card = await cardToken(alex, '4000002500000003');
-    const { response, body } = await save(alex, 'PUT', {
-      provider: 'stripe',
-      paymentMethodType: 'CREDIT_CARD',
-      sandboxCardToken: card.token,
-      billingAddress: address(),
-    });
+    const { response, body } = await save(alex, 'PUT', stripeCard(card.token));
     expect(response.status).toBe(409);
     expect(body.paymentErrorKind).toBe('billing_address_missmatch');
     expect((await page(alex)).paymentMethod.last4).toBe('4242');
@@ -223,13 +215,8 @@ describe('addPaymentMethod and updatePaymentMethod', () => {
   it('when the card needs 3-D Secure, then 202 with the challenge; completed, the return saves it (paymentMethodSaved)', async () => {
     const alex = await signedIn();
     const card = await cardToken(alex, '4000002760003184', address());
-    const { response, body } = await save(alex, 'PUT', {
-      provider: 'stripe',
-      paymentMethodType: 'CREDIT_CARD',
-      sandboxCardToken: card.token,
-      // The form gives the method its billing address (GB), as Stripe.js does: the control passes.
-      billingAddress: address(),
-    });
+    // The form gives the method its billing address (GB), as Stripe.js does: the control passes.
+    const { response, body } = await save(alex, 'PUT', stripeCard(card.token));
     expect(response.status).toBe(202);
     expect(body).toMatchObject({ outcome: 'actionRequired', actionType: 'threeDSecure' });
     // The sandbox's challenge page: Complete.
@@ -248,12 +235,7 @@ describe('addPaymentMethod and updatePaymentMethod', () => {
     await kim.call('getSession', '/api/session?locale=de-DE');
     const billing = address({ countryCode: 'DE', city: 'Berlin', postalCode: '10115', address2: null });
     const card = await cardToken(kim, '4000002760003184', billing);
-    const { response, body } = await save(
-      kim,
-      'POST',
-      { provider: 'stripe', paymentMethodType: 'CREDIT_CARD', sandboxCardToken: card.token, billingAddress: billing },
-      fromIp('203.0.113.43'),
-    );
+    const { response, body } = await save(kim, 'POST', stripeCard(card.token, billing), fromIp('203.0.113.43'));
     expect(response.status).toBe(202);
     expect(body).toMatchObject({ outcome: 'actionRequired', actionType: 'threeDSecure' });
     expect((await page(kim)).paymentMethod).toBeNull();
@@ -281,12 +263,11 @@ describe('addPaymentMethod and updatePaymentMethod', () => {
     // The Add itself, in the LU market (the flag is read before anything is saved or its provider asked).
     await alex.call('getSession', '/api/session?locale=fr-LU');
     const card = await cardToken(alex, '4242424242424242');
-    const { response, body } = await save(alex, 'POST', {
-      provider: 'stripe',
-      paymentMethodType: 'CREDIT_CARD',
-      sandboxCardToken: card.token,
-      billingAddress: address({ countryCode: 'LU', postalCode: 'L-1111', city: 'Luxembourg' }),
-    });
+    const { response, body } = await save(
+      alex,
+      'POST',
+      stripeCard(card.token, address({ countryCode: 'LU', postalCode: 'L-1111', city: 'Luxembourg' })),
+    );
     expect(response.status).toBe(422);
     expect(body.type).toMatch(/payment-method-cannot-be-added$/);
   });
@@ -294,12 +275,7 @@ describe('addPaymentMethod and updatePaymentMethod', () => {
   it('when sam, without an account, adds a card, then 422 with the words of §8', async () => {
     const sam = await signedIn('sam');
     const card = await cardToken(sam, '4242424242424242');
-    const { response, body } = await save(sam, 'POST', {
-      provider: 'stripe',
-      paymentMethodType: 'CREDIT_CARD',
-      sandboxCardToken: card.token,
-      billingAddress: address(),
-    });
+    const { response, body } = await save(sam, 'POST', stripeCard(card.token));
     expect(response.status).toBe(422);
     expect(body.detail).toMatch(/isn’t possible to add a payment method at this time/);
   });
