@@ -8,7 +8,7 @@ import { ADAS_PRODUCT_ID, preloadRenewalPage } from './features/renewal/api/get-
 import { preloadProxyClient } from './lib/api/client.ts';
 import { holdReadsOnLoginReturn } from './lib/api/read-hold.ts';
 import { preloadSession } from './lib/api/get-session.ts';
-import { preloadServerData, readServerData } from './lib/api/server-data.ts';
+import { readServerData, serverAnswers } from './lib/api/server-data.ts';
 import { setLocale } from './lib/i18n.ts';
 import { catalogueAt, preloadPagesAt } from './lib/lazy.ts';
 import { DEFAULT_LOCALE, parseLocalePath } from '../../domain/locales.ts';
@@ -24,11 +24,11 @@ holdReadsOnLoginReturn(rest);
 const server = readServerData();
 
 if (server) {
-  // The server rendered the page (docs/decisions/006): its answers wait for the hooks, which ask
-  // the proxy nothing again; the renewal page asks once more only to report an order an earlier
-  // attempt left (storefront §3 orderCreated), which the server cannot know.
+  // The server rendered the page (docs/decisions/006): its answers go into the hooks' cache, and the
+  // hooks ask the proxy nothing again; the renewal page asks once more only to report an order an
+  // earlier attempt left (storefront §3 orderCreated), which the server cannot know.
   const reportsOrder = pendingOrder() !== null;
-  preloadServerData(server.data, (key) => reportsOrder && key.includes('getRenewalPage'));
+  const answers = serverAnswers(server.data, (key) => reportsOrder && key.includes('getRenewalPage'));
   // The page's own catalogue first, as hydration must render the words the server rendered, and the
   // page's chunk, so that the page hydrates in one pass.
   // The renewal page needs the core of the catalogue only; the Shell loads the rest once it runs.
@@ -51,7 +51,7 @@ if (server) {
       hydrateRoot(
         root,
         <StrictMode>
-          <App server={server} />
+          <App server={server} answers={answers} />
         </StrictMode>,
       );
     });

@@ -92,6 +92,7 @@ export async function renderPage(request: PageRequest): Promise<PageAnswer> {
     search: url.search,
     prefix,
     locale,
+    site: request.site,
     read: request.read,
     t: i18n.t,
   });

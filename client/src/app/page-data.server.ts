@@ -28,8 +28,10 @@ import { TERMS_ASSET_ID } from '../features/content/content-assets.ts';
 import { ADAS_PRODUCT_ID, getRenewalPageKey, renewalQuery } from '../features/renewal/api/get-renewal-page.ts';
 import { renewalFailure } from '../features/renewal/renewal-errors.ts';
 import { FOOTER_ASSET_ID, FOOTER_COPYRIGHT_ASSET_ID } from '../components/layout/footer.tsx';
+import { NEED_HELP_ASSET_ID } from '../components/ui/need-help.tsx';
 import { getContentAssetKey } from '../lib/api/get-content-asset.ts';
 import { getSessionKey } from '../lib/api/get-session.ts';
+import { getSiteConfigKey } from '../lib/api/get-site-config.ts';
 import { localePath, type LocaleId } from '../lib/locales.ts';
 import { isExternalUrl } from '../lib/redirect-url.ts';
 import { REDIRECT_SOURCE_FACT } from '../features/errors/redirect-facts.ts';
@@ -45,6 +47,8 @@ export interface PageInput {
   /** The URL's locale prefix, if any, and the effective locale. */
   prefix: LocaleId | undefined;
   locale: LocaleId;
+  /** The brand's site the page is rendered for. */
+  site: string;
   /** Runs one of the proxy's operations for the page, as the browser's hooks call it over HTTP. */
   read: PageRead;
   t: TFunction;
@@ -114,15 +118,29 @@ const checkout: Loader = async ({ read, t }, data) => {
   data.title = t('checkout.title');
 };
 
-const confirmation: Loader = async ({ params, read, t }, data) => {
+/**
+ * "Need any help?" (the confirmation's and the help centre's, components/ui/need-help.tsx): its
+ * content asset, read beside the page's own; without it, the page leaves the browser to ask.
+ */
+function needHelp({ locale, read }: PageInput, data: PageData): Promise<unknown> {
+  return read('getContentAsset', { path: { assetId: NEED_HELP_ASSET_ID }, query: { locale } }).then(
+    (asset) => data.entries.push([getContentAssetKey(NEED_HELP_ASSET_ID, locale), asset]),
+    () => undefined,
+  );
+}
+
+const confirmation: Loader = async (input, data) => {
+  const { params, read, t } = input;
   const orderNo = params.orderNo ?? '';
   const key = getOrderConfirmationKey(orderNo);
+  const help = needHelp(input, data);
   try {
     data.entries.push([key, await read('getOrderConfirmation', { path: { orderNo } })]);
   } catch (error) {
     if (!isPageReadError(error)) throw error;
     data.failures.push([key, error]);
   }
+  await help;
   data.title = t('confirmation.title');
 };
 
@@ -133,7 +151,9 @@ const terms: Loader = async ({ locale, read, t }, data) => {
 };
 
 /** The help centre: the first results of its category (or all), and the top questions while browsing. */
-const faqs: Loader = async ({ params, search, locale, read, t }, data) => {
+const faqs: Loader = async (input, data) => {
+  const { params, search, locale, read, t } = input;
+  const help = needHelp(input, data);
   const category = faqCategoryOf(params['*'] ?? '');
   const q = faqSearchOf(search);
   const queries = [faqsQuery(locale, category, q), ...(category || q ? [] : [topFaqsQuery(locale)])];
@@ -148,6 +168,7 @@ const faqs: Loader = async ({ params, search, locale, read, t }, data) => {
       }
     }),
   );
+  await help;
   data.title = t('content.helpTitle');
 };
 
@@ -158,6 +179,12 @@ const faqs: Loader = async ({ params, search, locale, read, t }, data) => {
 function accountPage(read: (input: PageInput) => [key: Key, answer: Promise<unknown>], titleKey: string): Loader {
   return async (input, data) => {
     const [key, answer] = read(input);
+    // The account's navigation, filtered by the region's preferences (account §2), as the browser
+    // shows it: without it the browser would read it once hydrated and redraw the frame.
+    const config = input.read('getSiteConfig', { query: { site: input.site } }).then(
+      (answer) => data.entries.push([getSiteConfigKey(input.site), answer]),
+      () => undefined,
+    );
     try {
       data.entries.push([key, await answer]);
     } catch (error) {
@@ -170,6 +197,7 @@ function accountPage(read: (input: PageInput) => [key: Key, answer: Promise<unkn
         if (error.status === 404) data.status = 404;
       }
     }
+    await config;
     data.title = input.t(titleKey);
   };
 }

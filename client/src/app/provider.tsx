@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { SWRConfig, type Cache } from 'swr';
+import { SWRConfig, type Cache, type Middleware } from 'swr';
 import { ToastProvider } from '../components/ui/toasts.tsx';
 import { ApiError } from '../lib/api/client.ts';
 import { ConsentAskedContext } from '../lib/consent.ts';
@@ -37,6 +37,7 @@ export function AppProvider({
   site,
   children,
   swrProvider,
+  swrMiddleware,
   i18n: translator = i18n,
   fallback,
   serverRendered = false,
@@ -45,6 +46,8 @@ export function AppProvider({
   site: SiteId;
   children: ReactNode;
   swrProvider?: () => Cache;
+  /** Middleware of every hook (the browser's hydration with the server's answers, lib/api/server-data.ts). */
+  swrMiddleware?: Middleware;
   /** The request's own translator on the server; the app's one in the browser. */
   i18n?: Translator;
   /** Answers the server rendered the page with, by serialised SWR key (lib/api/server-data.ts). */
@@ -65,6 +68,7 @@ export function AppProvider({
           shouldRetryOnError: (error: unknown) => !(error instanceof ApiError) || error.status >= 500,
           errorRetryCount: 2,
           ...(swrProvider ? { provider: swrProvider } : {}),
+          ...(swrMiddleware ? { use: [swrMiddleware] } : {}),
           ...(fallback ? { fallback } : {}),
         }}
       >

@@ -252,6 +252,9 @@ describe.skipIf(!built)('pages rendered on the server', () => {
     const html = await response.text();
     expect(html).toContain('<title>Order 00001005</title>');
     expect(html).toContain('Please log in to see your account.');
+    // The account's navigation as the region's preferences filter it: the browser takes the site's
+    // configuration over and reads nothing once hydrated (issue 35).
+    expect(pageData(html).data['@"getSiteConfig","aurora",']).toMatchObject({ id: 'aurora' });
   });
 
   it('when the basket holds a plan, then the checkout paints its steps and summary with the HTML', async () => {
@@ -318,5 +321,7 @@ describe.skipIf(!built)('pages rendered on the server', () => {
     expect(html).not.toMatch(/<template id="B:|\$RC\(/);
     const keys = Object.keys(pageData(html).data).filter((key) => key.includes('searchFaqs'));
     expect(keys).toHaveLength(2);
+    // "Need any help?" with its content asset, painted and handed over (the browser asks nothing).
+    expect(pageData(html).data['@"getContentAsset","Need_any_Help","en-GB",']).toMatchObject({ id: 'Need_any_Help' });
   });
 });

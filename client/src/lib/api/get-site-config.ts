@@ -5,7 +5,7 @@
 import useSWR from 'swr';
 import { api, request } from './client.ts';
 
-const getSiteConfigKey = (site: string) => ['getSiteConfig', site] as const;
+export const getSiteConfigKey = (site: string) => ['getSiteConfig', site] as const;
 
 /** The configuration, outside React (the tag manager's container id, lib/tag-manager.ts). */
 export const getSiteConfig = (site: string) => request(api.GET('/site', { params: { query: { site } } }));
