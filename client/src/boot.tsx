@@ -3,6 +3,7 @@ import './lib/early-errors.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { loadConsentBanner } from './components/layout/consent-slot.tsx';
 import { routeTable } from './app/routes.tsx';
 import { ADAS_PRODUCT_ID, preloadRenewalPage } from './features/renewal/api/get-renewal-page.ts';
 import { preloadProxyClient } from './lib/api/client.ts';
@@ -39,6 +40,8 @@ if (server) {
   await Promise.all([
     setLocale(prefix ?? DEFAULT_LOCALE, catalogueAt(routes, window.location.pathname)),
     preloadPagesAt(routes, window.location.pathname),
+    // The consent banner the server painted hydrates with the page (components/layout/consent-slot.tsx).
+    root.querySelector('.consent') ? loadConsentBanner().catch(() => undefined) : undefined,
   ]);
   // The browser's turn between the app's start (its modules' evaluation, the catalogue and the
   // page's chunk) and hydration's first slice, rather than one long task (issue 35).

@@ -202,6 +202,35 @@ test("production, first visit: the banner comes with the server's HTML (issue 35
   await context.close();
 });
 
+test('production, first visit: "Reject all" pressed on the painted banner before the app has started counts', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  // The app starts only once the shopper has pressed, and the banner's own chunk comes last of all.
+  const hold = () => {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    return { held, release };
+  };
+  const app = hold();
+  const bannerChunk = hold();
+  await page.route(/\/assets\/boot-[\w-]+\.js$/, (route) => app.held.then(() => route.continue()));
+  await page.route(/\/assets\/consent-banner-[\w-]+\.js$/, (route) => bannerChunk.held.then(() => route.continue()));
+  await page.goto(RENEWAL);
+  const banner = page.getByRole('region', { name: 'Cookie consent' });
+  await banner.getByRole('button', { name: 'Reject all' }).click();
+  app.release();
+  // Time for an app that would not wait for the banner to hydrate the page without it.
+  await page.waitForTimeout(2_000);
+  bannerChunk.release();
+  await expect(banner).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('cookie-preferences'))).toBe(
+    JSON.stringify({ analytics: false, marketing: false }),
+  );
+  await context.close();
+});
+
 test('production, every locale: the banner asks in the page language, axe-clean, and "Reject all" loads nothing', async ({
   browser,
 }) => {
