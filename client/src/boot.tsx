@@ -1,7 +1,6 @@
 /** The app itself, started by main.tsx once the page has painted. */
 import './lib/early-errors.ts';
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { loadConsentBanner } from './components/layout/consent-slot.tsx';
 import { routeTable } from './app/routes.tsx';
@@ -36,8 +35,12 @@ if (server) {
   // First the browser's turn: the app's modules were evaluated in this task, and matching the path
   // (React Router flattens and ranks the whole table) is a long piece of work of its own (issue 35).
   await new Promise((resolve) => setTimeout(resolve, 0));
+  // React's DOM renderer, a chunk of its own evaluated in a task of its own (issue 35): evaluated
+  // with the app's chunk, the two made one long task.
+  const reactDom = import('react-dom/client');
   const routes = routeTable();
-  await Promise.all([
+  const [{ hydrateRoot }] = await Promise.all([
+    reactDom,
     setLocale(prefix ?? DEFAULT_LOCALE, catalogueAt(routes, window.location.pathname)),
     preloadPagesAt(routes, window.location.pathname),
     // The consent banner the server painted hydrates with the page (components/layout/consent-slot.tsx).
@@ -75,6 +78,7 @@ if (server) {
   }
   // The first render as a transition: React renders it in slices and lets the browser paint and
   // answer input between them, instead of one long task (Lighthouse's total blocking time).
+  const { createRoot } = await import('react-dom/client');
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>

@@ -12,6 +12,7 @@ import { CLIENT_DIR } from './config.ts';
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
   isDynamicEntry?: boolean;
   src?: string;
@@ -37,13 +38,18 @@ type Manifest = Record<string, ManifestChunk>;
 const readManifest = async (): Promise<Manifest> =>
   JSON.parse(await readFile(path.join(CLIENT_DIR, '.vite/manifest.json'), 'utf8')) as Manifest;
 
-/** The manifest keys of `roots` and of every chunk they import statically (what loads with them, not later). */
+/**
+ * The manifest keys of `roots` and of every chunk they import statically (what loads with them, not
+ * later), and the app's dynamic imports: it loads React's DOM renderer before it renders anything
+ * (client/src/boot.tsx; server/src/static.ts preloads it with the app).
+ */
 function closure(manifest: Manifest, roots: string[]): Set<string> {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;
     seen.add(key);
     for (const child of manifest[key].imports ?? []) visit(child);
+    if (key === 'src/boot.tsx') for (const child of manifest[key].dynamicImports ?? []) visit(child);
   };
   for (const key of roots) visit(key);
   return seen;

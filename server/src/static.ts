@@ -44,6 +44,7 @@ export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.ur
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 
@@ -66,13 +67,18 @@ function checkoutFirstScreen(messages: Record<string, string>): string {
   );
 }
 
-/** The chunks `sources` load beyond the entry's own (index.html's and their static imports). */
+/**
+ * The chunks `sources` load beyond the entry's own (index.html's and their static imports). The
+ * app's own dynamic imports count too: it imports React's DOM renderer before it renders anything,
+ * as a chunk of its own only so that the two evaluate in separate tasks (client/src/boot.tsx).
+ */
 function chunksBeyondEntry(manifest: Record<string, ManifestChunk>, sources: string[]): ManifestChunk[] {
   const seen = new Set<string>();
   const walk = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;
     seen.add(key);
     for (const child of manifest[key].imports ?? []) walk(child);
+    if (key === APP_SOURCE) for (const child of manifest[key].dynamicImports ?? []) walk(child);
   };
   walk('index.html');
   const entry = new Set(seen);

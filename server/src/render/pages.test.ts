@@ -4,7 +4,8 @@
  * answers before any JavaScript runs: the page's content and data, its status, its redirects, its
  * headers.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import type { Sandbox } from '../../../mocks/sandbox/src/app.ts';
 import { buildSandbox } from '../../../mocks/sandbox/src/sandbox.ts';
 import { createServer, type ProxyServer } from '../server.ts';
 import { sessionCookie, testConfig } from '../test-helpers.ts';
+import { CLIENT_DIR } from '../static.ts';
 import { SERVER_ENTRY } from './pages.ts';
 import { skipWithout } from '../testing/suite-prerequisite.ts';
 
@@ -111,6 +113,12 @@ describe.skipIf(!built)('pages rendered on the server', () => {
     const chunks = JSON.parse(/id="page-chunks">([^<]*)</.exec(html)?.[1] ?? '[]') as string[];
     expect(chunks.some((file) => /\/assets\/boot-[\w-]+\.js$/.test(file))).toBe(true);
     expect(chunks.some((file) => /\/assets\/renewal-page-[\w-]+\.js$/.test(file))).toBe(true);
+    // React's DOM renderer, which the app imports as a chunk of its own before it hydrates (issue 35).
+    const manifest = JSON.parse(readFileSync(path.join(CLIENT_DIR, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
+    expect(chunks).toContain(`/${manifest['../node_modules/react-dom/client.js']!.file}`);
     expect(/id="page-data">[^<]*<\/script>/.test(html)).toBe(true);
   });
 
