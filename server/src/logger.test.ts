@@ -151,3 +151,29 @@ describe('the JSON format', () => {
     expect(entries[0]!.req).not.toHaveProperty('query');
   });
 });
+
+describe('the request logger at warn (issue 35)', () => {
+  it('when a request succeeds, then no per-request child logger is made; a 4xx is still logged with its request', async () => {
+    const out = sink();
+    const logger = createLogger('warn', 'json', out.stream);
+    const app = express();
+    app.use(requestLogger(logger));
+    // Made after the middleware's own child: pino's children inherit `child` from the logger.
+    const child = vi.spyOn(logger, 'child');
+    app.get('/ok', (req, res) => {
+      req.log.info('written nowhere at warn');
+      res.send('ok');
+    });
+    app.get('/missing', (_req, res) => void res.status(404).send('no'));
+    const base = await listen(app);
+    const ok = await fetch(`${base}/ok`, { headers: { 'x-request-id': 'req-warn-1' } });
+    expect(ok.headers.get('x-request-id')).toBe('req-warn-1');
+    await fetch(`${base}/missing`, { headers: { 'x-request-id': 'req-warn-2' } });
+
+    await vi.waitFor(() => expect(out.text()).toContain('req-warn-2'));
+    expect(child).toHaveBeenCalledTimes(1);
+    expect(out.text()).not.toContain('req-warn-1');
+    const entry = JSON.parse(out.text().trim()) as Record<string, never>;
+    expect(entry).toMatchObject({ level: 40, msg: 'request completed', req: { id: 'req-warn-2', url: '/missing' } });
+  });
+});

@@ -118,19 +118,88 @@ export function withoutQuery(req: { url?: unknown; query?: unknown }): Record<st
   return { ...rest, url: String(req.url ?? '').split('?')[0] };
 }
 
-export function requestLogger(logger: Logger): RequestHandler {
-  return pinoHttp({
-    logger,
-    genReqId: (req, res) => {
-      const incoming = req.headers['x-request-id'];
-      const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
+/** pino's level methods: on a request's logger, one of a level that is off writes nothing and costs nothing. */
+const LEVEL_METHODS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace']);
+
+/**
+ * A request's logger (`req.log`) that makes its pino child, whose bindings serialise the request
+ * (redacting its headers), only when something is written through it or asked of it: a level that is
+ * off answers pino's own no-op. A request answered without a line to write (every success at `warn`)
+ * builds no child (issue 35: the child cost more than the session read).
+ */
+export function lazyRequestLogger(base: Logger, makeChild: () => Logger): Logger {
+  let child: Logger | undefined;
+  const real = () => (child ??= makeChild());
+  return new Proxy(base, {
+    get(target, property) {
+      if (!child && typeof property === 'string' && LEVEL_METHODS.has(property) && !target.isLevelEnabled(property))
+        return Reflect.get(target, property, target);
+      const logger = real();
+      const value: unknown = Reflect.get(logger, property, logger);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(logger) : value;
     },
+    set: (_target, property, value) => Reflect.set(real(), property, value),
+    has: (_target, property) => Reflect.has(real(), property),
+  });
+}
+
+/** The level of a request's entry: pino-http's customLogLevel as this proxy sets it. */
+const entryLevel = (statusCode: number, err: unknown) =>
+  err || statusCode >= 500 ? 'error' : statusCode >= 400 ? 'warn' : 'info';
+
+/**
+ * pino-http's request logging (its logger, serializers and entries: "request completed", "request
+ * aborted", "request errored" with the response, the time and the error), with its per-request child
+ * made only when a line is written (lazyRequestLogger): pino-http's middleware made it, serialising the
+ * request, for every request, even when the level writes nothing.
+ */
+export function requestLogger(logger: Logger): RequestHandler {
+  // pino-http's own logger: a child of `logger` whose serializers wrap req, res and err as its entries have them.
+  const base = pinoHttp({
+    logger,
     // The query may carry a VIN, an encrypted VIN or an e-mail link's token (storefront §2): every
     // entry, JSON or pretty, keeps the path only and no query object.
     serializers: { req: withoutQuery },
-    customLogLevel: (_req, res, err) =>
-      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-  });
+  }).logger;
+  return (req, res, next) => {
+    const incoming = req.headers['x-request-id'];
+    const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader('X-Request-Id', id);
+    req.id = id;
+    const startedAt = Date.now();
+    // The request as pino-http's child saw it on arrival (the routes change its params, a closed socket has no address).
+    const { socket } = req;
+    const arrived = {
+      id,
+      method: req.method,
+      originalUrl: req.originalUrl,
+      params: req.params,
+      headers: req.headers,
+      socket: { remoteAddress: socket.remoteAddress, remotePort: socket.remotePort },
+      raw: req,
+    };
+    const log = lazyRequestLogger(base, () => base.child({ req: arrived }));
+    req.log = log;
+    res.log = log;
+    const finished = (err?: Error) => {
+      res.removeListener('close', finished);
+      res.removeListener('finish', finished);
+      res.removeListener('error', finished);
+      const level = entryLevel(res.statusCode, err);
+      if (!base.isLevelEnabled(level)) return;
+      const responseTime = Date.now() - startedAt;
+      const failure = err ?? res.err;
+      if (failure || res.statusCode >= 500) {
+        const error = failure ?? new Error(`failed with status code ${res.statusCode}`);
+        log[level]({ res, err: error, responseTime }, 'request errored');
+        return;
+      }
+      const message = !req.readableAborted && res.writableEnded ? 'request completed' : 'request aborted';
+      log[level]({ res, responseTime }, message);
+    };
+    res.on('close', finished);
+    res.on('finish', finished);
+    res.on('error', finished);
+    next();
+  };
 }

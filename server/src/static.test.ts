@@ -1,10 +1,10 @@
 import express from 'express';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import fs, { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { brotliCompressSync } from 'node:zlib';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clientApp } from './static.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'client-'));
@@ -120,6 +120,21 @@ describe('serving the built client', () => {
     expect(svg.status).toBe(200);
     expect(svg.headers.get('content-type')).toContain('image/svg+xml');
     expect(svg.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('when a page is asked for, then the disk is not searched for a file of its name first; a file written later is served (issue 35)', async () => {
+    const stat = vi.spyOn(fs, 'stat');
+    try {
+      const page = await fetch(`${base}/en-GB/service/cn-connected-navigation`, { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      expect(stat).not.toHaveBeenCalled();
+      writeFileSync(path.join(dir, 'later.html'), '<p>written after the server started</p>');
+      const later = await fetch(`${base}/later.html`, { headers: { accept: 'text/html' } });
+      expect(await later.text()).toBe('<p>written after the server started</p>');
+      expect(stat).toHaveBeenCalled();
+    } finally {
+      stat.mockRestore();
+    }
   });
 
   it('when the manifest is asked for, then it is not served', async () => {

@@ -181,6 +181,9 @@ function pageAssets(
   return { styles: styles.join(''), chunks };
 }
 
+/** A path whose last segment may name one of the build's files (they all have a dot in their names). */
+const FILE_NAME = /\.[^/]*$/;
+
 /** Templates kept by a clientApp: a few per site and locale prefix (any prefix may be asked for). */
 const TEMPLATES_KEPT = 256;
 
@@ -262,12 +265,14 @@ export function clientApp(dir = CLIENT_DIR, options: ClientAppOptions = {}): Rou
     });
   });
   router.use('/assets', express.static(assets, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
-  router.use(
-    express.static(dir, {
-      index: false,
-      setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
-    }),
-  );
+  const files = express.static(dir, {
+    index: false,
+    setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
+  });
+  // Every file the build writes here has a dot in its name (index.html, worker.js, favicon.svg): a
+  // path whose last segment has none is a page, which need not wait for a stat of the disk first
+  // (issue 35: a fifth of a rendered page's time outside React went to that stat and its miss).
+  router.use((req, res, next) => (FILE_NAME.test(req.path) ? files(req, res, next) : next()));
   // The browser's own icon request, from a client that reads no <link rel="icon"> (index.html names
   // /favicon.svg): the icon, never a page rendered for it.
   router.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'));

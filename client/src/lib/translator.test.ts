@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import cs from '../../../catalogues/cs.json' with { type: 'json' };
 import en from '../../../catalogues/en.json' with { type: 'json' };
 import fr from '../../../catalogues/fr.json' with { type: 'json' };
-import { Translator } from './translator.ts';
+import { Translator, type Catalogue } from './translator.ts';
 
 const catalogues = {
   en: {
@@ -124,5 +124,21 @@ describe('Translator: the catalogue format of catalogues/', () => {
     expect(translator.t('cart.basket', { count: 2 })).toBe(fr.cart.basket_other.replace('{{count}}', '2'));
     translator.setLanguage('en');
     expect(translator.t('cart.basket', { count: 1 })).toBe('Basket (1 item)');
+  });
+
+  it("when a catalogue is frozen (the server's), then each key is found in it once for every translator; a mutable one is read each time", () => {
+    const reads = vi.fn(() => 'Deep');
+    const catalogue = (): Catalogue => {
+      const deep = {};
+      Object.defineProperty(deep, 'key', { get: reads, enumerable: true });
+      return { nested: { deep } as Catalogue };
+    };
+    const frozen = catalogue();
+    Object.freeze(frozen);
+    for (let i = 0; i < 3; i += 1) expect(new Translator('en', { en: frozen }).t('nested.deep.key')).toBe('Deep');
+    expect(reads).toHaveBeenCalledTimes(1);
+    const mutable = catalogue();
+    for (let i = 0; i < 3; i += 1) expect(new Translator('en', { en: mutable }).t('nested.deep.key')).toBe('Deep');
+    expect(reads).toHaveBeenCalledTimes(4);
   });
 });

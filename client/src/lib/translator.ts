@@ -21,7 +21,25 @@ export type TFunction = (key: string, options?: TOptions) => string;
 const FALLBACK: Language = 'en';
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
 
+/**
+ * The messages found in each frozen catalogue, by key: the server's catalogues are frozen once per
+ * language and every render asks them for the same few hundred keys (issue 35). At most KEYS_KEPT
+ * keys per catalogue; beyond them a key is looked up each time.
+ */
+const found = new WeakMap<Catalogue, Map<string, string | undefined>>();
+const KEYS_KEPT = 5000;
+
 function lookup(catalogue: Catalogue | undefined, key: string): string | undefined {
+  if (catalogue === undefined || !Object.isFrozen(catalogue)) return walk(catalogue, key);
+  let keys = found.get(catalogue);
+  if (!keys) found.set(catalogue, (keys = new Map()));
+  if (keys.has(key)) return keys.get(key);
+  const message = walk(catalogue, key);
+  if (keys.size < KEYS_KEPT) keys.set(key, message);
+  return message;
+}
+
+function walk(catalogue: Catalogue | undefined, key: string): string | undefined {
   let node: string | Catalogue | undefined = catalogue;
   for (const part of key.split('.')) {
     if (node === undefined || typeof node === 'string') return undefined;
