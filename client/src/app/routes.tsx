@@ -27,8 +27,16 @@ const PaymentConfirmationPage = lazyPage(
   'PaymentConfirmationPage',
 );
 const ConfirmationPage = lazyPage(() => import('./routes/confirmation/confirmation-page.tsx'), 'ConfirmationPage');
-// The account area: one chunk that routes its own pages (account/*).
-const Account = lazyPage(() => import('./routes/account/account-pages.tsx'), 'AccountRoute');
+// The account area: one chunk that routes its own pages (account/*), with the chunk of the page
+// the browser is on, if it has one, so that a page the server rendered hydrates in one pass.
+const Account = lazyPage(
+  () =>
+    import('./routes/account/account-pages.tsx').then(async (module) => {
+      if (typeof window !== 'undefined') await module.preloadAccountPageAt(window.location.pathname);
+      return module;
+    }),
+  'AccountRoute',
+);
 const CallbackPage = lazyPage(() => import('./routes/session/callback-page.tsx'), 'CallbackPage');
 const SplashPage = lazyPage(() => import('./routes/splash/splash-page.tsx'), 'SplashPage');
 const TermsPage = lazyPage(() => import('./routes/content/terms-page.tsx'), 'TermsPage');

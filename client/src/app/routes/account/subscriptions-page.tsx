@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { formatLongDate } from '../../../../../domain/time.ts';
 import { Link } from '../../../components/ui/link.tsx';
 import type { components } from '../../../lib/api/client.ts';
@@ -9,10 +9,19 @@ import { planPeriod } from '../../../features/account/plan-period.ts';
 import { refundFlags, settleRefundFlags } from '../../../features/account/refund-flags.ts';
 import { ServiceImage, renewPathOf } from '../../../features/account/components/service-image.tsx';
 import { AccountPage } from '../../../features/account/components/account-layout.tsx';
-import { ManageDialog } from '../../../features/account/components/manage-dialog.tsx';
 import { PaymentMethodText } from '../../../components/ui/payment-method-text.tsx';
+import { loadChunk } from '../../../lib/lazy.ts';
 
 type Subscription = components['schemas']['Subscription'];
+
+// The Manage dialog and its forms (react-hook-form and zod) load when the customer points at,
+// focuses or presses Manage, not with the page (issue 35: evaluating them with the account's
+// pages was the page's longest task).
+const loadManageDialog = () => loadChunk(() => import('../../../features/account/components/manage-dialog.tsx'));
+const ManageDialog = lazy(() => loadManageDialog().then((module) => ({ default: module.ManageDialog })));
+const preloadManageDialog = () => {
+  loadManageDialog().catch(() => undefined);
+};
 
 /**
  * /account/my-subscriptions and /account/my-services (account §2 My Subscriptions / My Services):
@@ -57,13 +66,15 @@ export function SubscriptionsPage() {
               </ul>
             )}
             {current ? (
-              <ManageDialog
-                subscription={current}
-                customer={data.customer}
-                showAutoRenewal={data.showAutoRenewal}
-                contactUsUrl={data.contactUsUrl}
-                onClose={() => setManaged(undefined)}
-              />
+              <Suspense fallback={null}>
+                <ManageDialog
+                  subscription={current}
+                  customer={data.customer}
+                  showAutoRenewal={data.showAutoRenewal}
+                  contactUsUrl={data.contactUsUrl}
+                  onClose={() => setManaged(undefined)}
+                />
+              </Suspense>
             ) : null}
           </>
         );
@@ -133,7 +144,13 @@ function SubscriptionCard({ subscription, onManage }: { subscription: Subscripti
         ) : null}
       </div>
       <div className="subscription__actions">
-        <button type="button" className="button button--secondary" onClick={onManage}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={onManage}
+          onPointerEnter={preloadManageDialog}
+          onFocus={preloadManageDialog}
+        >
           {t('account.subscriptions.manage')} <span className="visually-hidden">{subscription.name}</span>
         </button>
       </div>

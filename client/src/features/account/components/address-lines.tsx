@@ -1,4 +1,4 @@
-import { localityLines } from '../../../../../domain/address-form.ts';
+import { localityLines } from '../../../../../domain/address-lines.ts';
 import type { components } from '../../../lib/api/client.ts';
 
 /** An address line by line, the locality in the region's order (account §2 Order detail), and the country's name if given. */
