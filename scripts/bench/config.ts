@@ -95,13 +95,17 @@ export const GATE = {
   tbtMs: 200,
   /**
    * The first route's JavaScript, gzip. Issue 35 asks 90 KB; React 19's react-dom alone is 63 KB of
-   * it and the app chunk 96 KB (2026-11-29), so the gate holds today's size with a little room
+   * it (a chunk of its own since 2026-11-29), so the gate holds today's size with a little room
    * rather than a figure no build meets; see the closing note of issue 35.
    */
   firstRouteJsKb: 105,
-  /** The account area's own chunks, and what an account route loads beyond the first route. */
-  accountOwnJsKb: 12,
-  accountBeyondFirstRouteJsKb: 62,
+  /**
+   * The account area's own chunks, and what an account route loads beyond the first route: 5.9 and
+   * 13.1 KB once the payment method's pages and Manage's forms loaded apart (2026-11-29; 9.6 and
+   * 58.1 KB before), with a little room.
+   */
+  accountOwnJsKb: 8,
+  accountBeyondFirstRouteJsKb: 18,
 };
 
 /** Lighthouse's targets for both pages (issue 12). */
