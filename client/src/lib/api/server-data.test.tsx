@@ -8,16 +8,25 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 // eslint-disable-next-line no-restricted-imports -- SWR's own plumbing under test, with a bare hook and fetcher
 import useSWR, { SWRConfig, unstable_serialize } from 'swr';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hydratesWithAnswers, seededCache, serverAnswers } from './server-data.ts';
 
-const SESSION = ['getSession', 'en-GB'] as const;
-const ORDER = ['getOrder', '00001005'] as const;
-const SERIALISED = unstable_serialize(SESSION);
+// Keys of each test's own: SWR keeps what it first saw under a key in a module of its own, shared
+// by every cache (and, in this project, by the test files a worker runs, vitest.config.ts).
+let SESSION: readonly string[] = [];
+let ORDER: readonly string[] = [];
+let SERIALISED = '';
 
 beforeAll(() => {
   // React's act() in a test environment of its own (no testing library here).
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+beforeEach(() => {
+  const test = crypto.randomUUID();
+  SESSION = ['getSession', `en-GB ${test}`];
+  ORDER = ['getOrder', `00001005 ${test}`];
+  SERIALISED = unstable_serialize(SESSION);
 });
 
 afterEach(() => {
@@ -32,8 +41,8 @@ function harness(answers: Record<string, unknown>, failures = {}) {
   // Each render React commits (an abandoned render pass, which React may restart while it hydrates,
   // does not count): the layout effect runs after every committed render.
   const commits: string[] = [];
-  function Reader({ name, swrKey = SESSION }: { name: string; swrKey?: readonly string[] }) {
-    const { data, error } = useSWR(swrKey, fetcher);
+  function Reader({ name, swrKey }: { name: string; swrKey?: readonly string[] }) {
+    const { data, error } = useSWR(swrKey ?? SESSION, fetcher);
     useLayoutEffect(() => {
       commits.push(name);
     });
@@ -108,7 +117,7 @@ describe('hydrating with the server answers', () => {
     await frames();
     expect(fetcher).toHaveBeenCalledTimes(1);
     expect(fetcher).toHaveBeenCalledWith(ORDER);
-    expect(container.textContent).toContain('later: {"read":"getOrder 00001005"}');
+    expect(container.textContent).toContain(`later: {"read":"${ORDER.join(' ')}"}`);
   });
 
   it('when the server could not read a key, then the browser asks for it again', async () => {
@@ -116,7 +125,7 @@ describe('hydrating with the server answers', () => {
     const { fetcher, Reader, tree } = harness({}, { [SERIALISED]: { status: 503, problem } });
     const container = await hydrate((browser) => tree(<Reader name="header" />, browser));
     expect(fetcher).toHaveBeenCalledTimes(1);
-    expect(container.textContent).toBe('header: {"read":"getSession en-GB"}');
+    expect(container.textContent).toBe(`header: {"read":"${SESSION.join(' ')}"}`);
   });
 });
 
