@@ -12,6 +12,7 @@ import { useLocale } from '../../../lib/locales.ts';
 import { ACCOUNT_PATHS, type AccountPageKey, type AccountPath } from '../../../../../domain/pages.ts';
 import { parseLocalePath } from '../../../../../domain/locales.ts';
 import { lazyPage, type LazyPage } from '../../../lib/lazy.ts';
+import { matchAccountPath } from '../../../features/account/account-paths.ts';
 import { HelpPage } from './help-page.tsx';
 import { OrderDetailPage } from './order-detail-page.tsx';
 import { OrdersPage } from './orders-page.tsx';
@@ -37,11 +38,9 @@ const LAZY: Partial<Record<AccountPageKey, LazyPage>> = {
  * one of its own: the app hydrates a page the server rendered once it is in (app/routes.tsx).
  */
 export async function preloadAccountPageAt(pathname: string): Promise<void> {
-  const path = parseLocalePath(pathname)
-    .rest.replace(/^\/account\/?/, '')
-    .replace(/\/$/, '');
-  const key = (ACCOUNT_PATHS as Partial<Record<string, AccountPageKey>>)[path as AccountPath];
-  const page = key ? LAZY[key] : undefined;
+  const match = matchAccountPath(parseLocalePath(pathname).rest.replace(/^\/account(?=\/|$)/, ''));
+  const pattern = match?.route.replace(/^account\/?/, '') as AccountPath | undefined;
+  const page = pattern && pattern in ACCOUNT_PATHS ? LAZY[ACCOUNT_PATHS[pattern]] : undefined;
   // A chunk that fails to load is the page's own boundary's to report when it renders.
   if (page) await page.preload().catch(() => undefined);
 }
