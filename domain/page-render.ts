@@ -82,6 +82,12 @@ export interface PageRequest {
   production: boolean;
   /** The CSP nonce of this answer, for any script the renderer writes. */
   nonce: string;
+  /**
+   * Values only this request's shopper may see that the page shows (the session's CSRF token): a
+   * render kept for the next request with the same inputs holds a placeholder in their place
+   * (client/src/app/render-memo.server.ts).
+   */
+  secrets: readonly string[];
   read: PageRead;
   /** The request carries the consent cookie: no banner in the page. */
   consentChosen: boolean;
@@ -93,6 +99,13 @@ export interface PageRedirect {
   location: string;
 }
 
+/** JSON for a `<script type="application/json">`: `<` and the line separators escaped, so it cannot close the element. */
+export const jsonForScript = (value: unknown): string =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
 export interface RenderedPage {
   kind: 'page';
   /** 200, 404 for a page not found, 500 when the page's own data failed (storefront §8). */
@@ -102,14 +115,18 @@ export interface RenderedPage {
   /** The page's title and description, in its language. */
   title: string;
   description: string;
-  /** The reads' answers, by the serialised SWR key the browser's hooks ask under. */
-  data: Record<string, unknown>;
-  /** The reads that failed and that the page shows as failed, by serialised SWR key. */
-  failures: Record<string, { status: number; problem: components['schemas']['Problem'] }>;
+  /**
+   * The page's data for the browser's cache, as the JSON of a script element (jsonForScript):
+   * `{ data, failures }`, the reads' answers and the reads that failed (that the page shows as
+   * failed), each by the serialised SWR key the browser's hooks ask under, in key order.
+   */
+  pageData: string;
   /** Source modules of the page's chunks (the Vite manifest's keys), for preloads and style sheets. */
   modules: string[];
-  /** Writes the page's markup (the content of #root) and ends `destination`. */
-  pipe(destination: NodeJS.WritableStream): void;
+  /** The page's markup: the content of #root. */
+  markup: string;
+  /** The markup is a render kept from an earlier request with the same inputs, not rendered anew. */
+  kept: boolean;
 }
 
 export type PageAnswer = PageRedirect | RenderedPage;
@@ -117,4 +134,6 @@ export type PageAnswer = PageRedirect | RenderedPage;
 /** What dist/server/entry-server.js exports. */
 export interface PageRenderer {
   renderPage(request: PageRequest): Promise<PageAnswer>;
+  /** Forgets the renders kept for later requests (tests that move the clock render afresh). */
+  forgetRenders(): void;
 }

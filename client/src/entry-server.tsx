@@ -6,12 +6,14 @@
  * a static router at the request's URL, the request's own catalogue, and the data under the
  * keys the page's hooks ask with. Nothing here reaches the browser's bundle.
  */
-import { PassThrough } from 'node:stream';
+import { Writable } from 'node:stream';
+import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter, type RouteObject } from 'react-router';
 import { unstable_serialize } from 'swr';
-import type { PageAnswer, PageRequest } from '../../domain/page-render.ts';
+import { jsonForScript, type PageAnswer, type PageRequest, type RenderedPage } from '../../domain/page-render.ts';
 import { pageData } from './app/page-data.server.ts';
+import { RenderMemo, type KeptRender } from './app/render-memo.server.ts';
 import { moduleOfRoute } from '../../domain/pages.ts';
 import { AppProvider } from './app/provider.tsx';
 import { AppRoutes } from './app/router.tsx';
@@ -76,6 +78,46 @@ async function translatorFor(language: Language): Promise<Translator> {
   return new Translator(language, { en, ...(own ? { [language]: own } : {}) });
 }
 
+/**
+ * Renders kept for the next request with the same inputs (app/render-memo.server.ts): a guest
+ * reloading, or guests reading the same content, cost the page's reads and no render.
+ */
+const memo = new RenderMemo({ maxEntries: 500, ttlMs: 10 * 60_000 });
+
+/** Forgets the kept renders (domain/page-render.ts PageRenderer). */
+export function forgetRenders(): void {
+  memo.clear();
+}
+
+/** The tree's markup, once every boundary is ready, and whether any part of it failed. */
+function renderMarkup(tree: ReactNode, nonce: string): Promise<{ markup: string; failed: boolean }> {
+  return new Promise((resolve, reject) => {
+    let failed = false;
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(Buffer.from(chunk));
+        done();
+      },
+    });
+    sink.on('finish', () => resolve({ markup: Buffer.concat(chunks).toString('utf8'), failed }));
+    sink.on('error', reject);
+    const stream = renderToPipeableStream(tree, {
+      nonce,
+      // Every boundary in place in the markup, however large: React would otherwise send a large
+      // one apart, hidden, for a script to move in (a page without JavaScript would stay "Loading…").
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError(error) {
+        failed = true;
+        console.error('page render failed', error);
+      },
+    });
+    setTimeout(() => stream.abort(), RENDER_TIMEOUT_MS).unref();
+  });
+}
+
 export async function renderPage(request: PageRequest): Promise<PageAnswer> {
   const url = new URL(request.url, 'http://shop.internal');
   // The locale the request edge parsed (server/src/static.ts): the page's one parameter for its texts, prices and dates.
@@ -98,10 +140,35 @@ export async function renderPage(request: PageRequest): Promise<PageAnswer> {
   });
   if (data.redirect) return { kind: 'redirect', location: data.redirect };
 
-  const fallback = Object.fromEntries(data.entries.map(([key, value]) => [unstable_serialize(key), value]));
-  const failures = Object.fromEntries(
+  // In key order: the same reads give the same page data, whatever order they ended in.
+  const byKey = <T,>(entries: Array<[string, T]>) => Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : 1)));
+  const fallback = byKey(data.entries.map(([key, value]) => [unstable_serialize(key), value]));
+  const failures = byKey(
     data.failures.map(([key, error]) => [unstable_serialize(key), { status: error.status, problem: error.problem }]),
   );
+  const pageJson = jsonForScript({ data: fallback, failures });
+  const answer = (render: KeptRender, kept: boolean): RenderedPage => ({
+    kind: 'page',
+    ...render,
+    pageData: pageJson,
+    kept,
+  });
+  const secrets = [...request.secrets, request.nonce];
+  const key = memo.keyOf(
+    [
+      url.pathname + url.search,
+      request.where,
+      request.site,
+      request.production,
+      request.consentChosen,
+      [data.status, data.title, data.description],
+    ],
+    pageJson,
+    secrets,
+  );
+  const kept = memo.get(key, secrets);
+  if (kept) return answer(kept, true);
+
   const cache = seededCache(failures);
   const tree = (
     <AppProvider
@@ -117,44 +184,23 @@ export async function renderPage(request: PageRequest): Promise<PageAnswer> {
       </StaticRouter>
     </AppProvider>
   );
-
-  return new Promise<PageAnswer>((resolve, reject) => {
-    let failed = false;
-    const stream = renderToPipeableStream(tree, {
-      nonce: request.nonce,
-      // Every boundary in place in the markup, however large: React would otherwise send a large
-      // one apart, hidden, for a script to move in (a page without JavaScript would stay "Loading…").
-      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      onAllReady() {
-        resolve({
-          kind: 'page',
-          status: data.status ?? (page.notFound ? 404 : failed ? 500 : 200),
-          lang: htmlLang(locale),
-          title: data.title ?? i18n.t('shell.title'),
-          description: data.description ?? i18n.t('shell.description'),
-          data: fallback,
-          failures,
-          // The page's chunk, and the catalogue the browser loads before it hydrates.
-          modules: [
-            ...(moduleOfRoute(page.route) ? [moduleOfRoute(page.route)!] : []),
-            // The consent banner the page was painted with: its style sheet and chunk (lib/consent.ts).
-            ...(request.consentChosen ? [] : [CONSENT_BANNER_MODULE]),
-            ...(language === 'en' ? [] : [`../catalogues/${language}.json?part=core`]),
-            ...(catalogueAt(routes, url.pathname) === 'core' ? [] : [`../catalogues/${language}.json?part=rest`]),
-          ],
-          pipe: (destination) => {
-            const through = new PassThrough();
-            through.pipe(destination);
-            stream.pipe(through);
-          },
-        });
-      },
-      onShellError: reject,
-      onError(error) {
-        failed = true;
-        console.error('page render failed', error);
-      },
-    });
-    setTimeout(() => stream.abort(), RENDER_TIMEOUT_MS).unref();
-  });
+  const { markup, failed } = await renderMarkup(tree, request.nonce);
+  const render: KeptRender = {
+    status: data.status ?? (page.notFound ? 404 : failed ? 500 : 200),
+    lang: htmlLang(locale),
+    title: data.title ?? i18n.t('shell.title'),
+    description: data.description ?? i18n.t('shell.description'),
+    // The page's chunk, and the catalogue the browser loads before it hydrates.
+    modules: [
+      ...(moduleOfRoute(page.route) ? [moduleOfRoute(page.route)!] : []),
+      // The consent banner the page was painted with: its style sheet and chunk (lib/consent.ts).
+      ...(request.consentChosen ? [] : [CONSENT_BANNER_MODULE]),
+      ...(language === 'en' ? [] : [`../catalogues/${language}.json?part=core`]),
+      ...(catalogueAt(routes, url.pathname) === 'core' ? [] : [`../catalogues/${language}.json?part=rest`]),
+    ],
+    markup,
+  };
+  // A render that failed in part is not kept: its failure may pass.
+  if (!failed) memo.set(key, render, secrets);
+  return answer(render, false);
 }

@@ -5,6 +5,8 @@
  *
  * - the server-rendered renewal page (HTML), then its static snapshot answered as a file by the same
  *   server (dist/client/bench-snapshot/, written by main.ts's captureAndSnapshot): issue 35 goal 4;
+ *   then the page with a query parameter of its own per request, so that no render kept for the same
+ *   page and data answers it (client/src/app/render-memo.server.ts): what each first view costs;
  * - the JSON renewal call, then the bare floor (floor-server.ts: a node:http server making the same
  *   two sandbox lookups per request, nothing else): goal 3;
  * - the cached answer after the session read (GET /api/session), beside the same floor: goal 3;
@@ -57,6 +59,9 @@ export async function loadFigures(h1: string, snapshotUrl: string): Promise<void
   );
   const page = await load(`${SHOP}${RENEWAL_PATH}`, { cookie, accept: 'text/html' }, verify);
   const snapshot = await load(snapshotUrl, { accept: 'text/html' }, holdsH1);
+  const firstRender = await load(`${SHOP}${RENEWAL_PATH}`, { cookie, accept: 'text/html' }, verify, {
+    numbered: 'render',
+  });
   const json = await load(`${SHOP}${RENEWAL_API_PATH}`, { cookie });
   const { bare, answerBytes } = await floorLoad(cookie);
   const session = await load(`${SHOP}${SESSION_READ_PATH}`, { cookie });
@@ -88,6 +93,13 @@ export async function loadFigures(h1: string, snapshotUrl: string): Promise<void
     target: `≥ ${FLOOR_TARGETS.pageShare} % of the snapshot's req/s, 0 errors; both p99s reported (issue 35 goal 4)`,
     pass: pageShare.pass,
     how: 'the two loads above, one after the other',
+  });
+  record({
+    name: 'The renewal page, each request a first render, ÷ its static snapshot (same run)',
+    value: `${pageRatio(firstRender, snapshot).text}; ${describeLoad(firstRender)}`,
+    target: 'reported: the page above is answered from the render kept for the same page and data; here none is',
+    pass: firstRender.errors === 0 ? null : false,
+    how: `GET ${RENEWAL_PATH}&render=<n>, n counting up per request (client/src/app/render-memo.server.ts keys a render by its URL), the same cookie, right after the snapshot; ${loadHow(firstRender)}`,
   });
   record({
     name: 'JSON renewal call under load (same run)',

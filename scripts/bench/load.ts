@@ -18,10 +18,27 @@ export interface LoadResult {
   mismatches: number;
 }
 
+/**
+ * autocannon's requests, each with `name=<n>` added to the query (n counting up): a server-rendered
+ * page asked that way is never answered from a render kept for an earlier request (issue 35).
+ */
+export function numberedRequests(name: string): autocannon.Request[] {
+  let n = 0;
+  return [
+    {
+      setupRequest: (request) => {
+        const path = request.path ?? '/';
+        return { ...request, path: `${path}${path.includes('?') ? '&' : '?'}${name}=${(n += 1)}` };
+      },
+    },
+  ];
+}
+
 export async function load(
   url: string,
   headers: Record<string, string>,
   verify?: (body: string) => boolean,
+  options: { numbered?: string } = {},
 ): Promise<LoadResult> {
   const result = await autocannon({
     url,
@@ -29,6 +46,7 @@ export async function load(
     duration: LOAD_SECONDS,
     headers,
     ...(verify ? { verifyBody: (body: unknown) => typeof body === 'string' && verify(body) } : {}),
+    ...(options.numbered ? { requests: numberedRequests(options.numbered) } : {}),
   });
   return {
     requests: result.requests.total,

@@ -20,7 +20,10 @@
  * prints them per run: the renewal call ÷ the bare floor, the cached answer after the session read
  * (GET /api/session) ÷ the bare floor, and the server-rendered renewal page ÷ a static copy of it
  * (its HTML without scripts, written under the checkout's dist/client/bench-snapshot/ for the run and
- * answered by the same server as a file; the client must be built: npm run client:build).
+ * answered by the same server as a file; the client must be built: npm run client:build). The page
+ * is measured twice: as the returning shopper reloads it (answered from the render kept for the same
+ * page and data after the first), and with a query parameter of its own per request, each a first
+ * render.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,6 +33,7 @@ import autocannon from 'autocannon';
 import { LOAD_CONNECTIONS, RENEWAL_API_PATH as RENEWAL, RENEWAL_PATH, VIN, root } from './config.ts';
 import { cpuMs, startFloor, type Floor } from './floor.ts';
 import { pageRatio, renewalRatio, SESSION_READ_PATH, sessionRatio, withoutScripts } from './floor-ratios.ts';
+import { numberedRequests } from './load.ts';
 import { basketSession, waitUntilUp } from './stack.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -118,9 +122,16 @@ async function load(
   headers: Record<string, string>,
   seconds = SECONDS,
   pids: { server?: number | undefined; sandbox?: number | undefined } = {},
+  numbered?: string,
 ): Promise<Figures> {
   const before = { server: cpuMs(pids.server), sandbox: cpuMs(pids.sandbox) };
-  const r = await autocannon({ url, connections: LOAD_CONNECTIONS, duration: seconds, headers });
+  const r = await autocannon({
+    url,
+    connections: LOAD_CONNECTIONS,
+    duration: seconds,
+    headers,
+    ...(numbered ? { requests: numberedRequests(numbered) } : {}),
+  });
   const after = { server: cpuMs(pids.server), sandbox: cpuMs(pids.sandbox) };
   const perRequest = (which: 'server' | 'sandbox') => {
     const [b, a] = [before[which], after[which]];
@@ -207,12 +218,22 @@ try {
       const html = { cookie: cookies[i]!, accept: 'text/html' };
       const page = await load(`${s.shop}${RENEWAL_PATH}`, html, SECONDS, { ...pids, sandbox: s.sandboxPid });
       console.log(`run ${run}: rendered renewal page (${s.root}): ${show(page)}`);
+      // The same page with a query parameter of its own per request: never answered from a kept render.
+      const firstRender = await load(
+        `${s.shop}${RENEWAL_PATH}`,
+        html,
+        SECONDS,
+        { ...pids, sandbox: s.sandboxPid },
+        'render',
+      );
+      console.log(`run ${run}: the page, each request a first render (${s.root}): ${show(firstRender)}`);
       const snapshot = await load(`${s.shop}/${SNAPSHOT_FILE}`, { accept: 'text/html' }, SECONDS, pids);
       console.log(`run ${run}: its static copy (${s.root}): ${show(snapshot)}`);
       const renewal = renewals[i]!;
       console.log(
         `run ${run} ratios (${s.root}): renewal ÷ floor ${renewalRatio(renewal, bare).text}; ` +
-          `session read ÷ floor ${sessionRatio(session, bare).text}; page ÷ static copy ${pageRatio(page, snapshot).text}`,
+          `session read ÷ floor ${sessionRatio(session, bare).text}; page ÷ static copy ${pageRatio(page, snapshot).text}; ` +
+          `first render ÷ static copy ${pageRatio(firstRender, snapshot).text}`,
       );
     }
   }

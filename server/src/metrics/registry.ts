@@ -37,6 +37,8 @@ export interface ProxyMetrics {
   attemptAlerts: Counter<'reason'>;
   /** Order attempts not in an end state, by state, as the reconciler last counted them. */
   attemptsOpen: Gauge<'state'>;
+  /** Pages rendered on the server, by whether a render kept for the same inputs answered (issue 35). */
+  pageRenders: Counter<'kept'>;
   /** Starts Node's process metrics (event-loop lag, heap, GC, handles): only with a metrics server. */
   collectProcessMetrics(): void;
 }
@@ -87,6 +89,12 @@ export function createMetrics(): ProxyMetrics {
       name: 'proxy_order_attempts_reconciled_total',
       help: 'Steps the order-attempt reconciler took, by step (findOrder, fail, askProvider, place, reverse) and result.',
       labelNames: ['step', 'result'],
+      registers,
+    }),
+    pageRenders: new Counter({
+      name: 'proxy_page_renders_total',
+      help: 'Pages rendered on the server, by whether a render kept for the same page and data answered (kept) or React rendered it.',
+      labelNames: ['kept'],
       registers,
     }),
     attemptAlerts: new Counter({

@@ -8,14 +8,13 @@
  * browser renders itself.
  */
 import { existsSync } from 'node:fs';
-import { Writable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Request, Response } from 'express';
-import { CONSENT_COOKIE, type PageRenderer, type RenderedPage } from '../../../domain/page-render.ts';
+import { CONSENT_COOKIE, jsonForScript, type PageRenderer, type RenderedPage } from '../../../domain/page-render.ts';
 import type { SiteId } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { escapeHtml, jsonForScript } from '../http/html.ts';
+import { escapeHtml } from '../http/html.ts';
 import { requestFacts } from '../http/express-door.ts';
 import { shopperOf } from '../http/shopper.ts';
 import type { LocalePath } from '../../../domain/locales.ts';
@@ -50,21 +49,6 @@ async function inMaintenance(
   } catch {
     return false;
   }
-}
-
-function markupOf(page: RenderedPage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        chunks.push(Buffer.from(chunk));
-        done();
-      },
-    });
-    sink.on('finish', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    sink.on('error', reject);
-    page.pipe(sink);
-  });
 }
 
 export interface PageTemplate {
@@ -127,13 +111,13 @@ function splitOf(template: PageTemplate): SplitTemplate {
 }
 
 /** The rendered page in the template. */
-export async function fillTemplate(template: PageTemplate, page: RenderedPage): Promise<string> {
-  const rendered = await markupOf(page);
+export function fillTemplate(template: PageTemplate, page: RenderedPage): string {
+  const rendered = page.markup;
   const hoisted = HOISTED.exec(rendered)?.[0] ?? '';
   const markup = rendered.slice(hoisted.length);
   const assets = template.assetsFor(page.modules);
   const data =
-    `<script type="application/json" id="page-data">${jsonForScript({ data: page.data, failures: page.failures })}</script>` +
+    `<script type="application/json" id="page-data">${page.pageData}</script>` +
     `<script type="application/json" id="page-chunks">${jsonForScript(assets.chunks)}</script>`;
   const fill: Record<Slot, string> = {
     lang: `<html lang="${escapeHtml(page.lang)}"`,
@@ -199,6 +183,7 @@ export async function renderRequest(
       site,
       production: ctx.config.production,
       nonce: cspNonce(res),
+      secrets: [shopper.session.csrfToken],
       consentChosen: readCookie(req, CONSENT_COOKIE) !== undefined,
       read: pageDoor(ctx, shopper, {
         ...requestFacts(req, ctx, shopper.session),
@@ -206,7 +191,8 @@ export async function renderRequest(
       }),
     });
     if (answer.kind === 'redirect') return { redirect: answer.location };
-    return { status: answer.status, html: await fillTemplate(template(site), answer) };
+    ctx.metrics?.pageRenders.inc({ kept: String(answer.kept) });
+    return { status: answer.status, html: fillTemplate(template(site), answer) };
   } catch (error) {
     req.log.error({ err: error }, 'the page could not be rendered on the server; the browser renders it');
     return undefined;
