@@ -100,7 +100,10 @@ function renderMarkup(tree: ReactNode, nonce: string): Promise<{ markup: string;
         done();
       },
     });
-    sink.on('finish', () => resolve({ markup: Buffer.concat(chunks).toString('utf8'), failed }));
+    sink.on('finish', () => {
+      clearTimeout(timeout);
+      resolve({ markup: Buffer.concat(chunks).toString('utf8'), failed });
+    });
     sink.on('error', reject);
     const stream = renderToPipeableStream(tree, {
       nonce,
@@ -114,7 +117,8 @@ function renderMarkup(tree: ReactNode, nonce: string): Promise<{ markup: string;
         console.error('page render failed', error);
       },
     });
-    setTimeout(() => stream.abort(), RENDER_TIMEOUT_MS).unref();
+    const timeout = setTimeout(() => stream.abort(), RENDER_TIMEOUT_MS);
+    timeout.unref();
   });
 }
 

@@ -41,6 +41,12 @@ export const SANDBOX = `http://localhost:${SANDBOX_PORT}`;
 
 export const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5) | 0);
 export const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+/**
+ * The same load, unrecorded, before each server's first recorded load figure: compiled code and
+ * warm caches, as on a server that has served a while (a fresh proxy costs about half again as much
+ * CPU per call for its first seconds; renewal-load.ts measured it).
+ */
+export const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 10);
 export const LOAD_CONNECTIONS = 50;
 export const ONLY = process.env.BENCH_ONLY;
 export const AREA = process.env.BENCH_AREA;

@@ -18,7 +18,7 @@ import { kb } from './bundle.ts';
 import { RENEWAL_API_PATH, RENEWAL_PATH, SANDBOX, SHOP, VIN } from './config.ts';
 import { startFloor } from './floor.ts';
 import { FLOOR_TARGETS, pageRatio, renewalRatio, SESSION_READ_PATH, sessionRatio } from './floor-ratios.ts';
-import { describeLoad, load, loadHow, type LoadResult } from './load.ts';
+import { describeLoad, load, loadHow, warm, warmLoadHow, type LoadResult } from './load.ts';
 import { notes, record } from './report.ts';
 import { holdsText } from './snapshot.ts';
 import { basketSession } from './stack.ts';
@@ -30,6 +30,7 @@ async function floorLoad(cookie: string): Promise<{ bare: LoadResult; answerByte
   );
   const floor = await startFloor(SANDBOX, answerBytes);
   try {
+    await warm(floor.url, {});
     return { bare: await load(floor.url, {}), answerBytes };
   } finally {
     floor.stop();
@@ -57,11 +58,15 @@ export async function loadFigures(h1: string, snapshotUrl: string): Promise<void
     `The renewal page's HTML as the server answers it: HTTP ${html.status}, ${html.headers.get('content-type')}, ` +
       `${kb(Buffer.byteLength(body))}, ${rendered}.`,
   );
+  // Each server warmed first under the load it is measured with (config.ts WARM_SECONDS).
+  await warm(`${SHOP}${RENEWAL_PATH}`, { cookie, accept: 'text/html' });
   const page = await load(`${SHOP}${RENEWAL_PATH}`, { cookie, accept: 'text/html' }, verify);
+  await warm(snapshotUrl, { accept: 'text/html' });
   const snapshot = await load(snapshotUrl, { accept: 'text/html' }, holdsH1);
   const firstRender = await load(`${SHOP}${RENEWAL_PATH}`, { cookie, accept: 'text/html' }, verify, {
     numbered: 'render',
   });
+  await warm(`${SHOP}${RENEWAL_API_PATH}`, { cookie });
   const json = await load(`${SHOP}${RENEWAL_API_PATH}`, { cookie });
   const { bare, answerBytes } = await floorLoad(cookie);
   const session = await load(`${SHOP}${SESSION_READ_PATH}`, { cookie });
@@ -75,7 +80,7 @@ export async function loadFigures(h1: string, snapshotUrl: string): Promise<void
     value: describeLoad(page),
     target: '0 errors; p50, p99, req/s reported',
     pass: page.errors === 0,
-    how: `GET ${RENEWAL_PATH}, accept text/html, a returning shopper's cookie (basket with the renewal item); ${loadHow(page)}; the page ${rendered}${
+    how: `GET ${RENEWAL_PATH}, accept text/html, a returning shopper's cookie (basket with the renewal item); ${warmLoadHow(page)}; the page ${rendered}${
       verify ? ', and every answer was checked for its h1' : ''
     }`,
   });
@@ -84,7 +89,7 @@ export async function loadFigures(h1: string, snapshotUrl: string): Promise<void
     value: describeLoad(snapshot),
     target: '0 errors; p50, p99, req/s reported',
     pass: snapshot.errors === 0,
-    how: `GET ${snapshotUrl} right after the page (Chromium's rendering of it without scripts, a static file); every answer checked for the h1; ${loadHow(snapshot)}`,
+    how: `GET ${snapshotUrl} right after the page (Chromium's rendering of it without scripts, a static file); every answer checked for the h1; ${warmLoadHow(snapshot)}`,
   });
   const pageShare = pageRatio(page, snapshot);
   record({
@@ -106,14 +111,14 @@ export async function loadFigures(h1: string, snapshotUrl: string): Promise<void
     value: describeLoad(json),
     target: '0 errors; p50, p99, req/s reported',
     pass: json.errors === 0,
-    how: `GET ${RENEWAL_API_PATH}, the same cookie; ${loadHow(json)}`,
+    how: `GET ${RENEWAL_API_PATH}, the same cookie; ${warmLoadHow(json)}`,
   });
   record({
     name: 'Bare floor under load (same run)',
     value: describeLoad(bare),
     target: "reported: the most a proxy making the renewal call's two upstream calls could reach here",
     pass: null,
-    how: `right after the renewal call: a node:http server making two sandbox vehicle lookups per request and nothing else, answering ${answerBytes} B of JSON (scripts/bench/floor-server.ts), in a process of its own; ${loadHow(bare)}`,
+    how: `right after the renewal call: a node:http server making two sandbox vehicle lookups per request and nothing else, answering ${answerBytes} B of JSON (scripts/bench/floor-server.ts), in a process of its own; ${warmLoadHow(bare)}`,
   });
   const renewalShare = renewalRatio(json, bare);
   record({

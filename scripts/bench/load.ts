@@ -1,6 +1,6 @@
 /** A URL under load: autocannon, 50 connections for BENCH_SECONDS. */
 import autocannon from 'autocannon';
-import { LOAD_CONNECTIONS, LOAD_SECONDS } from './config.ts';
+import { LOAD_CONNECTIONS, LOAD_SECONDS, WARM_SECONDS } from './config.ts';
 
 export interface LoadResult {
   requests: number;
@@ -38,12 +38,12 @@ export async function load(
   url: string,
   headers: Record<string, string>,
   verify?: (body: string) => boolean,
-  options: { numbered?: string } = {},
+  options: { numbered?: string; seconds?: number } = {},
 ): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: LOAD_CONNECTIONS,
-    duration: LOAD_SECONDS,
+    duration: options.seconds ?? LOAD_SECONDS,
     headers,
     ...(verify ? { verifyBody: (body: unknown) => typeof body === 'string' && verify(body) } : {}),
     ...(options.numbered ? { requests: numberedRequests(options.numbered) } : {}),
@@ -66,3 +66,11 @@ export const describeLoad = (r: LoadResult) =>
 
 export const loadHow = (r: LoadResult) =>
   `autocannon, ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s, ${r.requests} requests (${r.timeouts} timeouts)`;
+
+/** The load of `load`, for WARM_SECONDS, unrecorded: what the recorded load after it finds warm. */
+export async function warm(url: string, headers: Record<string, string>): Promise<void> {
+  await load(url, headers, undefined, { seconds: WARM_SECONDS });
+}
+
+/** How a load recorded after `warm` was made. */
+export const warmLoadHow = (r: LoadResult) => `${loadHow(r)}, after ${WARM_SECONDS} s of the same load, unrecorded`;

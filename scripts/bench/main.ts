@@ -14,6 +14,7 @@
  *   beside its static snapshot, the JSON renewal call and the cached answer after the session read
  *   beside the bare floor (floor-server.ts: a node:http server making two lookups per call, nothing
  *   else), and the sandbox's vehicle lookup called directly (issue 35's yardsticks, floor-ratios.ts).
+ *   BENCH_ONLY=load runs this alone, after the snapshots it needs (no Lighthouse, no report files).
  *
  * Scale-out (issue 16, cluster.ts), after the storefront's load: the JSON renewal call under the same
  * load through nginx in front of two instances sharing Redis, then straight to one instance with
@@ -178,8 +179,9 @@ async function accountOwner(): Promise<Owner> {
 // BENCH_ONLY=cluster: the scale-out section alone, against the stack's sandbox; BENCH_ONLY=soak: the soak alone.
 const clusterOnly = ONLY === 'cluster';
 const soakOnly = ONLY === 'soak';
+const loadOnly = ONLY === 'load';
 const storefront = AREA !== 'account' && !soakOnly;
-const account = AREA !== 'storefront' && !clusterOnly;
+const account = AREA !== 'storefront' && !clusterOnly && !loadOnly;
 // A run stopped by a signal leaves neither snapshots nor a stack behind.
 removeSnapshots();
 const stack = await startStack();
@@ -202,7 +204,7 @@ try {
         'dist/client/bench-snapshot/ and answered by the same shop server as a static file; removed after the run ' +
         '(copies in reports/bench-snapshot-*.html).',
     );
-    await lighthouseAll(front.checks);
+    if (!loadOnly) await lighthouseAll(front.checks);
     // The renewal page's snapshot stays for its load figure (load-figures.ts), then goes.
     if (ONLY === 'lighthouse') removeSnapshots();
   }
@@ -210,10 +212,10 @@ try {
   if (ONLY !== 'lighthouse') {
     if (front) await loadFigures(front.renewal.h1, front.checks.get(renewalSpec.id)!.url);
     removeSnapshots();
-    if (storefront) await clusterFigures(SANDBOX);
+    if (storefront && !loadOnly) await clusterFigures(SANDBOX);
     if (owner && !soakOnly) await loadAccount(owner);
     // Issue 17's soak, last: five minutes over the renewal, basket and account calls.
-    if (!clusterOnly) await soakFigures(owner?.cookie);
+    if (!clusterOnly && !loadOnly) await soakFigures(owner?.cookie);
   }
 } finally {
   removeSnapshots();
