@@ -12,8 +12,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 export async function startTestServer(
   config: Config = testConfig(),
+  { serveClient = false }: { serveClient?: boolean } = {},
 ): Promise<{ server: ProxyServer; url: (path: string) => string }> {
-  const server = createServer(config, { logger: pino({ level: 'silent' }), serveClient: false });
+  const server = createServer(config, { logger: pino({ level: 'silent' }), serveClient });
   const port = await server.start(0);
   return { server, url: (path: string) => `http://127.0.0.1:${port}${path}` };
 }

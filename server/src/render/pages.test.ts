@@ -8,14 +8,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../mocks/sandbox/src/app.ts';
 import { buildSandbox } from '../../../mocks/sandbox/src/sandbox.ts';
 import { createServer, type ProxyServer } from '../server.ts';
 import { sessionCookie, testConfig } from '../test-helpers.ts';
 import { CLIENT_DIR } from '../static.ts';
-import { loadRenderer, SERVER_ENTRY } from './pages.ts';
+import { SERVER_ENTRY } from './pages.ts';
 import { skipWithout } from '../testing/suite-prerequisite.ts';
+import { pageDataOf } from '../testing/page-html.ts';
 
 const built = !skipWithout(existsSync(SERVER_ENTRY), 'the built client (dist/server): `make build` makes it');
 const RENEWAL = '/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA000001';
@@ -61,13 +62,6 @@ beforeEach(async () => {
 const page = (path: string, cookie?: string) =>
   fetch(`${base}${path}`, { redirect: 'manual', headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
 
-/** The JSON the page hands to the browser's cache. */
-function pageData(html: string): { data: Record<string, unknown>; failures: Record<string, unknown> } {
-  const json = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
-  if (!json) throw new Error('no page data in the page');
-  return JSON.parse(json) as { data: Record<string, unknown>; failures: Record<string, unknown> };
-}
-
 describe.skipIf(!built)('pages rendered on the server', () => {
   // The service worker keeps this page (docs/decisions/018): no session or page data may ride along.
   it('when the app shell is asked for, then the plain page, with no session cookie and no page data', async () => {
@@ -100,7 +94,7 @@ describe.skipIf(!built)('pages rendered on the server', () => {
     expect(html).toContain('Choose your plan');
     expect(html).toContain('£99');
     expect(html).toContain('ZAAAA1000AA000001');
-    const { data } = pageData(html);
+    const { data } = pageDataOf(html);
     const keys = Object.keys(data);
     expect(keys.some((key) => key.startsWith('@"getSession","en-GB"'))).toBe(true);
     expect(keys.some((key) => key.startsWith('@"getRenewalPage","cn-connected-navigation"'))).toBe(true);
@@ -188,7 +182,7 @@ describe.skipIf(!built)('pages rendered on the server', () => {
     const html = await response.text();
     expect(html).toContain('Unable to Load Page');
     expect(html).toContain('An error has occurred. Please try again shortly.');
-    expect(Object.keys(pageData(html).failures).some((key) => key.includes('getRenewalPage'))).toBe(true);
+    expect(Object.keys(pageDataOf(html).failures).some((key) => key.includes('getRenewalPage'))).toBe(true);
     expect(logLines.join('')).toContain('VCS PWA - ERROR - product-renewal');
   });
 
@@ -262,13 +256,13 @@ describe.skipIf(!built)('pages rendered on the server', () => {
     expect(html).toContain('Please log in to see your account.');
     // The account's navigation as the region's preferences filter it: the browser takes the site's
     // configuration over and reads nothing once hydrated (issue 35).
-    expect(pageData(html).data['@"getSiteConfig","aurora",']).toMatchObject({ id: 'aurora' });
+    expect(pageDataOf(html).data['@"getSiteConfig","aurora",']).toMatchObject({ id: 'aurora' });
   });
 
   it('when the basket holds a plan, then the checkout paints its steps and summary with the HTML', async () => {
     const first = await page(RENEWAL);
     const cookie = sessionCookie(first);
-    const csrf = (pageData(await first.text()).data['@"getSession","en-GB",'] as { csrfToken: string }).csrfToken;
+    const csrf = (pageDataOf(await first.text()).data['@"getSession","en-GB",'] as { csrfToken: string }).csrfToken;
     const added = await fetch(`${base}/api/basket/items`, {
       method: 'POST',
       headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },
@@ -327,104 +321,9 @@ describe.skipIf(!built)('pages rendered on the server', () => {
     expect(html).toContain('<title>Help centre</title>');
     expect(html).toContain('<details class="accordion__item">');
     expect(html).not.toMatch(/<template id="B:|\$RC\(/);
-    const keys = Object.keys(pageData(html).data).filter((key) => key.includes('searchFaqs'));
+    const keys = Object.keys(pageDataOf(html).data).filter((key) => key.includes('searchFaqs'));
     expect(keys).toHaveLength(2);
     // "Need any help?" with its content asset, painted and handed over (the browser asks nothing).
-    expect(pageData(html).data['@"getContentAsset","Need_any_Help","en-GB",']).toMatchObject({ id: 'Need_any_Help' });
-  });
-});
-
-/** The page's markup (the content of #root). */
-const markupOf = (html: string) =>
-  /<div id="root">([\s\S]*)<\/div><script type="application\/json" id="page-data">/.exec(html)?.[1];
-
-/** The session's CSRF token, as the page hands it to the browser. */
-const csrfOf = (html: string) =>
-  (pageData(html).data['@"getSession","en-GB",'] as { csrfToken: string } | undefined)?.csrfToken ?? '';
-
-/** Pages rendered so far, by whether a kept render answered. */
-async function renderCounts(): Promise<{ kept: number; rendered: number }> {
-  const { values } = await server.context.metrics!.pageRenders.get();
-  const count = (kept: string) => values.find((v) => v.labels.kept === kept)?.value ?? 0;
-  return { kept: count('true'), rendered: count('false') };
-}
-
-// Issue 35: a page rendered for the same inputs is answered again without React (client/src/app/render-memo.server.ts).
-describe.skipIf(!built)('renders kept for the same page and data', () => {
-  beforeEach(async () => (await loadRenderer(SERVER_ENTRY))!.forgetRenders());
-
-  it("when two guests open the same page, then the second gets the first's render with its own CSRF token in it", async () => {
-    const before = await renderCounts();
-    const [first, second] = [await (await page(RENEWAL)).text(), await (await page(RENEWAL)).text()];
-    expect(await renderCounts()).toEqual({ kept: before.kept + 1, rendered: before.rendered + 1 });
-    const [tokenA, tokenB] = [csrfOf(first), csrfOf(second)];
-    expect(tokenA).toMatch(/^[\w-]{20,}$/);
-    expect(tokenB).not.toBe(tokenA);
-    // The no-script forms post the session's own token.
-    expect(first).toContain(`value="${tokenA}"`);
-    expect(second).toContain(`value="${tokenB}"`);
-    expect(second).not.toContain(tokenA);
-    // Otherwise the same page, but for each answer's CSP nonce.
-    const same = (html: string, token: string) => html.replaceAll(token, 'TOKEN').replace(/ nonce="[^"]*"/g, '');
-    expect(same(second, tokenB)).toBe(same(first, tokenA));
-  });
-
-  it("when the shopper's data changes, then the page is rendered anew from it", async () => {
-    const first = await page(RENEWAL);
-    const cookie = sessionCookie(first);
-    const before = markupOf(await first.text());
-    const again = await (await page(RENEWAL, cookie)).text();
-    expect(markupOf(again)).toBe(before);
-    const added = await fetch(`${base}/api/basket/items`, {
-      method: 'POST',
-      headers: { cookie, 'x-csrf-token': csrfOf(again), 'content-type': 'application/json' },
-      body: JSON.stringify({ productId: 'cn-connected-navigation', variantId: 'cn-connected-navigation-12m' }),
-    });
-    expect(added.status).toBe(200);
-    const counts = await renderCounts();
-    const after = await (await page(RENEWAL, cookie)).text();
-    expect(await renderCounts()).toEqual({ ...counts, rendered: counts.rendered + 1 });
-    expect(pageData(after).data['@"getSession","en-GB",']).toMatchObject({ basketItemCount: 1 });
-    expect(markupOf(after)).not.toBe(before);
-  });
-
-  // A kept render is keyed by its day (UTC and local), not its hour: every page must render the same
-  // markup from the same data at any hour of one day, or a kept one would be stale.
-  it('when a page is rendered at two hours of one day from the same data, then its markup is the same', async () => {
-    const day = new Date().toISOString().slice(0, 10);
-    const at = (time: string) => vi.setSystemTime(new Date(`${day}T${time}Z`));
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
-      at('01:00:00');
-      const first = await page(RENEWAL);
-      const cookie = sessionCookie(first);
-      const added = await fetch(`${base}/api/basket/items`, {
-        method: 'POST',
-        headers: { cookie, 'x-csrf-token': csrfOf(await first.text()), 'content-type': 'application/json' },
-        body: JSON.stringify({ productId: 'cn-connected-navigation', variantId: 'cn-connected-navigation-12m' }),
-      });
-      expect(added.status).toBe(200);
-      const renderer = (await loadRenderer(SERVER_ENTRY))!;
-      for (const path of [
-        RENEWAL,
-        '/en-GB/checkout',
-        '/en-GB/home',
-        '/en-GB/faqs',
-        '/en-GB/terms-conditions',
-        '/en-GB/account/my-subscriptions',
-        '/en-GB/no-such-page',
-      ]) {
-        const markups: Array<string | undefined> = [];
-        for (const time of ['01:00:00', '22:59:00']) {
-          at(time);
-          renderer.forgetRenders();
-          markups.push(markupOf(await (await page(path, cookie)).text()));
-        }
-        expect(markups[0], path).toBeTruthy();
-        expect(markups[1], path).toBe(markups[0]);
-      }
-    } finally {
-      vi.useRealTimers();
-    }
+    expect(pageDataOf(html).data['@"getContentAsset","Need_any_Help","en-GB",']).toMatchObject({ id: 'Need_any_Help' });
   });
 });

@@ -23,6 +23,8 @@ export interface SandboxServer {
 export interface SandboxServerOptions {
   /** The sandbox's providers send their signed webhooks to this proxy (issue 29); none by default. */
   webhooks?: boolean;
+  /** The proxy serves the built client and renders its pages (dist/, render/pages.ts); not by default. */
+  serveClient?: boolean;
 }
 
 export function useSandboxServer(env: Record<string, string> = {}, options: SandboxServerOptions = {}): SandboxServer {
@@ -34,6 +36,7 @@ export function useSandboxServer(env: Record<string, string> = {}, options: Sand
     const port = await sandbox.start(0);
     ({ server, url: proxyUrl } = await startTestServer(
       testConfig({ SANDBOX_URL: `http://localhost:${port}`, ...env }),
+      { serveClient: options.serveClient ?? false },
     ));
     if (options.webhooks) sandbox.context.webhooks.setDefaultUrl(proxyUrl('/api/webhooks'));
   });
