@@ -104,7 +104,7 @@ export async function loadFigures(h1: string, snapshotUrl: string): Promise<void
     value: `${pageRatio(firstRender, snapshot).text}; ${describeLoad(firstRender)}`,
     target: 'reported: the page above is answered from the render kept for the same page and data; here none is',
     pass: firstRender.errors === 0 ? null : false,
-    how: `GET ${RENEWAL_PATH}&render=<n>, n counting up per request (client/src/app/render-memo.server.ts keys a render by its URL), the same cookie, right after the snapshot; ${loadHow(firstRender)}`,
+    how: `GET ${RENEWAL_PATH}&render=<load>-<n>, n counting up per request (client/src/app/render-memo.server.ts keys a render by its URL), the same cookie, right after the snapshot; ${loadHow(firstRender)}`,
   });
   record({
     name: 'JSON renewal call under load (same run)',

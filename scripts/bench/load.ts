@@ -19,16 +19,20 @@ export interface LoadResult {
 }
 
 /**
- * autocannon's requests, each with `name=<n>` added to the query (n counting up): a server-rendered
- * page asked that way is never answered from a render kept for an earlier request (issue 35).
+ * autocannon's requests, each with `name=<load>-<n>` added to the query (n counting up, the load named
+ * by when it started): a server-rendered page asked that way is never answered from a render kept for
+ * an earlier request, of this load or of one before it (issue 35).
  */
+let loads = 0;
+
 export function numberedRequests(name: string): autocannon.Request[] {
+  const loadId = `${Date.now().toString(36)}.${(loads += 1)}`;
   let n = 0;
   return [
     {
       setupRequest: (request) => {
         const path = request.path ?? '/';
-        return { ...request, path: `${path}${path.includes('?') ? '&' : '?'}${name}=${(n += 1)}` };
+        return { ...request, path: `${path}${path.includes('?') ? '&' : '?'}${name}=${loadId}-${(n += 1)}` };
       },
     },
   ];
