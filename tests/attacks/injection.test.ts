@@ -18,6 +18,7 @@ const attacks = ledger('injection');
 const MARK = 'FORGED-LOG-LINE';
 const CRLF = '%0d%0a';
 const INJECTED = `${CRLF}X-Injected:%20yes${CRLF}Set-Cookie:%20evil=1${CRLF}${MARK}%20level=50`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 interface Stack {
   server: ProxyServer;
@@ -137,7 +138,11 @@ describe.each(['json', 'pretty'] as const)('with %s logs', (format) => {
         expect(status).toMatch(/^HTTP\/1\.1 [234]\d\d/);
         expect(headers.some((h) => /^x-injected:/i.test(h))).toBe(false);
         expect(headers.some((h) => /^set-cookie: evil=/i.test(h))).toBe(false);
-        expect(headers.find((h) => /^x-request-id:/i.test(h)) ?? '').not.toMatch(/abc/);
+        // The attacker's id ("abc") is never taken: an answered request carries an id of the proxy's
+        // own, a random UUID (which holds "abc" by chance in about one answer in 150: matching /abc/
+        // failed a fresh-clone run on such a UUID).
+        const requestId = headers.find((h) => /^x-request-id:/i.test(h))?.replace(/^x-request-id:\s*/i, '');
+        if (requestId !== undefined) expect(requestId).toMatch(UUID);
         expectNoForgedLine(format);
       });
     },
