@@ -89,6 +89,10 @@ export function forgetRenders(): void {
   memo.clear();
 }
 
+/** Entries as an object in key order. */
+const byKey = <T,>(entries: Array<[string, T]>): Record<string, T> =>
+  Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : 1)));
+
 /** The tree's markup, once every boundary is ready, and whether any part of it failed. */
 function renderMarkup(tree: ReactNode, nonce: string): Promise<{ markup: string; failed: boolean }> {
   return new Promise((resolve, reject) => {
@@ -145,7 +149,6 @@ export async function renderPage(request: PageRequest): Promise<PageAnswer> {
   if (data.redirect) return { kind: 'redirect', location: data.redirect };
 
   // In key order: the same reads give the same page data, whatever order they ended in.
-  const byKey = <T,>(entries: Array<[string, T]>) => Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : 1)));
   const fallback = byKey(data.entries.map(([key, value]) => [unstable_serialize(key), value]));
   const failures = byKey(
     data.failures.map(([key, error]) => [unstable_serialize(key), { status: error.status, problem: error.problem }]),

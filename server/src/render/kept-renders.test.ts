@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionCookie } from '../test-helpers.ts';
-import { pageDataOf, rootMarkupOf } from '../testing/page-html.ts';
+import { askPage, csrfTokenOf, pageDataOf, rootMarkupOf } from '../testing/page-html.ts';
 import { useSandboxServer } from '../testing/sandbox-server.ts';
 import { skipWithout } from '../testing/suite-prerequisite.ts';
 import { loadRenderer, SERVER_ENTRY } from './pages.ts';
@@ -16,12 +16,7 @@ const built = !skipWithout(existsSync(SERVER_ENTRY), 'the built client (dist/ser
 const RENEWAL = '/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA000001';
 const stack = useSandboxServer({}, { serveClient: true });
 
-const page = (path: string, cookie?: string) =>
-  fetch(stack.url(path), { redirect: 'manual', headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
-
-/** The session's CSRF token, as the page hands it to the browser. */
-const csrfOf = (html: string) =>
-  (pageDataOf(html).data['@"getSession","en-GB",'] as { csrfToken: string } | undefined)?.csrfToken ?? '';
+const page = (path: string, cookie?: string) => askPage(stack.url(path), cookie);
 
 /** Pages rendered so far, by whether a kept render answered. */
 async function renderCounts(): Promise<{ kept: number; rendered: number }> {
@@ -38,7 +33,7 @@ describe.skipIf(!built)('renders kept for the same page and data', () => {
     const before = await renderCounts();
     const [first, second] = [await (await page(RENEWAL)).text(), await (await page(RENEWAL)).text()];
     expect(await renderCounts()).toEqual({ kept: before.kept + 1, rendered: before.rendered + 1 });
-    const [tokenA, tokenB] = [csrfOf(first), csrfOf(second)];
+    const [tokenA, tokenB] = [csrfTokenOf(first), csrfTokenOf(second)];
     expect(tokenA).toMatch(/^[\w-]{20,}$/);
     expect(tokenB).not.toBe(tokenA);
     // The no-script forms post the session's own token.
@@ -58,7 +53,7 @@ describe.skipIf(!built)('renders kept for the same page and data', () => {
     expect(rootMarkupOf(again)).toBe(before);
     const added = await fetch(stack.url('/api/basket/items'), {
       method: 'POST',
-      headers: { cookie, 'x-csrf-token': csrfOf(again), 'content-type': 'application/json' },
+      headers: { cookie, 'x-csrf-token': csrfTokenOf(again), 'content-type': 'application/json' },
       body: JSON.stringify({ productId: 'cn-connected-navigation', variantId: 'cn-connected-navigation-12m' }),
     });
     expect(added.status).toBe(200);
@@ -81,7 +76,7 @@ describe.skipIf(!built)('renders kept for the same page and data', () => {
       const cookie = sessionCookie(first);
       const added = await fetch(stack.url('/api/basket/items'), {
         method: 'POST',
-        headers: { cookie, 'x-csrf-token': csrfOf(await first.text()), 'content-type': 'application/json' },
+        headers: { cookie, 'x-csrf-token': csrfTokenOf(await first.text()), 'content-type': 'application/json' },
         body: JSON.stringify({ productId: 'cn-connected-navigation', variantId: 'cn-connected-navigation-12m' }),
       });
       expect(added.status).toBe(200);

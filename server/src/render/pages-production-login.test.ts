@@ -14,6 +14,7 @@ import { createServer, type ProxyServer } from '../server.ts';
 import { sessionCookie, testConfig } from '../test-helpers.ts';
 import { SERVER_ENTRY } from './pages.ts';
 import { skipWithout } from '../testing/suite-prerequisite.ts';
+import { askPage } from '../testing/page-html.ts';
 
 const built = !skipWithout(existsSync(SERVER_ENTRY), 'the built client (dist/server): `make build` makes it');
 let sandbox: Sandbox;
@@ -39,7 +40,7 @@ afterAll(async () => {
   await sandbox?.stop();
 });
 
-const page = (path: string) => fetch(`${base}${path}`, { redirect: 'manual', headers: { accept: 'text/html' } });
+const page = (path: string) => askPage(`${base}${path}`);
 
 /** The session the answer started, as the proxy stored it. */
 async function stored(response: Response) {

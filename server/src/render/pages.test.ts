@@ -16,7 +16,7 @@ import { sessionCookie, testConfig } from '../test-helpers.ts';
 import { CLIENT_DIR } from '../static.ts';
 import { SERVER_ENTRY } from './pages.ts';
 import { skipWithout } from '../testing/suite-prerequisite.ts';
-import { pageDataOf } from '../testing/page-html.ts';
+import { askPage, csrfTokenOf, pageDataOf } from '../testing/page-html.ts';
 
 const built = !skipWithout(existsSync(SERVER_ENTRY), 'the built client (dist/server): `make build` makes it');
 const RENEWAL = '/en-GB/service/cn-connected-navigation?carvin=ZAAAA1000AA000001';
@@ -59,8 +59,7 @@ beforeEach(async () => {
   if (built) await fetch(`${sandbox.context.baseUrl()}/__sandbox/reset`, { method: 'POST' });
 });
 
-const page = (path: string, cookie?: string) =>
-  fetch(`${base}${path}`, { redirect: 'manual', headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+const page = (path: string, cookie?: string) => askPage(`${base}${path}`, cookie);
 
 describe.skipIf(!built)('pages rendered on the server', () => {
   // The service worker keeps this page (docs/decisions/018): no session or page data may ride along.
@@ -262,7 +261,7 @@ describe.skipIf(!built)('pages rendered on the server', () => {
   it('when the basket holds a plan, then the checkout paints its steps and summary with the HTML', async () => {
     const first = await page(RENEWAL);
     const cookie = sessionCookie(first);
-    const csrf = (pageDataOf(await first.text()).data['@"getSession","en-GB",'] as { csrfToken: string }).csrfToken;
+    const csrf = csrfTokenOf(await first.text());
     const added = await fetch(`${base}/api/basket/items`, {
       method: 'POST',
       headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },

@@ -15,3 +15,11 @@ export function pageDataOf(html: string): PageDataScript {
 /** The page's markup: the content of #root. */
 export const rootMarkupOf = (html: string): string | undefined =>
   /<div id="root">([\s\S]*)<\/div><script type="application\/json" id="page-data">/.exec(html)?.[1];
+
+/** A browser's GET of a page at `url`: HTML asked for, redirects answered, not followed. */
+export const askPage = (url: string, cookie?: string): Promise<Response> =>
+  fetch(url, { redirect: 'manual', headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+
+/** The session's CSRF token, as an en-GB page hands it to the browser ('' without one). */
+export const csrfTokenOf = (html: string): string =>
+  (pageDataOf(html).data['@"getSession","en-GB",'] as { csrfToken?: string } | undefined)?.csrfToken ?? '';
