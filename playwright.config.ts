@@ -65,8 +65,21 @@ export const RETURNING_SHOPPER = {
   ],
 };
 
+/**
+ * The run's journal directory: E2E_DATA_DIR when given, else a temporary one this run made, which
+ * tests/e2e/teardown.ts removes once the journeys are done (E2E_DATA_DIR_TEMP names it; the workers
+ * inherit both, so every process of the run agrees on one directory).
+ */
+function journalDir(): string {
+  if (!process.env.E2E_DATA_DIR) {
+    process.env.E2E_DATA_DIR = process.env.E2E_DATA_DIR_TEMP = mkdtempSync(path.join(tmpdir(), 'shop-e2e-journal-'));
+  }
+  return process.env.E2E_DATA_DIR;
+}
+
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalTeardown: './tests/e2e/teardown.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: E2E_WORKERS,
@@ -130,10 +143,7 @@ export default defineConfig({
       GTM_CONTAINER_IDS: 'aurora:GTM-E2EAURORA,borealis:GTM-E2EBOREALIS',
       // The order-attempt journal of this run only (issue 29): a developer's .data/ holds attempts of
       // another sandbox, which this run's reconciler must not act on.
-      DATA_DIR: path.join(
-        (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'shop-e2e-journal-'))),
-        `stack-${stack}`,
-      ),
+      DATA_DIR: path.join(journalDir(), `stack-${stack}`),
     },
   })),
 });

@@ -1,5 +1,5 @@
 import express from 'express';
-import fs, { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import fs, { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { brotliCompressSync } from 'node:zlib';
@@ -46,7 +46,10 @@ const server = app.listen(0);
 beforeAll(() => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => void server.close());
+afterAll(() => {
+  server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe('serving the built client', () => {
   it('when the service worker is asked for, then /worker.js comes as a script the browser checks again each time (issue 15)', async () => {

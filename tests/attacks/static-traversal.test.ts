@@ -6,7 +6,7 @@
  * dist/client sits beside the project's package.json and server/.
  */
 import express from 'express';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -47,7 +47,10 @@ beforeAll(async () => {
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => void server?.close());
+afterAll(() => {
+  server?.close();
+  rmSync(root, { recursive: true, force: true });
+});
 
 const PATHS = [
   '/../package.json',
