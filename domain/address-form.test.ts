@@ -3,7 +3,6 @@ import {
   ADDRESS_FORM_LABELS,
   ADDRESS_LIMITS,
   ADDRESS_LOOKUP_HINT,
-  addressFormSchema,
   addressLookupOutcome,
   defaultCountryFromLocale,
   joinAddressLines,
@@ -12,6 +11,7 @@ import {
   splitAddressLines,
   type AddressLookupResult,
 } from './address-form.ts';
+import { addressFormSchema } from './address-form-schema.ts';
 
 const valid = {
   firstName: 'Ada',

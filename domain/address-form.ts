@@ -1,34 +1,17 @@
 // Address form rules: storefront §5 "Address form" table, labels, lookup rules and errors; storefront §4
 // "Address form modes"; storefront §3 Saved address (countryCode object, address2 joined with a pipe);
 // storefront §9 address limits and lookup limits; account §3/§5 billing address.
-// The form's schema starts from the contract's Address (the body of setShippingAddress and
-// setBillingAddress), generated for zod/mini (docs/decisions/004): the same checks as zod's classic
-// API, tree-shaken to what the form uses (the checkout's bundle). The spec adds its messages.
-import * as z from 'zod/mini';
-import { zAddress } from '../generated/proxy/zod-mini/zod.gen.ts';
-import { hasStateField, SUPPORTED_ADDRESS_COUNTRIES } from './postal-codes.ts';
-
-/**
- * The contract's maxLength of a generated string schema (optional or nullable too): its
- * max_length check, as zod's JSON Schema output reads it.
- */
+// Without Zod: the form renders with these and loads its schema (address-form-schema.ts, with Zod)
+// when it first validates, so that Zod is not evaluated while the checkout hydrates (issue 35).
+import { maxLengths } from '../generated/proxy/max-lengths.ts';
 import { marketOfLocale } from './locales.ts';
-export function contractMaxLength(schema: z.ZodMiniType): number {
-  const { def } = schema;
-  if ('innerType' in def) return contractMaxLength(def.innerType as z.ZodMiniType);
-  for (const check of def.checks ?? []) {
-    const checkDef = check._zod.def as Partial<z.core.$ZodCheckMaxLengthDef>;
-    if (checkDef.check === 'max_length' && checkDef.maximum !== undefined) return checkDef.maximum;
-  }
-  throw new Error('The contract gives this field no maxLength');
-}
 
-/** The inputs' limits (storefront §5 Address form), read off the contract. */
+/** The inputs' limits (storefront §5 Address form), read off the contract's Address. */
 export const ADDRESS_LIMITS = {
-  name: contractMaxLength(zAddress.shape.firstName),
-  addressLine: contractMaxLength(zAddress.shape.address1),
-  city: contractMaxLength(zAddress.shape.city),
-  postalCode: contractMaxLength(zAddress.shape.postalCode),
+  name: maxLengths.Address.firstName,
+  addressLine: maxLengths.Address.address1,
+  city: maxLengths.Address.city,
+  postalCode: maxLengths.Address.postalCode,
 } as const;
 
 export const ADDRESS_FORM_MESSAGES = {
@@ -123,62 +106,3 @@ export function normalizeCountryCode(value: string | { value?: string | null } |
  */
 export const defaultCountryFromLocale = (locale: string | null | undefined): string | undefined =>
   marketOfLocale(locale ?? '')?.country;
-
-export interface AddressFormSchemaOptions {
-  /** Allowed country list; defaults to the supported address countries (storefront §5). */
-  countries?: readonly string[];
-  /** Lookup mode requires the addressLookup field. */
-  lookupMode?: boolean;
-}
-
-/**
- * The address form's schema (storefront §5 Address form table): the contract's Address, each
- * required field first trimmed and given the spec's message when missing or blank; the contract
- * then checks its limits and patterns. The form adds the country list, the state rule for US and
- * CA, and, in lookup mode, the chosen lookup result.
- */
-export function addressFormSchema(options: AddressFormSchemaOptions = {}) {
-  const countries: readonly string[] = options.countries ?? SUPPORTED_ADDRESS_COUNTRIES;
-  const contract = zAddress.shape;
-  const required = <Out>(field: z.ZodMiniType<Out, string>, message: string) =>
-    z.pipe(z.string({ error: message }).check(z.trim(), z.minLength(1, message)), field);
-  return z
-    .object({
-      firstName: required(contract.firstName, ADDRESS_FORM_MESSAGES.firstName),
-      lastName: required(contract.lastName, ADDRESS_FORM_MESSAGES.lastName),
-      countryCode: z.pipe(
-        z
-          .string({ error: ADDRESS_FORM_MESSAGES.countryCode })
-          .check(z.refine((code) => countries.includes(code), ADDRESS_FORM_MESSAGES.countryCode)),
-        contract.countryCode,
-      ),
-      address1: required(contract.address1, ADDRESS_FORM_MESSAGES.address1),
-      address2: contract.address2,
-      city: required(contract.city, ADDRESS_FORM_MESSAGES.city),
-      // Empty while no state is chosen (a country without states); else the contract's state code.
-      stateCode: z.optional(
-        z
-          .string()
-          .check(
-            z.refine((code) => code === '' || contract.stateCode.safeParse(code).success, ADDRESS_FORM_MESSAGES.state),
-          ),
-      ),
-      postalCode: required(contract.postalCode, ADDRESS_FORM_MESSAGES.postalCode),
-      addressLookup: options.lookupMode
-        ? z
-            .string({ error: ADDRESS_FORM_MESSAGES.addressLookup })
-            .check(z.minLength(1, ADDRESS_FORM_MESSAGES.addressLookup))
-        : z.optional(z.string()),
-    })
-    .check(
-      z.superRefine((value, ctx) => {
-        if (hasStateField(value.countryCode) && !value.stateCode?.trim()) {
-          ctx.addIssue({ code: 'custom', path: ['stateCode'], message: ADDRESS_FORM_MESSAGES.state });
-        }
-      }),
-    );
-}
-/** What the form holds (strings as typed). */
-export type AddressFormInput = z.input<ReturnType<typeof addressFormSchema>>;
-/** What the form submits: trimmed, the country one of the contract's. */
-export type AddressFormValues = z.output<ReturnType<typeof addressFormSchema>>;

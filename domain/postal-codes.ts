@@ -1,6 +1,6 @@
 // Postal-code exclusions and supported countries: storefront §5 "Postal codes where shipping is not allowed",
 // "Supported address countries", address form table (postalCode), storefront §9 extra markets.
-import { zCountryCode } from '../generated/proxy/zod-mini/zod.gen.ts';
+import { countryCodeValues } from '../generated/proxy/types.ts';
 
 /** Shipping-excluded postal codes per country (spaces are stripped before matching). */
 export const SHIPPING_EXCLUDED_POSTAL_CODES: Readonly<Record<string, RegExp>> = {
@@ -49,9 +49,10 @@ export function isShippingNotAllowed(
 
 /**
  * Supported address countries, in the order of storefront §5: the contract's CountryCode enum
- * (openapi/proxy.yaml), as the generated schema holds it, never a copy.
+ * (openapi/proxy.yaml), as openapi-typescript writes its values, never a copy; without Zod, which
+ * the checkout's forms load only when they first validate (issue 35).
  */
-export const SUPPORTED_ADDRESS_COUNTRIES = zCountryCode.options;
+export const SUPPORTED_ADDRESS_COUNTRIES = countryCodeValues;
 export type SupportedAddressCountry = (typeof SUPPORTED_ADDRESS_COUNTRIES)[number];
 
 export function isSupportedAddressCountry(code: string | null | undefined): code is SupportedAddressCountry {

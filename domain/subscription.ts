@@ -2,8 +2,8 @@
 // auto-renewal), §5 (cancellation reasons and additional information), §9 (limits). Days are calendar days
 // in UTC, as the order-management system writes its dates (YYYY-MM-DD); the clock is never read here.
 
-import { zAutoRenewalReason, zRefundReason, zRefundRequest } from '../generated/proxy/zod-mini/zod.gen.ts';
-import { contractMaxLength } from './address-form.ts';
+import { maxLengths } from '../generated/proxy/max-lengths.ts';
+import { autoRenewalReasonValues, refundReasonValues } from '../generated/proxy/types.ts';
 import { RENEWAL_WINDOW_DAYS } from './expiry.ts';
 import { toMillis, type Instant } from './time.ts';
 
@@ -63,15 +63,15 @@ export function showsExpirationAlert(facts: {
 }
 
 /** Reasons offered when requesting a refund (account §5), in the document's order: the contract's enum. */
-export const REFUND_REASONS = zRefundReason.options;
+export const REFUND_REASONS = refundReasonValues;
 
 /** Reasons offered when turning auto-renewal off (account §5): the contract's enum. */
-export const AUTO_RENEWAL_REASONS = zAutoRenewalReason.options;
+export const AUTO_RENEWAL_REASONS = autoRenewalReasonValues;
 
 /** The reason that reveals the free-text box. */
 export const OTHER_REASON = 'Other';
 /** Additional information: at most 150 characters, debounced by 200 ms (account §5, §9). */
-export const ADDITIONAL_INFO_MAX = contractMaxLength(zRefundRequest.shape.additionalInfo);
+export const ADDITIONAL_INFO_MAX = maxLengths.RefundRequest.additionalInfo;
 export const ADDITIONAL_INFO_DEBOUNCE_MS = 200;
 
 /**

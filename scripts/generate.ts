@@ -44,11 +44,12 @@ async function generateOne(contract: Contract, outRoot: string): Promise<void> {
   const out = path.join(outRoot, contract.name);
   await mkdir(out, { recursive: true });
 
-  const ast = await openapiTS(new URL(`file://${input}`), { alphabetize: false });
+  const ast = await openapiTS(new URL(`file://${input}`), { alphabetize: false, enumValues: true });
   await writeFile(path.join(out, 'types.ts'), header(contract) + '\n' + astToString(ast));
 
   const doc = parse(await readFile(input, 'utf8')) as {
     paths?: Record<string, Record<string, { operationId?: string; tags?: string[] }>>;
+    components?: { schemas?: Record<string, SchemaObject> };
   };
   const rows: string[] = [];
   const ids: string[] = [];
@@ -114,11 +115,48 @@ export type ${pascal(contract.name)}Client = ReturnType<typeof create${pascal(co
     });
     const schemas = path.join(miniOut, 'zod.gen.ts');
     await writeFile(schemas, markCallsPure(await readFile(schemas, 'utf8')));
+    await writeFile(path.join(out, 'max-lengths.ts'), maxLengths(contract, doc.components?.schemas ?? {}));
     await writeFile(
       path.join(out, 'operation-inputs.ts'),
       operationInputs(contract, ids, await readFile(path.join(out, 'zod', 'zod.gen.ts'), 'utf8')),
     );
   }
+}
+
+/** What maxLengths reads of a schema. */
+interface SchemaObject {
+  $ref?: string;
+  maxLength?: number;
+  properties?: Record<string, SchemaObject>;
+}
+
+/**
+ * The maxLength of each object schema's properties (components.schemas, a property's $ref followed),
+ * for the browser's inputs (docs/decisions/004): a form renders its limits from the contract without
+ * Zod, which it loads only when it first validates (issue 35).
+ */
+export function maxLengths(contract: Contract, schemas: Record<string, SchemaObject>): string {
+  const resolve = (schema: SchemaObject, seen = new Set<string>()): SchemaObject => {
+    const name = schema.$ref?.split('/').pop();
+    if (name === undefined || seen.has(name)) return schema;
+    return resolve(schemas[name] ?? {}, seen.add(name));
+  };
+  const rows: string[] = [];
+  for (const [name, schema] of Object.entries(schemas)) {
+    const fields = Object.entries(schema.properties ?? {}).flatMap(([field, property]) => {
+      const max = resolve(property).maxLength;
+      return typeof max === 'number'
+        ? [`${/^[A-Za-z_$][\w$]*$/.test(field) ? field : JSON.stringify(field)}: ${max}`]
+        : [];
+    });
+    if (fields.length > 0) rows.push(`  ${name}: { ${fields.join(', ')} },`);
+  }
+  return `${header(contract)}
+/** Each schema's properties that the contract gives a maxLength, and that maxLength. */
+export const maxLengths = {
+${rows.join('\n')}
+} as const;
+`;
 }
 
 /**

@@ -800,3 +800,30 @@ export interface operations {
         };
     };
 }
+type FlattenedDeepRequired<T> = {
+    [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
+};
+type ReadonlyArray<T> = [
+    Exclude<T, undefined>
+] extends [
+    unknown[]
+] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const cardDetailsTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CardDetails"]["type"]> = ["scheme", "bcmc"];
+export const cardDetailsFundingSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CardDetails"]["fundingSource"]> = ["credit", "debit", "prepaid"];
+export const googlePayDetailsTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["GooglePayDetails"]["type"]> = ["googlepay"];
+export const googlePayDetailsFundingSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["GooglePayDetails"]["fundingSource"]> = ["credit", "debit", "prepaid"];
+export const applePayDetailsTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ApplePayDetails"]["type"]> = ["applepay"];
+export const applePayDetailsFundingSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ApplePayDetails"]["fundingSource"]> = ["credit", "debit", "prepaid"];
+export const idealDetailsTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["IdealDetails"]["type"]> = ["ideal"];
+export const paymentMethodsRequestChannelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentMethodsRequest"]["channel"]> = ["iOS", "Android", "Web"];
+export const paymentMethodFundingSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentMethod"]["fundingSource"]> = ["credit", "debit", "prepaid"];
+export const paymentRequestChannelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentRequest"]["channel"]> = ["iOS", "Android", "Web"];
+export const paymentRequestRecurringProcessingModelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentRequest"]["recurringProcessingModel"]> = ["CardOnFile", "Subscription", "UnscheduledCardOnFile"];
+export const paymentRequestShopperInteractionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentRequest"]["shopperInteraction"]> = ["Ecommerce", "ContAuth", "Moto", "POS"];
+export const threeDSRequestDataNativeThreeDSValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ThreeDSRequestData"]["nativeThreeDS"]> = ["preferred", "disabled"];
+export const checkoutRedirectActionTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CheckoutRedirectAction"]["type"]> = ["redirect"];
+export const checkoutThreeDS2ActionTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CheckoutThreeDS2Action"]["type"]> = ["threeDS2"];
+export const paymentResponseResultCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentResponse"]["resultCode"]> = ["Authorised", "Cancelled", "ChallengeShopper", "Error", "IdentifyShopper", "Pending", "Received", "RedirectShopper", "Refused"];
+export const paymentDetailsResponseResultCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentDetailsResponse"]["resultCode"]> = ["Authorised", "Cancelled", "ChallengeShopper", "Error", "IdentifyShopper", "Pending", "Received", "RedirectShopper", "Refused"];
+export const standalonePaymentCancelResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StandalonePaymentCancelResponse"]["status"]> = ["received"];
+export const paymentReversalResponseStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentReversalResponse"]["status"]> = ["received"];

@@ -3707,3 +3707,28 @@ export interface operations {
         };
     };
 }
+type FlattenedDeepRequired<T> = {
+    [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
+};
+type ReadonlyArray<T> = [
+    Exclude<T, undefined>
+] extends [
+    unknown[]
+] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsShopperAuthV1OrganizationsOrganizationIdOauth2AuthorizeGetParametersQueryResponse_typeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shopper/auth/v1/organizations/{organizationId}/oauth2/authorize"]["get"]["parameters"]["query"]["response_type"]> = ["code"];
+export const pathsProductShopperProductsV1OrganizationsOrganizationIdCategoriesIdGetParametersQueryLevelsValues: ReadonlyArray<FlattenedDeepRequired<paths>["/product/shopper-products/v1/organizations/{organizationId}/categories/{id}"]["get"]["parameters"]["query"]["levels"]> = [0, 1, 2];
+export const grantTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["GrantType"]> = ["authorization_code_pkce", "refresh_token"];
+export const trustedSystemTokenRequestGrant_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TrustedSystemTokenRequest"]["grant_type"]> = ["client_credentials"];
+export const trustedSystemTokenRequestHintValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TrustedSystemTokenRequest"]["hint"]> = ["ts_ext_on_behalf_of"];
+export const trustedSystemTokenRequestIdp_originValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TrustedSystemTokenRequest"]["idp_origin"]> = ["forgerock"];
+export const tokenResponseToken_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TokenResponse"]["token_type"]> = ["Bearer"];
+export const couponItemStatusCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CouponItem"]["statusCode"]> = ["coupon_code_already_in_basket", "coupon_code_already_redeemed", "coupon_code_unknown", "coupon_disabled", "redemption_limit_exceeded", "customer_redemption_limit_exceeded", "timeframe_redemption_limit_exceeded", "no_active_promotion", "coupon_already_in_basket", "no_applicable_promotion", "applied", "adhoc"];
+export const basketTaxationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Basket"]["taxation"]> = ["gross", "net"];
+export const orderStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Order"]["status"]> = ["created", "new", "completed", "cancelled", "replaced", "failed"];
+export const orderPaymentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Order"]["paymentStatus"]> = ["not_paid", "part_paid", "paid"];
+export const orderConfirmationStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Order"]["confirmationStatus"]> = ["not_confirmed", "confirmed"];
+export const orderExportStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Order"]["exportStatus"]> = ["not_exported", "exported", "ready", "failed"];
+export const orderTaxationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Order"]["taxation"]> = ["gross", "net"];
+export const customerAuthTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Customer"]["authType"]> = ["guest", "registered"];
+export const classicOrderUpdateStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClassicOrderUpdate"]["status"]> = ["created", "new", "completed", "cancelled", "replaced", "failed"];
+export const classicOrderStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ClassicOrder"]["status"]> = ["created", "new", "completed", "cancelled", "replaced", "failed"];

@@ -538,3 +538,20 @@ export interface operations {
         };
     };
 }
+type FlattenedDeepRequired<T> = {
+    [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
+};
+type ReadonlyArray<T> = [
+    Exclude<T, undefined>
+] extends [
+    unknown[]
+] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsAuthorizeGetParametersQueryResponse_typeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/authorize"]["get"]["parameters"]["query"]["response_type"]> = ["code"];
+export const pathsAuthorizeGetParametersQueryCode_challenge_methodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/authorize"]["get"]["parameters"]["query"]["code_challenge_method"]> = ["S256"];
+export const oAuthErrorErrorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OAuthError"]["error"]> = ["invalid_request", "invalid_client", "invalid_grant", "unauthorized_client", "unsupported_grant_type", "invalid_scope", "access_denied", "server_error", "invalid_token"];
+export const tokenRequestGrant_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TokenRequest"]["grant_type"]> = ["authorization_code", "refresh_token"];
+export const tokenResponseToken_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TokenResponse"]["token_type"]> = ["Bearer"];
+export const jwkKtyValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Jwk"]["kty"]> = ["RSA", "EC"];
+export const jwkUseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Jwk"]["use"]> = ["sig", "enc"];
+export const jwkAlgValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Jwk"]["alg"]> = ["RS256", "ES256"];
+export const jwkCrvValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Jwk"]["crv"]> = ["P-256"];

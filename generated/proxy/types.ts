@@ -4719,3 +4719,58 @@ export interface operations {
         };
     };
 }
+type FlattenedDeepRequired<T> = {
+    [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
+};
+type ReadonlyArray<T> = [
+    Exclude<T, undefined>
+] extends [
+    unknown[]
+] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsFaqsGetParametersQueryContextValues: ReadonlyArray<FlattenedDeepRequired<paths>["/faqs"]["get"]["parameters"]["query"]["context"]> = ["renewals"];
+export const pathsWebhooksAdyenPostResponses200ContentTextPlainValues: ReadonlyArray<FlattenedDeepRequired<paths>["/webhooks/adyen"]["post"]["responses"]["200"]["content"]["text/plain"]> = ["[accepted]"];
+export const paymentErrorKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentErrorKind"]> = ["card_error", "validation_error", "connection_error", "invalid_request_error", "authentication_error", "payment_platform_error", "gPay-error", "aPay-error", "iDeal-error", "billing_address_missmatch", "card_authorisation_error"];
+export const countryCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CountryCode"]> = ["GB", "AT", "BE", "CZ", "FR", "DE", "IT", "LU", "NL", "PT", "ES", "BG", "HR", "CY", "DK", "EE", "FI", "GR", "IE", "LV", "LT", "MT", "PL", "RO", "SE", "SK", "SI", "HU", "US", "CA", "JE", "GG", "IM"];
+export const paymentProviderValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentProvider"]> = ["stripe", "adyen"];
+export const paymentMethodTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentMethodType"]> = ["CREDIT_CARD", "IDEAL", "BANCONTACT", "GOOGLE_PAY", "APPLE_PAY"];
+export const sessionAuthTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Session"]["authType"]> = ["none", "guest", "registered"];
+export const loginCallbackRequestKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LoginCallbackRequest"]["kind"]> = ["callback", "forgerock", "forgerock-vcsj"];
+export const maintenanceStatusStorefront_statusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MaintenanceStatus"]["storefront_status"]> = ["online", "maintenance"];
+export const faqCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FaqCategory"]> = ["service-renewals", "my accounts - faq", "refunds / cancellations", "connected-services", "payment", "contact-us"];
+export const expiryStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExpiryState"]> = ["expired", "expiring", "active"];
+export const vehicleLookupResultOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VehicleLookupResult"]["outcome"]> = ["success"];
+export const durationTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DurationType"]> = ["year", "month", "once"];
+export const renewalProductFlowTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RenewalProduct"]["flowType"]> = ["VCS", "CN"];
+export const checkoutStateStepNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CheckoutState"]["stepName"]> = ["login", "shippingAddress", "shippingMethod", "billingAddress", "payment"];
+export const paymentSetupRequestContextValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentSetupRequest"]["context"]> = ["checkout", "accountPaymentMethod"];
+export const stripePaymentSetupProviderValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StripePaymentSetup"]["provider"]> = ["stripe"];
+export const walletTypesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WalletTypes"]> = ["GOOGLE_PAY", "APPLE_PAY"];
+export const stripeElementsOptionsModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StripeElementsOptions"]["mode"]> = ["setup"];
+export const stripeElementsOptionsPaymentMethodCreationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StripeElementsOptions"]["paymentMethodCreation"]> = ["manual"];
+export const stripeElementsOptionsAllowedPaymentMethodTypesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StripeElementsOptions"]["allowedPaymentMethodTypes"]> = ["card", "ideal", "bancontact"];
+export const adyenPaymentSetupProviderValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdyenPaymentSetup"]["provider"]> = ["adyen"];
+export const adyenPaymentSetupEnvironmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdyenPaymentSetup"]["environment"]> = ["test", "live", "live-us", "live-au", "live-apse", "live-in", "live-nea"];
+export const adyenPaymentMethodDataFundingSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdyenPaymentMethodData"]["fundingSource"]> = ["credit", "debit", "prepaid"];
+export const actionRequiredActionTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ActionRequired"]["actionType"]> = ["threeDSecure", "bankRedirect"];
+export const adyenActionAnswerResultCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdyenActionAnswer"]["resultCode"]> = ["RedirectShopper", "IdentifyShopper", "ChallengeShopper"];
+export const adyenActionTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdyenAction"]["type"]> = ["redirect", "threeDS2"];
+export const adyenActionMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdyenAction"]["method"]> = ["GET", "POST"];
+export const paymentDetailsRequestContextValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentDetailsRequest"]["context"]> = ["checkout", "accountPaymentMethod"];
+export const confirmPaymentRequestContextValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ConfirmPaymentRequest"]["context"]> = ["checkout", "accountPaymentMethod"];
+export const confirmPaymentRequestRedirect_statusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ConfirmPaymentRequest"]["redirect_status"]> = ["succeeded", "failed", "processing", "requires_payment_method"];
+export const paymentConfirmationOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentConfirmation"]["outcome"]> = ["orderPlaced", "paymentMethodSaved", "pending"];
+export const sandboxBankMethodRequestPaymentMethodTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SandboxBankMethodRequest"]["paymentMethodType"]> = ["IDEAL", "BANCONTACT"];
+export const sandboxWalletRequestPaymentMethodTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SandboxWalletRequest"]["paymentMethodType"]> = ["GOOGLE_PAY", "APPLE_PAY"];
+export const sandboxWalletMethodPaymentMethodTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SandboxWalletMethod"]["paymentMethodType"]> = ["GOOGLE_PAY", "APPLE_PAY"];
+export const sandboxBankMethodPaymentMethodTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SandboxBankMethod"]["paymentMethodType"]> = ["IDEAL", "BANCONTACT"];
+export const displayStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DisplayStatus"]> = ["activationError", "orderPlaced", "readyToUninstall", "readyToInstall", "activated", "active", "cancellationRequested", "success", "cancelled", "inProgress", "refundError", "refundIssued", "refundRequested", "cancellationCompleted", "created", "paymentPending", "paymentError", "paymentFailed", "readyForExport", "readyForDownload", "exported", "exportError", "pending", "installed", "triggeredDownload", "failed", "rejected", "failedInstallation", "installationFailed", "stateNotMappedYet", "renewed", "orderCancelled"];
+export const refundReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RefundReason"]> = ["Service did not meet expectations", "Service is too expensive", "Not using the service enough", "Technical issues with the service", "Dissatisfied with customer support", "Service is no longer needed", "Purchased by mistake", "Other"];
+export const autoRenewalReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AutoRenewalReason"]> = ["Planning to assess benefits of service before renewal", "More control over the renewal process", "Planning to sell vehicle before renewal", "Other"];
+export const timelineStepStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimelineStep"]["status"]> = ["done", "default", "inactive"];
+export const helpTextKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HelpText"]["kind"]> = ["installInstructions", "contactCentre", "activationError", "uninstallInstructions", "refundRequested", "refundIssued", "refundError", "paymentError", "paymentFailed"];
+export const orderItemFlowValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderItem"]["flow"]> = ["renewal", "cancellation", "refund", "none"];
+export const stripeEventObjectValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StripeEvent"]["object"]> = ["event"];
+export const adyenNotificationLiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdyenNotification"]["live"]> = ["true", "false"];
+export const adyenNotificationRequestItemSuccessValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdyenNotificationRequestItem"]["success"]> = ["true", "false"];
+export const healthStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Health"]["status"]> = ["ok", "ready"];
+export const healthChecksValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Health"]["checks"][string]> = ["ok", "failing"];

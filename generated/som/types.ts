@@ -1455,3 +1455,19 @@ export interface operations {
         };
     };
 }
+type FlattenedDeepRequired<T> = {
+    [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
+};
+type ReadonlyArray<T> = [
+    Exclude<T, undefined>
+] extends [
+    unknown[]
+] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const serviceErrorErrorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ServiceError"]["errorCode"]> = ["MissingParameters", "MissingBody", "Unauthorized", "NotFound", "TokenError", "InternalError", "ServiceUnavailable"];
+export const omsStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OmsStatus"]> = ["Created", "Payment Pending", "Payment Failed", "Payment Error", "Ready for export", "Exported", "Export Error", "Triggered Download", "Ready for download", "Failed - Waiting for retry", "Rejected - Waiting for retry", "Installed", "Success", "Active", "Failed", "Failed Installation", "In progress", "Pending", "Pending Cancellation", "Pending Cancelation", "Canceled", "Cancelled", "Cancellation Requested", "Cancellation Completed", "Ready For Uninstallation", "Uninstalled", "Deactivated", "Refunded", "Partially Refunded", "Refund requested", "Refund issued", "Refund error"];
+export const refundStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RefundStatus"]> = ["Draft", "Processed", "Error"];
+export const omsPaymentTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OmsPaymentType"]> = ["IDEAL", "Credit Card", "GooglePay", "ApplePay", "BANCONTACT"];
+export const creditNoteStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreditNote"]["Status"]> = ["Draft", "Posted", "Cancelled"];
+export const cancellationDetailsCancellationReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CancellationDetails"]["cancellationReason"]> = ["", "Service did not meet expectations", "Service is too expensive", "Not using the service enough", "Technical issues with the service", "Dissatisfied with customer support", "Service is no longer needed", "Purchased by mistake", "Planning to assess benefits of service before renewal", "More control over the renewal process", "Planning to sell vehicle before renewal", "Other"];
+export const patchResultResultValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PatchResult"]["result"]> = ["Success", "Error"];
+export const documentPdfRequestRecordTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DocumentPdfRequest"]["recordType"]> = ["Invoice", "CreditNote"];

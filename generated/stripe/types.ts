@@ -1201,3 +1201,31 @@ export interface operations {
         };
     };
 }
+type FlattenedDeepRequired<T> = {
+    [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
+};
+type ReadonlyArray<T> = [
+    Exclude<T, undefined>
+] extends [
+    unknown[]
+] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const post_setup_intents_requestUsageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["post_setup_intents_request"]["usage"]> = ["off_session", "on_session"];
+export const post_setup_intents_intent_cancel_requestCancellation_reasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["post_setup_intents_intent_cancel_request"]["cancellation_reason"]> = ["abandoned", "duplicate", "requested_by_customer"];
+export const post_payment_intents_requestOff_sessionAnyOf1Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["post_payment_intents_request"]["off_session"]> = ["one_off", "recurring"];
+export const mandate_data_paramCustomer_acceptanceTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["mandate_data_param"]["customer_acceptance"]["type"]> = ["online"];
+export const post_payment_methods_requestTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["post_payment_methods_request"]["type"]> = ["bancontact", "card", "ideal"];
+export const post_payment_methods_requestIdealBankValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["post_payment_methods_request"]["ideal"]["bank"]> = ["abn_amro", "asn_bank", "bunq", "handelsbanken", "ing", "knab", "moneyou", "rabobank", "regiobank", "revolut", "sns_bank", "triodos_bank", "van_lanschot"];
+export const customerObjectValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["customer"]["object"]> = ["customer"];
+export const deleted_customerObjectValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["deleted_customer"]["object"]> = ["customer"];
+export const customer_search_resultObjectValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["customer_search_result"]["object"]> = ["search_result"];
+export const setup_intentObjectValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["setup_intent"]["object"]> = ["setup_intent"];
+export const setup_intentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["setup_intent"]["status"]> = ["canceled", "processing", "requires_action", "requires_confirmation", "requires_payment_method", "succeeded"];
+export const setup_attemptObjectValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["setup_attempt"]["object"]> = ["setup_attempt"];
+export const payment_method_card_walletTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["payment_method_card_wallet"]["type"]> = ["apple_pay", "google_pay"];
+export const payment_methodObjectValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["payment_method"]["object"]> = ["payment_method"];
+export const payment_methodTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["payment_method"]["type"]> = ["bancontact", "card", "ideal", "sepa_debit"];
+export const payment_intentCapture_methodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["payment_intent"]["capture_method"]> = ["automatic", "manual"];
+export const payment_intentConfirmation_methodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["payment_intent"]["confirmation_method"]> = ["automatic", "manual"];
+export const payment_intentObjectValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["payment_intent"]["object"]> = ["payment_intent"];
+export const payment_intentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["payment_intent"]["status"]> = ["canceled", "processing", "requires_action", "requires_capture", "requires_confirmation", "requires_payment_method", "succeeded"];
+export const api_errorsTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["api_errors"]["type"]> = ["api_error", "card_error", "idempotency_error", "invalid_request_error"];

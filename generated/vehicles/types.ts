@@ -692,3 +692,16 @@ export interface operations {
         };
     };
 }
+type FlattenedDeepRequired<T> = {
+    [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
+};
+type ReadonlyArray<T> = [
+    Exclude<T, undefined>
+] extends [
+    unknown[]
+] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsVersionVehiclesGetParametersPathVersionValues: ReadonlyArray<FlattenedDeepRequired<paths>["/{version}/vehicles"]["get"]["parameters"]["path"]["version"]> = ["v11", "v12"];
+export const pathsV1SitesSiteIdFaqsTopGetParametersQueryContextValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/sites/{siteId}/faqs/top"]["get"]["parameters"]["query"]["context"]> = ["renewals"];
+export const pathsV1SitesSiteIdFaqsTopGetParametersPathSiteIdValues: ReadonlyArray<FlattenedDeepRequired<paths>["/v1/sites/{siteId}/faqs/top"]["get"]["parameters"]["path"]["siteId"]> = ["aurora", "borealis"];
+export const serviceErrorErrorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ServiceError"]["errorCode"]> = ["MissingParameters", "MissingBody", "Unauthorized", "NotFound", "TokenError", "InternalError", "ServiceUnavailable"];
+export const orderStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Order"]["status"]> = ["created", "new", "open", "completed", "cancelled", "replaced", "failed"];

@@ -116,6 +116,32 @@ test("storefront §2 checkout: a guest who enters the vehicle owner's account e-
   await expect(page.getByLabel('First name')).toBeVisible();
 });
 
+test('storefront §5: the e-mail and address forms check what is typed in the browser, their checks loaded when first needed (issue 35)', async ({
+  page,
+}) => {
+  await renew(page, { vin: 'ZAAAA1000AA000001', locale: 'en-GB', plan: /12 months/ });
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'GET' && request.url().includes('/api/basket/')) sent.push(request.url());
+  });
+  // The forms' schemas (Zod) are not part of the checkout's page: they load when a form is first used.
+  const email = page.getByLabel('Email address');
+  await email.fill('not-an-address');
+  await page.getByRole('button', { name: 'Continue as guest' }).click();
+  await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await email.fill('gus.guest@example.com');
+  await page.getByRole('button', { name: 'Continue as guest' }).click();
+  await expect(page.getByLabel('First name')).toBeVisible();
+  expect(sent).toHaveLength(1);
+  // The address form, sent empty: the spec's messages, and nothing sent.
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Please enter a first name.')).toBeVisible();
+  await expect(page.getByText('Please enter your last name.')).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
+  expect(sent).toHaveLength(1);
+});
+
 test('storefront §7 payment types: in nl-NL a guest pays by iDEAL, authorises at the bank and reaches the confirmation', async ({
   page,
 }) => {

@@ -1,12 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../lib/i18n-react.tsx';
-import * as z from 'zod/mini';
-import { zVin } from '../../../../generated/proxy/zod-mini/zod.gen.ts';
+import { lazyResolver } from '../../lib/lazy-resolver.ts';
 
-const vinFormSchema = z.object({ carvin: zVin });
-type VinFormValues = z.infer<typeof vinFormSchema>;
+type VinFormValues = { carvin: string };
+
+/** The contract's Vin schema, with Zod, loaded when the form first validates or is focused (issue 35). */
+const resolver = lazyResolver<VinFormValues>(() =>
+  import('./vin-form-resolver.ts').then((module) => module.vinFormResolver),
+);
 
 /**
  * A VIN input (17 characters, upper-cased as sent) with its hint and error, validated by the
@@ -29,7 +31,7 @@ export function VinForm({
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<VinFormValues>({ resolver: zodResolver(vinFormSchema) });
+  } = useForm<VinFormValues>({ resolver });
 
   return (
     <form
@@ -38,6 +40,7 @@ export function VinForm({
       method="get"
       noValidate
       onSubmit={handleSubmit(({ carvin }) => onVin(carvin))}
+      onFocus={resolver.preload}
     >
       <div className="field">
         <label htmlFor={inputId}>{t('errors.vinError.vinLabel')}</label>

@@ -14,7 +14,7 @@ import {
   type StubHandler,
 } from '../../../testing/api-stub.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { cardErrors } from '../../../features/payment/components/sandbox-card-form.tsx';
+import { cardErrors } from '../../../features/payment/components/card-errors.ts';
 
 const ADDRESS = {
   firstName: 'Gus',

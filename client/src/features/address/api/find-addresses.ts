@@ -1,5 +1,5 @@
 /** findAddresses (GET /api/address/find): the address lookup's suggestions for a text (storefront §5). */
-import { api, request, type components } from '../../../lib/api/client.ts';
+import { api, ApiError, request, type components } from '../../../lib/api/client.ts';
 
 export type AddressSuggestion = components['schemas']['AddressSuggestion'];
 
@@ -10,3 +10,8 @@ export const findAddresses = (text: string, countries: string, container?: strin
       params: { query: { text, countries, limit: 10, ...(container ? { container } : {}) } },
     }),
   );
+
+/** The lookup's errors, of finding and of retrieving (storefront §5): 503 or a network error → unavailable; 422 → not found. */
+export function lookupOutcome(error: unknown): 'unavailable' | 'notFound' {
+  return error instanceof ApiError && error.status === 422 ? 'notFound' : 'unavailable';
+}

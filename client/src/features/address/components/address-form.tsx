@@ -1,22 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import {
   ADDRESS_LIMITS,
-  addressFormSchema,
   defaultCountryFromLocale,
   shouldSearchAddressLookup,
-  type AddressFormInput,
-  type AddressFormValues,
 } from '../../../../../domain/address-form.ts';
+import type { AddressFormInput, AddressFormValues } from '../../../../../domain/address-form-schema.ts';
+import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { hasStateField, sanitizePostalCode, SUPPORTED_ADDRESS_COUNTRIES } from '../../../../../domain/postal-codes.ts';
 import { regionName } from '../../../../../domain/region-names.ts';
 import { useLocale } from '../../../lib/locales.ts';
 import { SearchableSelect } from '../../../components/ui/searchable-select.tsx';
 import { ApiError, type components } from '../../../lib/api/client.ts';
 import { problemText } from '../../../lib/problem-text.ts';
-import { findAddresses, type AddressSuggestion as Suggestion } from '../api/find-addresses.ts';
+import { findAddresses, lookupOutcome, type AddressSuggestion as Suggestion } from '../api/find-addresses.ts';
 import { probeAddressLookup } from '../api/probe-address-lookup.ts';
 import { retrieveAddress } from '../api/retrieve-address.ts';
 import { useSiteConfig } from '../../../lib/api/get-site-config.ts';
@@ -26,10 +24,12 @@ import { STATES } from './states.ts';
 
 type Address = components['schemas']['Address'];
 
-/** Lookup errors (storefront §5): 503 or a network error → unavailable; 422 → not found. */
-function lookupOutcome(error: unknown): 'unavailable' | 'notFound' {
-  return error instanceof ApiError && error.status === 422 ? 'notFound' : 'unavailable';
-}
+/** The form's resolver in each mode, with Zod, loaded when the form first validates or is focused (issue 35). */
+const resolverFor = (lookupMode: boolean) =>
+  lazyResolver<AddressFormInput, AddressFormValues>(() =>
+    import('./address-form-resolver.ts').then((module) => module.addressFormResolver({ lookupMode })),
+  );
+const resolvers = { lookup: resolverFor(true), manual: resolverFor(false) };
 
 /**
  * The shared address form (storefront §5 Address form, §4 Address form modes): lookup mode with
@@ -62,7 +62,6 @@ export function AddressForm({
   const [submitError, setSubmitError] = useState<string | undefined>();
   const searchSeq = useRef(0);
   const form = useRef<HTMLFormElement>(null);
-  const schema = useMemo(() => addressFormSchema({ lookupMode: mode === 'lookup' }), [mode]);
   const defaultCountry = defaultCountryFromLocale(locale) ?? 'GB';
   // The country options: the market's allowed countries (storefront §5 Address form: "options from
   // an allowed country list"), within the supported address countries; all of those until known.
@@ -93,7 +92,7 @@ export function AddressForm({
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<AddressFormInput, unknown, AddressFormValues>({
-    resolver: zodResolver(schema),
+    resolver: resolvers[mode],
     defaultValues: initial
       ? { ...initial, address2: initial.address2 ?? '', stateCode: initial.stateCode ?? '', addressLookup: '' }
       : empty(),
@@ -253,6 +252,7 @@ export function AddressForm({
       className="form address-form"
       noValidate
       onSubmit={submit}
+      onFocus={resolvers[mode].preload}
       aria-describedby={unavailable ? id('unavailable') : undefined}
     >
       {unavailable ? (

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useForm } from 'react-hook-form';
@@ -9,7 +8,12 @@ import { useSession } from '../../../lib/api/get-session.ts';
 import { startLogin } from '../../../lib/api/start-login.ts';
 import { useLocale } from '../../../lib/locales.ts';
 import type { Basket } from '../api/get-checkout-state.ts';
-import { customerEmailSchema, EMAIL_MAX_LENGTH, useSetCustomerEmail } from '../api/set-customer-email.ts';
+import { EMAIL_MAX_LENGTH, useSetCustomerEmail } from '../api/set-customer-email.ts';
+import { lazyResolver } from '../../../lib/lazy-resolver.ts';
+
+const resolver = lazyResolver<{ email: string }>(() =>
+  import('./customer-email-resolver.ts').then((module) => module.customerEmailResolver),
+);
 
 /** Step 1: log in (external login) or continue as a guest with an e-mail address. */
 export function LoginStep({ basket, registered }: { basket: Basket; registered: boolean }) {
@@ -32,7 +36,7 @@ export function LoginStep({ basket, registered }: { basket: Basket; registered: 
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<{ email: string }>({ resolver: zodResolver(customerEmailSchema) });
+  } = useForm<{ email: string }>({ resolver });
   const submit = handleSubmit(async ({ email }) => {
     setServerError(undefined);
     try {
@@ -72,7 +76,7 @@ export function LoginStep({ basket, registered }: { basket: Basket; registered: 
           {t('checkout.login.logIn')}
         </button>
       </div>
-      <form className="form" method="post" action={pathname} noValidate onSubmit={submit}>
+      <form className="form" method="post" action={pathname} noValidate onSubmit={submit} onFocus={resolver.preload}>
         <h3>{t('checkout.login.guestTitle')}</h3>
         <input type="hidden" name="csrfToken" value={session?.csrfToken ?? ''} />
         <div className="field">

@@ -58,3 +58,13 @@ describe('SandboxCardForm for Adyen', () => {
     });
   });
 });
+
+describe('the card form without Zod', () => {
+  it("when the form renders, then the holder's name has the contract's maxLength (tokenizeSandboxCard's body)", async () => {
+    const { maxLengths } = await import('../../../../../generated/proxy/max-lengths.ts');
+    render(<SandboxCardForm provider="stripe" disabled={false} submitLabel="Pay" onPay={vi.fn()} />);
+    expect(screen.getByLabelText('Cardholder name').getAttribute('maxlength')).toBe(
+      String(maxLengths.SandboxCardRequest.holderName),
+    );
+  });
+});

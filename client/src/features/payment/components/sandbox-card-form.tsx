@@ -1,19 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import * as z from 'zod/mini';
-import { contractMaxLength } from '../../../../../domain/address-form.ts';
-import { isLuhnValid } from '../../../../../domain/card-number.ts';
-import { isCardExpiryInPast } from '../../../../../domain/payment-errors.ts';
-import { zTokenizeSandboxCardBody } from '../../../../../generated/proxy/zod-mini/zod.gen.ts';
+import { maxLengths } from '../../../../../generated/proxy/max-lengths.ts';
+import { lazyResolver } from '../../../lib/lazy-resolver.ts';
+import type { CardField, CardFields } from './card-errors.ts';
 import { ApiError, type components } from '../../../lib/api/client.ts';
 import type { PaymentMethodInput } from './payment-method-input.ts';
 import { sandboxStateData } from './adyen-browser-info.ts';
 import { useTokenizeSandboxCard, type SandboxCardRequest } from '../api/tokenize-sandbox-card.ts';
-
-type Field = 'number' | 'expiry' | 'cvc';
-type Errors = Partial<Record<Field, string>>;
 
 /** "4242424242424242" → "4242 4242 4242 4242" as typed. */
 const groupDigits = (value: string) =>
@@ -28,59 +22,23 @@ function formatExpiry(value: string): string {
   return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
 }
 
-/** The card form's checks, with the messages of storefront §5 Card form (keys of checkout.card). */
-export function cardErrors(number: string, expiry: string, cvc: string, now = Date.now()): Errors {
-  const errors: Errors = {};
-  const digits = number.replace(/\D/g, '');
-  if (digits.length < 13) errors.number = 'numberIncomplete';
-  else if (!isLuhnValid(digits)) errors.number = 'numberInvalid';
-  const [mm, yy] = expiry.replace(/\s/g, '').split('/');
-  if (!mm || !yy || mm.length !== 2 || yy.length !== 2 || Number(mm) < 1 || Number(mm) > 12) {
-    errors.expiry = 'expiryIncomplete';
-  } else if (isCardExpiryInPast(Number(mm), Number(yy), now)) errors.expiry = 'expiryYearInPast';
-  if (cvc.replace(/\D/g, '').length < 3) errors.cvc = 'securityCodeIncomplete';
-  return errors;
-}
+/** The contract's maxLength of the holder's name (tokenizeSandboxCard's body). */
+const HOLDER_MAX_LENGTH = maxLengths.SandboxCardRequest.holderName;
 
-/** What the shopper types: the card as shown (grouped digits, "MM / YY") and the holder's name. */
-type CardFields = { number: string; expiry: string; cvc: string; holder: string };
-
-const HOLDER_MAX_LENGTH = contractMaxLength(zTokenizeSandboxCardBody.shape.holderName);
-
-/**
- * The card form's schema: the spec's checks with their messages (cardErrors, storefront §5 Card
- * form), then the fields as the contract's request body, checked by it (zTokenizeSandboxCardBody).
- */
-function cardFormSchema(provider: SandboxCardRequest['provider']) {
-  return z.pipe(
-    z.object({ number: z.string(), expiry: z.string(), cvc: z.string(), holder: z.string() }).check(
-      z.superRefine((card, ctx) => {
-        for (const [field, message] of Object.entries(cardErrors(card.number, card.expiry, card.cvc))) {
-          ctx.addIssue({ code: 'custom', path: [field], message });
-        }
-      }),
-    ),
-    z.pipe(
-      z.transform(({ number, expiry, cvc, holder }: CardFields): SandboxCardRequest => {
-        const [mm, yy] = expiry.replace(/\s/g, '').split('/');
-        return {
-          provider,
-          number: number.replace(/\D/g, ''),
-          expMonth: Number(mm),
-          expYear: Number(yy),
-          cvc,
-          ...(holder.trim() ? { holderName: holder.trim() } : {}),
-        };
-      }),
-      zTokenizeSandboxCardBody,
-    ),
-  );
-}
+/** The form's resolver for each provider, with Zod, loaded when the form first validates or is focused (issue 35). */
+const resolvers = {
+  stripe: lazyResolver<CardFields, SandboxCardRequest>(() =>
+    import('./sandbox-card-resolver.ts').then((module) => module.sandboxCardResolver('stripe')),
+  ),
+  adyen: lazyResolver<CardFields, SandboxCardRequest>(() =>
+    import('./sandbox-card-resolver.ts').then((module) => module.sandboxCardResolver('adyen')),
+  ),
+};
 
 /** The tokenising call's field error as the form's field and message (storefront §5 Card form). */
-function tokenError(error: unknown): [Field, string] {
+function tokenError(error: unknown): [CardField, string] {
   const first = error instanceof ApiError ? error.problem?.errors?.[0] : undefined;
-  const field: Field = first?.field === '/cvc' ? 'cvc' : first?.field === '/expYear' ? 'expiry' : 'number';
+  const field: CardField = first?.field === '/cvc' ? 'cvc' : first?.field === '/expYear' ? 'expiry' : 'number';
   const key =
     first?.code === 'incomplete_number'
       ? 'numberIncomplete'
@@ -121,7 +79,6 @@ export function SandboxCardForm({
   const { t } = useTranslation();
   const id = useId();
   const tokenizeSandboxCard = useTokenizeSandboxCard();
-  const schema = useMemo(() => cardFormSchema(provider), [provider]);
   const {
     register,
     handleSubmit,
@@ -129,7 +86,7 @@ export function SandboxCardForm({
     setError,
     formState: { errors, isSubmitting },
   } = useForm<CardFields, unknown, SandboxCardRequest>({
-    resolver: zodResolver(schema),
+    resolver: resolvers[provider],
     defaultValues: { number: '', expiry: '', cvc: '', holder: '' },
     // The card's messages stay until the next attempt, as Stripe's and Adyen's forms do.
     reValidateMode: 'onSubmit',
@@ -171,8 +128,8 @@ export function SandboxCardForm({
     }
   });
 
-  const describe = (field: Field) => (errors[field] ? `${id}-${field}-error` : undefined);
-  const error = (field: Field) =>
+  const describe = (field: CardField) => (errors[field] ? `${id}-${field}-error` : undefined);
+  const error = (field: CardField) =>
     errors[field] ? (
       <p id={`${id}-${field}-error`} className="field__error">
         {t(`checkout.card.${errors[field].message}`)}
@@ -188,6 +145,7 @@ export function SandboxCardForm({
         // One attempt at a time: a second Enter while paying is not a second payment.
         if (!isSubmitting && !disabled) void submit(e);
       }}
+      onFocus={resolvers[provider].preload}
     >
       <p className="notice">{t('checkout.card.sandboxNotice')}</p>
       <div className="field">
