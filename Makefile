@@ -84,9 +84,11 @@ test: install system-packages
 test-e2e: install chromium build
 	playwright test
 
-# Issue 35's page-speed gate: Lighthouse once per page (the renewal page, the checkout with a basket, My
-# Subscriptions and an order detail signed in) beside its static snapshot; fails on TBT > 200 ms or
-# performance < 90. Not yet in `make test`: the pages do not pass it yet (tests/perf/page-speed.spec.ts).
+# Issue 35's page-speed gate with the issue's thresholds: Lighthouse once per page (the renewal page, the
+# checkout with a basket, My Subscriptions and an order detail signed in) beside its static snapshot;
+# fails on TBT > 200 ms or performance < 90, which this machine's noise alone can pass. `make test`
+# runs the same project after the journeys with a verdict this machine holds: TBT on the main thread's
+# CPU time ≤ 100 ms (tests/perf/page-speed.spec.ts).
 page-speed: install chromium build
 	PAGE_SPEED_GATE=1 playwright test --project perf --no-deps
 

@@ -111,12 +111,9 @@ export default defineConfig({
       grep: FULL_BROWSER,
       use: { launchOptions: { executablePath: CHROMIUM, args: ['--headless=new', ...CHROMIUM_ARGS] } },
     },
-    // Issue 35's page-speed gate (tests/perf), with PAGE_SPEED_GATE=1 (`make page-speed`): Lighthouse
-    // beside each page's static snapshot, after every journey has finished, so that nothing else runs
-    // on the machine while it measures.
-    ...(process.env.PAGE_SPEED_GATE === '1'
-      ? [{ name: 'perf', testDir: 'tests/perf', dependencies: ['headless-shell', 'chromium'] }]
-      : []),
+    // Issue 35's page-speed gate (tests/perf): Lighthouse beside each page's static snapshot, after
+    // every journey has finished, so that nothing else runs on the machine while it measures.
+    { name: 'perf', testDir: 'tests/perf', dependencies: ['headless-shell', 'chromium'] },
   ],
   webServer: Array.from({ length: E2E_WORKERS }, (_, stack) => ({
     command: 'node scripts/start.ts',

@@ -24,7 +24,7 @@ import {
   type PageSpec,
 } from './config.ts';
 import { recordAccountLighthouse } from './figures.ts';
-import { hostNote, lighthouseRun, medianRun, type LighthouseRun } from './lighthouse.ts';
+import { hostNote, lighthouseRun, medianRun, tbtNote, type LighthouseRun } from './lighthouse.ts';
 import { describeLoad, load, loadHow } from './load.ts';
 import { notes, record } from './report.ts';
 
@@ -152,7 +152,7 @@ export async function lighthouseAccount(owner: Owner): Promise<void> {
       console.log(
         `     lighthouse ${spec.id} ${run}/${LIGHTHOUSE_RUNS}: performance ${result.performance}, ` +
           `accessibility ${result.accessibility}, best practices ${result.bestPractices}, ` +
-          `LCP ${Math.round(result.lcp)} ms, TBT ${Math.round(result.tbt)} ms, ${hostNote(result)}`,
+          `LCP ${Math.round(result.lcp)} ms, ${tbtNote(result)}, ${hostNote(result)}`,
       );
     }
   }

@@ -100,6 +100,12 @@ export const GATE = {
   performance: 90,
   tbtMs: 200,
   /**
+   * `make test`'s page-speed gate: the page's TBT on its main thread's CPU time (lighthouse.ts
+   * threadTimeTbt), which this machine's other threads do not stretch. The pages measured 0–40 ms
+   * (2026-11-29); the app's chunk made 300 ms slower to evaluate adds over 1,000 ms.
+   */
+  threadTbtMs: 100,
+  /**
    * The first route's JavaScript, gzip. Issue 35 asks 90 KB; React 19's react-dom alone is 63 KB of
    * it (a chunk of its own since 2026-11-29), so the gate holds today's size with a little room
    * rather than a figure no build meets; see the closing note of issue 35.

@@ -39,7 +39,7 @@ import { capturePage, launchBrowser, requestsBefore, viewSnapshot, type Capture 
 import { lighthouseAccount, loadAccount, recordAccountBundle, signInOwner, type Owner } from './account.ts';
 import { AREA, LIGHTHOUSE_RUNS, ONLY, PAGES, SANDBOX, SHOP, TARGETS, chromiumVersion, root } from './config.ts';
 import { recordLighthouse, recordSnapshotCheck, type SnapshotCheck } from './figures.ts';
-import { hostNote, lighthouseRun, median, medianRun, type LighthouseRun } from './lighthouse.ts';
+import { hostNote, lighthouseRun, median, medianRun, tbtNote, type LighthouseRun } from './lighthouse.ts';
 import { loadFigures } from './load-figures.ts';
 import { failed, notes, record, writeReports } from './report.ts';
 import { hasScript, holdsText, removeSnapshots, writeSnapshot } from './snapshot.ts';
@@ -135,7 +135,7 @@ async function lighthouseAll(checks: Map<string, SnapshotCheck>) {
         runs.push(result);
         console.log(
           `     lighthouse ${target.spec.id} ${kind} ${run}/${LIGHTHOUSE_RUNS}: performance ${result.performance}, ` +
-            `LCP ${Math.round(result.lcp)} ms, TBT ${Math.round(result.tbt)} ms, ${hostNote(result)}`,
+            `LCP ${Math.round(result.lcp)} ms, ${tbtNote(result)}, ${hostNote(result)}`,
         );
       }
     }
