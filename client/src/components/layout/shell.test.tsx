@@ -3,6 +3,8 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SESSION_STUB, stubApi, type StubHandler } from '../../testing/api-stub.ts';
 import { ChunkLoadError, loadChunk } from '../../lib/lazy.ts';
+import { lazyResolver, useLazyResolver } from '../../lib/lazy-resolver.ts';
+import { useForm } from 'react-hook-form';
 import { renderApp } from '../../testing/render-app.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
 import { i18n, setLocale } from '../../lib/i18n.ts';
@@ -85,6 +87,40 @@ describe('shell', () => {
     expect(screen.getByText("We couldn't load the next page on this connection. Please try again.")).toBeTruthy();
     act(() => screen.getByRole('button', { name: 'Retry Connection' }).click());
     expect(retried).toBe(true);
+  });
+
+  it("when a form's checks cannot be loaded (issue 35: they load when it is first sent), then the boundary offers Retry Connection", async () => {
+    await setLocale('en-GB', 'core');
+    const load = vi.fn(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    const checks = lazyResolver<{ email: string }>(load);
+    const sent = vi.fn();
+    function EmailForm() {
+      const { register, handleSubmit } = useForm<{ email: string }>({ resolver: useLazyResolver(checks) });
+      return (
+        <form onSubmit={handleSubmit(sent)}>
+          <input aria-label="Email address" {...register('email')} />
+          <button type="submit">Continue as guest</button>
+        </form>
+      );
+    }
+    const original = console.error;
+    console.error = () => undefined;
+    try {
+      render(
+        <I18nProvider i18n={i18n}>
+          <RouteErrorBoundary onRetry={() => undefined}>
+            <EmailForm />
+          </RouteErrorBoundary>
+        </I18nProvider>,
+      );
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Continue as guest' }));
+      expect(await screen.findByRole('heading', { name: 'You are currently offline' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Retry Connection' })).toBeTruthy();
+      expect(sent).not.toHaveBeenCalled();
+      expect(load).toHaveBeenCalledTimes(1);
+    } finally {
+      console.error = original;
+    }
   });
 
   it('when a page throws another error, then the boundary shows Unable to Load Page, and a new path clears it', async () => {

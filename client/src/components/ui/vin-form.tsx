@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../lib/i18n-react.tsx';
-import { lazyResolver } from '../../lib/lazy-resolver.ts';
+import { lazyResolver, useLazyResolver } from '../../lib/lazy-resolver.ts';
 
 type VinFormValues = { carvin: string };
 
@@ -31,7 +31,7 @@ export function VinForm({
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<VinFormValues>({ resolver });
+  } = useForm<VinFormValues>({ resolver: useLazyResolver(resolver) });
 
   return (
     <form

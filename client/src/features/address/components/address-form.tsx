@@ -7,7 +7,7 @@ import {
   shouldSearchAddressLookup,
 } from '../../../../../domain/address-form.ts';
 import type { AddressFormInput, AddressFormValues } from '../../../../../domain/address-form-schema.ts';
-import { lazyResolver } from '../../../lib/lazy-resolver.ts';
+import { lazyResolver, useLazyResolver } from '../../../lib/lazy-resolver.ts';
 import { hasStateField, sanitizePostalCode, SUPPORTED_ADDRESS_COUNTRIES } from '../../../../../domain/postal-codes.ts';
 import { regionName } from '../../../../../domain/region-names.ts';
 import { useLocale } from '../../../lib/locales.ts';
@@ -92,7 +92,7 @@ export function AddressForm({
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<AddressFormInput, unknown, AddressFormValues>({
-    resolver: resolvers[mode],
+    resolver: useLazyResolver(resolvers[mode]),
     defaultValues: initial
       ? { ...initial, address2: initial.address2 ?? '', stateCode: initial.stateCode ?? '', addressLookup: '' }
       : empty(),

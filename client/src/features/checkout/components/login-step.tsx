@@ -9,7 +9,7 @@ import { startLogin } from '../../../lib/api/start-login.ts';
 import { useLocale } from '../../../lib/locales.ts';
 import type { Basket } from '../api/get-checkout-state.ts';
 import { EMAIL_MAX_LENGTH, useSetCustomerEmail } from '../api/set-customer-email.ts';
-import { lazyResolver } from '../../../lib/lazy-resolver.ts';
+import { lazyResolver, useLazyResolver } from '../../../lib/lazy-resolver.ts';
 
 const resolver = lazyResolver<{ email: string }>(() =>
   import('./customer-email-resolver.ts').then((module) => module.customerEmailResolver),
@@ -36,7 +36,7 @@ export function LoginStep({ basket, registered }: { basket: Basket; registered: 
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<{ email: string }>({ resolver });
+  } = useForm<{ email: string }>({ resolver: useLazyResolver(resolver) });
   const submit = handleSubmit(async ({ email }) => {
     setServerError(undefined);
     try {

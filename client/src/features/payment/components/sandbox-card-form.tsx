@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { maxLengths } from '../../../../../generated/proxy/max-lengths.ts';
-import { lazyResolver } from '../../../lib/lazy-resolver.ts';
+import { lazyResolver, useLazyResolver } from '../../../lib/lazy-resolver.ts';
 import type { CardField, CardFields } from './card-errors.ts';
 import { ApiError, type components } from '../../../lib/api/client.ts';
 import type { PaymentMethodInput } from './payment-method-input.ts';
@@ -86,7 +86,7 @@ export function SandboxCardForm({
     setError,
     formState: { errors, isSubmitting },
   } = useForm<CardFields, unknown, SandboxCardRequest>({
-    resolver: resolvers[provider],
+    resolver: useLazyResolver(resolvers[provider]),
     defaultValues: { number: '', expiry: '', cvc: '', holder: '' },
     // The card's messages stay until the next attempt, as Stripe's and Adyen's forms do.
     reValidateMode: 'onSubmit',
