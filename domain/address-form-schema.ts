@@ -1,5 +1,5 @@
 // The address form's schema (storefront §5 Address form table), with Zod: loaded by the form when it
-// first validates (client/src/features/address/address-form-resolver.ts), not with the page (issue 35).
+// first validates (client/src/features/address/components/address-form-resolver.ts), not with the page (issue 35).
 // It starts from the contract's Address (the body of setShippingAddress and setBillingAddress),
 // generated for zod/mini (docs/decisions/004): the same checks as zod's classic API, tree-shaken to what
 // the form uses. The spec adds its messages (address-form.ts).

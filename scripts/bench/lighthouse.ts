@@ -114,7 +114,7 @@ async function runOnce(url: string, cookie: string | undefined): Promise<Lightho
       cls: metric('cumulative-layout-shift'),
       lcpElement: lcpElement(lhr),
       benchmarkIndex: lhr.environment.benchmarkIndex,
-      threadTbt: threadTimeTbt((result.artifacts.Trace as { traceEvents: TraceEvent[] }).traceEvents),
+      threadTbt: threadTimeTbt(result.artifacts.Trace.traceEvents),
       lhr,
     };
   } finally {

@@ -7,6 +7,7 @@
 import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { maxLengths } from '../../../../../generated/proxy/max-lengths.ts';
 
 const tokenize = vi.hoisted(() => vi.fn());
 vi.mock('../api/tokenize-sandbox-card.ts', () => ({ useTokenizeSandboxCard: () => tokenize }));
@@ -60,8 +61,7 @@ describe('SandboxCardForm for Adyen', () => {
 });
 
 describe('the card form without Zod', () => {
-  it("when the form renders, then the holder's name has the contract's maxLength (tokenizeSandboxCard's body)", async () => {
-    const { maxLengths } = await import('../../../../../generated/proxy/max-lengths.ts');
+  it("when the form renders, then the holder's name has the contract's maxLength (tokenizeSandboxCard's body)", () => {
     render(<SandboxCardForm provider="stripe" disabled={false} submitLabel="Pay" onPay={vi.fn()} />);
     expect(screen.getByLabelText('Cardholder name').getAttribute('maxlength')).toBe(
       String(maxLengths.SandboxCardRequest.holderName),

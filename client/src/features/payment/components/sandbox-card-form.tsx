@@ -26,14 +26,11 @@ function formatExpiry(value: string): string {
 const HOLDER_MAX_LENGTH = maxLengths.SandboxCardRequest.holderName;
 
 /** The form's resolver for each provider, with Zod, loaded when the form first validates or is focused (issue 35). */
-const resolvers = {
-  stripe: lazyResolver<CardFields, SandboxCardRequest>(() =>
-    import('./sandbox-card-resolver.ts').then((module) => module.sandboxCardResolver('stripe')),
-  ),
-  adyen: lazyResolver<CardFields, SandboxCardRequest>(() =>
-    import('./sandbox-card-resolver.ts').then((module) => module.sandboxCardResolver('adyen')),
-  ),
-};
+const resolverFor = (provider: SandboxCardRequest['provider']) =>
+  lazyResolver<CardFields, SandboxCardRequest>(() =>
+    import('./sandbox-card-resolver.ts').then((module) => module.sandboxCardResolver(provider)),
+  );
+const resolvers = { stripe: resolverFor('stripe'), adyen: resolverFor('adyen') };
 
 /** The tokenising call's field error as the form's field and message (storefront §5 Card form). */
 function tokenError(error: unknown): [CardField, string] {

@@ -12,7 +12,7 @@ import { cardErrors, type CardFields } from './card-errors.ts';
  * The card form's schema: the spec's checks with their messages (cardErrors, storefront §5 Card
  * form), then the fields as the contract's request body, checked by it (zTokenizeSandboxCardBody).
  */
-export function cardFormSchema(provider: SandboxCardRequest['provider']) {
+function cardFormSchema(provider: SandboxCardRequest['provider']) {
   return z.pipe(
     z.object({ number: z.string(), expiry: z.string(), cvc: z.string(), holder: z.string() }).check(
       z.superRefine((card, ctx) => {
